@@ -1,0 +1,353 @@
+//! Board geometry: hole names, owners, rows, opposite holes and sowing circuits,
+//! all resolved to tables when a game loads so that play never looks up a name.
+
+use std::fmt;
+
+/// Most holes a board may have (four rows of 36, the largest documented board).
+pub const MAX_HOLES: usize = 144;
+
+/// A hole, as an index into the board: `row * columns + (column - 1)`, rows from `a`.
+pub type Hole = u8;
+
+/// One of the two players (GEN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    South = 0,
+    North = 1,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Side> {
+        match text {
+            "south" => Some(Side::South),
+            "north" => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of holes, as a fixed bit set: copying it never allocates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoleSet([u64; MAX_HOLES.div_ceil(64)]);
+
+impl HoleSet {
+    pub fn insert(&mut self, hole: Hole) {
+        self.0[hole as usize / 64] |= 1 << (hole % 64);
+    }
+
+    pub fn contains(&self, hole: Hole) -> bool {
+        self.0[hole as usize / 64] & (1 << (hole % 64)) != 0
+    }
+
+    /// The holes in board order (row `a` first, then by column).
+    pub fn iter(self) -> impl Iterator<Item = Hole> {
+        self.0.into_iter().enumerate().flat_map(|(word_index, word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                Some((word_index * 64 + bit as usize) as Hole)
+            })
+        })
+    }
+}
+
+/// How the holes are linked for sowing (GEN-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CircuitKind {
+    /// Two rows, one loop over the whole board, shared by both sides.
+    WholeBoard,
+    /// Four rows, each side sowing only around its own two rows.
+    OwnRows,
+}
+
+/// Sowing direction as seen from above with South at the bottom (GEN-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Counterclockwise,
+    Clockwise,
+}
+
+/// Why a board cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    Rows(i64),
+    Columns(i64, usize),
+    CircuitNeedsRows(CircuitKind, usize),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Rows(rows) => write!(f, "a board has 2 or 4 rows, not {rows}"),
+            BoardError::Columns(columns, max) => {
+                write!(f, "holes per row must be between 1 and {max}, not {columns}")
+            }
+            BoardError::CircuitNeedsRows(CircuitKind::WholeBoard, rows) => write!(
+                f,
+                "the circuit \"board\" loops over two rows; this board has {rows} (use \"own_rows\")"
+            ),
+            BoardError::CircuitNeedsRows(CircuitKind::OwnRows, rows) => write!(
+                f,
+                "the circuit \"own_rows\" needs four rows (two per side); this board has {rows} (use \"board\")"
+            ),
+        }
+    }
+}
+
+/// The board of a loaded game: every table the engine and the expressions need.
+#[derive(Debug, Clone)]
+pub struct Board {
+    rows: usize,
+    columns: usize,
+    owner: Vec<Side>,
+    opposite: Vec<Hole>,
+    /// Sowing order per side (the circuit that side sows around), in the game's direction.
+    circuits: [Vec<Hole>; 2],
+    /// Position of each hole in each side's circuit (`u16::MAX` when not on it).
+    circuit_index: [Vec<u16>; 2],
+    /// The hole after each hole along each side's circuit (the sowing fast path).
+    next: [Vec<Hole>; 2],
+    side_holes: [HoleSet; 2],
+    all_holes: HoleSet,
+}
+
+impl Board {
+    pub fn new(
+        rows: i64,
+        columns: i64,
+        circuit: CircuitKind,
+        direction: Direction,
+    ) -> Result<Board, BoardError> {
+        if rows != 2 && rows != 4 {
+            return Err(BoardError::Rows(rows));
+        }
+        let rows = rows as usize;
+        let max_columns = MAX_HOLES / rows;
+        if columns < 1 || columns as usize > max_columns {
+            return Err(BoardError::Columns(columns, max_columns));
+        }
+        let columns = columns as usize;
+        let wanted_rows = match circuit {
+            CircuitKind::WholeBoard => 2,
+            CircuitKind::OwnRows => 4,
+        };
+        if rows != wanted_rows {
+            return Err(BoardError::CircuitNeedsRows(circuit, rows));
+        }
+        let hole = |row: usize, column: usize| (row * columns + column) as Hole;
+        let count = rows * columns;
+        let owner = (0..count)
+            .map(|h| if h / columns < rows / 2 { Side::South } else { Side::North })
+            .collect();
+        // GEN-4: on two rows aK/bK; on four rows bK/cK (inner) and aK/dK (outer).
+        let opposite = (0..count)
+            .map(|h| hole(rows - 1 - h / columns, h % columns))
+            .collect();
+        // GEN-3: counterclockwise is the lower row left to right, the upper row right to left.
+        let loop_over = |lower: usize, upper: usize| -> Vec<Hole> {
+            let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
+            order.extend((0..columns).rev().map(|c| hole(upper, c)));
+            if direction == Direction::Clockwise {
+                order.reverse();
+            }
+            order
+        };
+        let circuits = match circuit {
+            CircuitKind::WholeBoard => [loop_over(0, 1), loop_over(0, 1)],
+            CircuitKind::OwnRows => [loop_over(0, 1), loop_over(2, 3)],
+        };
+        let mut circuit_index = [vec![u16::MAX; count], vec![u16::MAX; count]];
+        let mut next = [vec![0; count], vec![0; count]];
+        for side in 0..2 {
+            let order = &circuits[side];
+            for (i, &h) in order.iter().enumerate() {
+                circuit_index[side][h as usize] = i as u16;
+                next[side][h as usize] = order[(i + 1) % order.len()];
+            }
+        }
+        let mut board = Board {
+            rows,
+            columns,
+            owner,
+            opposite,
+            circuits,
+            circuit_index,
+            next,
+            side_holes: [HoleSet::default(); 2],
+            all_holes: HoleSet::default(),
+        };
+        for h in 0..count as Hole {
+            board.side_holes[board.owner(h).index()].insert(h);
+            board.all_holes.insert(h);
+        }
+        Ok(board)
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    pub fn hole_count(&self) -> usize {
+        self.rows * self.columns
+    }
+
+    pub fn holes(&self) -> impl Iterator<Item = Hole> + use<> {
+        0..self.hole_count() as Hole
+    }
+
+    pub fn owner(&self, hole: Hole) -> Side {
+        self.owner[hole as usize]
+    }
+
+    /// Row index from `a` (0) upward.
+    pub fn row(&self, hole: Hole) -> usize {
+        hole as usize / self.columns
+    }
+
+    /// Column number 1..N, left to right from South's seat (GEN-2).
+    pub fn column(&self, hole: Hole) -> usize {
+        hole as usize % self.columns + 1
+    }
+
+    /// Column number 1..N, left to right from the seat of the hole's owner.
+    pub fn seat_column(&self, hole: Hole) -> usize {
+        match self.owner(hole) {
+            Side::South => self.column(hole),
+            Side::North => self.columns + 1 - self.column(hole),
+        }
+    }
+
+    /// Inner (front) row: every row of a two-row board; rows `b` and `c` of four.
+    pub fn is_inner(&self, hole: Hole) -> bool {
+        self.rows == 2 || matches!(self.row(hole), 1 | 2)
+    }
+
+    pub fn opposite(&self, hole: Hole) -> Hole {
+        self.opposite[hole as usize]
+    }
+
+    /// The hole in the same column in the owner's other row (four-row boards).
+    pub fn behind(&self, hole: Hole) -> Hole {
+        let row = self.row(hole);
+        let partner = if row % 2 == 0 { row + 1 } else { row - 1 };
+        (partner * self.columns + hole as usize % self.columns) as Hole
+    }
+
+    pub fn hole_at(&self, row: usize, column: usize) -> Option<Hole> {
+        (row < self.rows && (1..=self.columns).contains(&column))
+            .then(|| (row * self.columns + column - 1) as Hole)
+    }
+
+    pub fn name(&self, hole: Hole) -> String {
+        format!("{}{}", (b'a' + self.row(hole) as u8) as char, self.column(hole))
+    }
+
+    /// Parses a hole name such as `b3`; `None` if it is not a hole of this board.
+    pub fn parse_hole(&self, name: &str) -> Option<Hole> {
+        let mut chars = name.chars();
+        let letter = chars.next()?;
+        let digits = chars.as_str();
+        if !letter.is_ascii_lowercase() || digits.is_empty() || digits.starts_with('0') {
+            return None;
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        self.hole_at((letter as u8 - b'a') as usize, digits.parse().ok()?)
+    }
+
+    pub fn row_letters(&self) -> String {
+        (0..self.rows).map(|r| (b'a' + r as u8) as char).collect()
+    }
+
+    /// The hole after `hole` along `side`'s circuit (the sowing step).
+    #[inline]
+    pub fn next_for(&self, side: Side, hole: Hole) -> Hole {
+        self.next[side.index()][hole as usize]
+    }
+
+    /// The hole `steps` along the circuit in use at `hole` (negative: backward).
+    /// That is the mover's circuit when it passes through the hole, else the owner's.
+    pub fn step(&self, mover: Side, hole: Hole, steps: i64) -> Hole {
+        let side = if self.circuit_index[mover.index()][hole as usize] != u16::MAX {
+            mover
+        } else {
+            self.owner(hole)
+        };
+        let order = &self.circuits[side.index()];
+        let at = self.circuit_index[side.index()][hole as usize] as i64;
+        order[(at + steps).rem_euclid(order.len() as i64) as usize]
+    }
+
+    pub fn side_holes(&self, side: Side) -> HoleSet {
+        self.side_holes[side.index()]
+    }
+
+    pub fn all_holes(&self) -> HoleSet {
+        self.all_holes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_row_counterclockwise_circuit_follows_gen3() {
+        let board = Board::new(2, 3, CircuitKind::WholeBoard, Direction::Counterclockwise).unwrap();
+        let names: Vec<_> = (0..6)
+            .scan(0, |h, _| {
+                let name = board.name(*h);
+                *h = board.next_for(Side::South, *h);
+                Some(name)
+            })
+            .collect();
+        assert_eq!(names, ["a1", "a2", "a3", "b3", "b2", "b1"]);
+    }
+
+    #[test]
+    fn four_row_opposites_and_partners_follow_gen4() {
+        let board = Board::new(4, 5, CircuitKind::OwnRows, Direction::Counterclockwise).unwrap();
+        let b2 = board.parse_hole("b2").unwrap();
+        assert_eq!(board.name(board.opposite(b2)), "c2");
+        assert_eq!(board.name(board.opposite(board.parse_hole("a4").unwrap())), "d4");
+        assert_eq!(board.name(board.behind(board.opposite(b2))), "d2");
+        assert_eq!(board.name(board.step(Side::North, board.parse_hole("c5").unwrap(), 1)), "d5");
+        assert_eq!(board.parse_hole("e1"), None);
+        assert_eq!(board.parse_hole("a6"), None);
+    }
+}

@@ -1,0 +1,169 @@
+//! The generic rules engine: one move sown lap by lap with relays and captures,
+//! and the strip decisions that a capture may owe. Nothing here knows a game.
+
+use crate::board::{Hole, HoleSet, Side};
+use crate::expr::{Env, Scope};
+use crate::game::{CaptureTime, Game, Target};
+use crate::position::{Pending, Position};
+
+/// The sowing did not end within the lap limit (GEN-7): the move is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless;
+
+fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
+    Scope { board: &game.board, counts: &position.counts, captured: &position.captured, env }
+}
+
+/// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
+pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
+    let mover = position.to_move;
+    if game.board.owner(hole) != mover || position.counts[hole as usize] == 0 {
+        return false;
+    }
+    match &game.moves.from {
+        None => true,
+        Some(condition) => {
+            let mut env = Env::new(mover);
+            env.origin = hole;
+            condition.eval(&mut scope(game, position, env))
+        }
+    }
+}
+
+/// Plays the move from `origin` for the side to move: lift, sow lap by lap, relay,
+/// capture; then ends the turn unless the capture owes decisions. On `Endless` the
+/// position is left half-played and must be discarded.
+pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Endless> {
+    let board = &game.board;
+    let mover = position.to_move;
+    let mut env = Env::new(mover);
+    env.origin = origin;
+    env.lap = 1;
+    let available = position.counts[origin as usize];
+    let mut hand = match &game.moves.lift {
+        None => available,
+        Some(lift) => lift.eval(&mut scope(game, position, env)).clamp(1, available as i64) as u16,
+    };
+    position.counts[origin as usize] -= hand;
+    let per_drop = game.has_drop_captures();
+    let mut from = origin;
+    loop {
+        let mut at = from;
+        for left in (0..hand).rev() {
+            at = board.next_for(mover, at);
+            position.counts[at as usize] += 1;
+            if per_drop {
+                env.here = at;
+                env.is_last = left == 0;
+                capture(game, position, &mut env, CaptureTime::Drop);
+            }
+        }
+        env.last = at;
+        capture(game, position, &mut env, CaptureTime::LapEnd);
+        let Some(relay) = &game.relay else { break };
+        if !relay.when.eval(&mut scope(game, position, env)) {
+            break;
+        }
+        let next = relay.from.eval(&mut scope(game, position, env));
+        hand = position.counts[next as usize];
+        if hand == 0 {
+            break;
+        }
+        if env.lap >= game.lap_limit {
+            return Err(Endless);
+        }
+        position.counts[next as usize] = 0;
+        from = next;
+        env.lap += 1;
+    }
+    capture(game, position, &mut env, CaptureTime::SowingEnd);
+    if position.pending.is_none() {
+        end_turn(position);
+    }
+    Ok(())
+}
+
+/// Runs every capture rule of the given time whose condition holds, in file order.
+fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTime) {
+    for (index, rule) in game.captures.iter().enumerate() {
+        if rule.at != time || !rule.when.eval(&mut scope(game, position, *env)) {
+            continue;
+        }
+        let to = rule.to.eval(&mut scope(game, position, *env));
+        let mut taken = 0;
+        match &rule.take {
+            Target::Set(set) => {
+                for hole in set.eval(&mut scope(game, position, *env)).iter() {
+                    taken += take(position, hole, to);
+                }
+            }
+            Target::Hole(hole) => {
+                let mut x = hole.eval(&mut scope(game, position, *env));
+                taken += take(position, x, to);
+                if let Some(chain) = &rule.chain {
+                    // Each link empties a hole, so a chain is never longer than the board.
+                    for _ in 0..game.board.hole_count() {
+                        env.x = x;
+                        let candidate = chain.step.eval(&mut scope(game, position, *env));
+                        env.x = candidate;
+                        if !chain.continue_while.eval(&mut scope(game, position, *env)) {
+                            break;
+                        }
+                        taken += take(position, candidate, to);
+                        x = candidate;
+                    }
+                }
+            }
+        }
+        if let Some(strip) = &rule.strip {
+            env.taken = taken;
+            let stones = strip.stones.eval(&mut scope(game, position, *env)).max(0);
+            let from = strip.from.eval(&mut scope(game, position, *env));
+            let owed = stones.min(seeds_in(position, from) as i64);
+            if owed > 0 {
+                position.pending = Some(Pending { capture: index as u8, remaining: owed as u16 });
+            }
+        }
+    }
+}
+
+fn take(position: &mut Position, hole: Hole, to: Side) -> u32 {
+    let seeds = std::mem::take(&mut position.counts[hole as usize]) as u32;
+    position.captured[to.index()] += seeds;
+    seeds
+}
+
+fn seeds_in(position: &Position, set: HoleSet) -> u32 {
+    set.iter().map(|h| position.counts[h as usize] as u32).sum()
+}
+
+/// The holes a pending strip may take a seed from (non-empty holes of its set).
+pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
+    let rule = &game.captures[pending.capture as usize];
+    let strip = rule.strip.as_ref().expect("pending strips come from rules with a strip");
+    let set = strip.from.eval(&mut scope(game, position, Env::new(position.to_move)));
+    let mut nonempty = HoleSet::default();
+    for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
+        nonempty.insert(hole);
+    }
+    nonempty
+}
+
+/// Removes one seed from `hole` to the mover's score (NS-10); the turn ends once
+/// nothing more is owed or the strip's holes are empty.
+pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
+    let pending = position.pending.expect("strip is called only while one is owed");
+    position.counts[hole as usize] -= 1;
+    position.captured[position.to_move.index()] += 1;
+    let left = seeds_in(position, strip_holes(game, position, pending));
+    let remaining = (pending.remaining - 1).min(left.min(u16::MAX as u32) as u16);
+    position.pending = (remaining > 0).then_some(Pending { remaining, ..pending });
+    if position.pending.is_none() {
+        end_turn(position);
+    }
+}
+
+fn end_turn(position: &mut Position) {
+    position.turn += 1;
+    position.to_move = position.to_move.other();
+}

@@ -1,0 +1,448 @@
+//! Checking: untyped syntax tree → typed expression, resolving every name
+//! (bindings, options, hole names, functions) to an index or a constant.
+
+use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
+use super::typed::*;
+use crate::board::{Board, Side};
+
+/// Names the engine binds, each available only where the engine sets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// The side making the move (or, in end checks, the side to move).
+    Mover,
+    /// The other side.
+    Opponent,
+    /// The hole the move started from.
+    Origin,
+    /// The hole of the current lap's last drop.
+    Last,
+    /// The hole just sown into (per-drop captures), or the hole considered (setup, leftovers).
+    Here,
+    /// Whether the current drop is the last of its lap.
+    IsLast,
+    /// The current lap number, from 1.
+    Lap,
+    /// The seeds the capture just took (strip amounts).
+    Taken,
+    /// The hole a capture chain is considering.
+    X,
+    /// The side whose result is computed.
+    Side,
+}
+
+impl Binding {
+    pub const ALL: [Binding; 10] = [
+        Binding::Mover,
+        Binding::Opponent,
+        Binding::Origin,
+        Binding::Last,
+        Binding::Here,
+        Binding::IsLast,
+        Binding::Lap,
+        Binding::Taken,
+        Binding::X,
+        Binding::Side,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Binding::Mover => "mover",
+            Binding::Opponent => "opponent",
+            Binding::Origin => "origin",
+            Binding::Last => "last",
+            Binding::Here => "here",
+            Binding::IsLast => "is_last",
+            Binding::Lap => "lap",
+            Binding::Taken => "taken",
+            Binding::X => "x",
+            Binding::Side => "side",
+        }
+    }
+}
+
+/// The value types of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    Int,
+    Bool,
+    Hole,
+    Side,
+    Set,
+}
+
+impl Type {
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Bool => "a condition (true or false)",
+            Type::Hole => "a hole",
+            Type::Side => "a side",
+            Type::Set => "a set of holes",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Typed {
+    Int(IntExpr),
+    Bool(BoolExpr),
+    Hole(HoleExpr),
+    Side(SideExpr),
+    Set(SetExpr),
+}
+
+impl Typed {
+    pub fn ty(&self) -> Type {
+        match self {
+            Typed::Int(_) => Type::Int,
+            Typed::Bool(_) => Type::Bool,
+            Typed::Hole(_) => Type::Hole,
+            Typed::Side(_) => Type::Side,
+            Typed::Set(_) => Type::Set,
+        }
+    }
+}
+
+/// A name or type error: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// What a checked expression may refer to.
+pub struct Context<'a> {
+    pub board: &'a Board,
+    /// Integer options of the game, already fixed to their values.
+    pub options: &'a [(String, i64)],
+    /// The bindings the engine sets where this expression is evaluated.
+    pub bindings: &'a [Binding],
+}
+
+/// Functions, with their argument types and result, for messages and checking.
+const FUNCTIONS: &[(&str, &str)] = &[
+    ("count", "count(hole) → integer: seeds in the hole"),
+    ("total", "total(set) → integer: seeds in all holes of the set"),
+    ("captured", "captured(side) → integer: the side's score"),
+    ("col", "col(hole) → integer: column 1..N from South's seat"),
+    ("seat_col", "seat_col(hole) → integer: column 1..N from the owner's seat"),
+    ("min", "min(integer, integer) → integer"),
+    ("max", "max(integer, integer) → integer"),
+    ("next", "next(hole) or next(hole, k) → hole: k steps along the circuit"),
+    ("prev", "prev(hole) or prev(hole, k) → hole: k steps back along the circuit"),
+    ("opposite", "opposite(hole) → hole (GEN-4)"),
+    ("behind", "behind(hole) → hole: same column, the owner's other row (four rows)"),
+    ("owner", "owner(hole) → side"),
+    ("other", "other(side) → side"),
+    ("own", "own(hole) → condition: the mover owns the hole"),
+    ("inner", "inner(hole) → condition: in a front row"),
+    ("outer", "outer(hole) → condition: in a back row"),
+    ("holes", "holes(side) → set: the side's holes"),
+    ("contains", "contains(set, hole) → condition"),
+    ("any", "any(h in set, condition) → condition"),
+    ("all", "all(h in set, condition) → condition"),
+    ("number", "number(h in set, condition) → integer: holes for which it holds"),
+];
+
+/// Checks an expression and, when `want` is given, requires that result type.
+pub fn check(node: &Node, want: Option<Type>, cx: &Context) -> Result<Typed, CheckError> {
+    let mut checker = Checker { cx, vars: Vec::new() };
+    let typed = checker.check(node)?;
+    match want {
+        Some(want) if typed.ty() != want => Err(type_error(node, want, typed.ty())),
+        _ => Ok(typed),
+    }
+}
+
+struct Checker<'a, 'b> {
+    cx: &'b Context<'a>,
+    /// Quantifier variables in scope, innermost last; the index is the slot.
+    vars: Vec<String>,
+}
+
+fn error(span: &Span, message: impl Into<String>) -> CheckError {
+    CheckError { span: span.clone(), message: message.into() }
+}
+
+fn type_error(node: &Node, want: Type, got: Type) -> CheckError {
+    error(&node.span, format!("expected {}, found {}", want.name(), got.name()))
+}
+
+impl Checker<'_, '_> {
+    fn check(&mut self, node: &Node) -> Result<Typed, CheckError> {
+        match &node.kind {
+            NodeKind::Int(n) => Ok(Typed::Int(IntExpr::Const(*n))),
+            NodeKind::Bool(b) => Ok(Typed::Bool(BoolExpr::Const(*b))),
+            NodeKind::Name(name) => self.name(name, &node.span),
+            NodeKind::Unary(UnaryOp::Not, x) => Ok(Typed::Bool(BoolExpr::Not(self.boolean(x)?))),
+            NodeKind::Unary(UnaryOp::Neg, x) => Ok(Typed::Int(IntExpr::Neg(self.int(x)?))),
+            NodeKind::Binary(op, l, r) => self.binary(*op, l, r),
+            NodeKind::If(c, t, e) => {
+                let c = self.boolean(c)?;
+                let then = self.check(t)?;
+                let otherwise = self.check(e)?;
+                Ok(match (then, otherwise) {
+                    (Typed::Int(t), Typed::Int(e)) => Typed::Int(IntExpr::If(c, t.into(), e.into())),
+                    (Typed::Bool(t), Typed::Bool(e)) => {
+                        Typed::Bool(BoolExpr::If(c, t.into(), e.into()))
+                    }
+                    (Typed::Hole(t), Typed::Hole(e)) => {
+                        Typed::Hole(HoleExpr::If(c, t.into(), e.into()))
+                    }
+                    (Typed::Side(t), Typed::Side(e)) => {
+                        Typed::Side(SideExpr::If(c, t.into(), e.into()))
+                    }
+                    (Typed::Set(t), Typed::Set(e)) => Typed::Set(SetExpr::If(c, t.into(), e.into())),
+                    (t, other) => return Err(type_error(e, t.ty(), other.ty())),
+                })
+            }
+            NodeKind::Set(items) => Ok(Typed::Set(SetExpr::List(
+                items.iter().map(|i| self.hole(i).map(|h| *h)).collect::<Result<_, _>>()?,
+            ))),
+            NodeKind::Call(name, args) => self.call(name, args, &node.span),
+            NodeKind::Quantifier(name, var, var_span, set, body) => {
+                self.quantifier(name, var, var_span, set, body, &node.span)
+            }
+        }
+    }
+
+    fn int(&mut self, node: &Node) -> Result<Box<IntExpr>, CheckError> {
+        match self.check(node)? {
+            Typed::Int(x) => Ok(Box::new(x)),
+            other => Err(type_error(node, Type::Int, other.ty())),
+        }
+    }
+
+    fn boolean(&mut self, node: &Node) -> Result<Box<BoolExpr>, CheckError> {
+        match self.check(node)? {
+            Typed::Bool(x) => Ok(Box::new(x)),
+            other => Err(type_error(node, Type::Bool, other.ty())),
+        }
+    }
+
+    fn hole(&mut self, node: &Node) -> Result<Box<HoleExpr>, CheckError> {
+        match self.check(node)? {
+            Typed::Hole(x) => Ok(Box::new(x)),
+            other => Err(type_error(node, Type::Hole, other.ty())),
+        }
+    }
+
+    fn side(&mut self, node: &Node) -> Result<Box<SideExpr>, CheckError> {
+        match self.check(node)? {
+            Typed::Side(x) => Ok(Box::new(x)),
+            other => Err(type_error(node, Type::Side, other.ty())),
+        }
+    }
+
+    fn set(&mut self, node: &Node) -> Result<Box<SetExpr>, CheckError> {
+        match self.check(node)? {
+            Typed::Set(x) => Ok(Box::new(x)),
+            other => Err(type_error(node, Type::Set, other.ty())),
+        }
+    }
+
+    fn name(&mut self, name: &str, span: &Span) -> Result<Typed, CheckError> {
+        if let Some(slot) = self.vars.iter().rposition(|v| v == name) {
+            return Ok(Typed::Hole(HoleExpr::Var(slot)));
+        }
+        if let Some((_, value)) = self.cx.options.iter().find(|(n, _)| n == name) {
+            return Ok(Typed::Int(IntExpr::Const(*value)));
+        }
+        match name {
+            "south" => return Ok(Typed::Side(SideExpr::Const(Side::South))),
+            "north" => return Ok(Typed::Side(SideExpr::Const(Side::North))),
+            "all_holes" => return Ok(Typed::Set(SetExpr::All)),
+            _ => {}
+        }
+        if let Some(binding) = Binding::ALL.iter().find(|b| b.name() == name) {
+            if !self.cx.bindings.contains(binding) {
+                return Err(error(
+                    span,
+                    format!("`{name}` is not set here; available: {}", self.available()),
+                ));
+            }
+            return Ok(match binding {
+                Binding::Mover => Typed::Side(SideExpr::Mover),
+                Binding::Opponent => Typed::Side(SideExpr::Opponent),
+                Binding::Side => Typed::Side(SideExpr::Side),
+                Binding::Origin => Typed::Hole(HoleExpr::Origin),
+                Binding::Last => Typed::Hole(HoleExpr::Last),
+                Binding::Here => Typed::Hole(HoleExpr::Here),
+                Binding::X => Typed::Hole(HoleExpr::X),
+                Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
+                Binding::Lap => Typed::Int(IntExpr::Lap),
+                Binding::Taken => Typed::Int(IntExpr::Taken),
+            });
+        }
+        if let Some(hole) = self.cx.board.parse_hole(name) {
+            return Ok(Typed::Hole(HoleExpr::Const(hole)));
+        }
+        let board = self.cx.board;
+        let looks_like_hole = name.len() > 1
+            && name.as_bytes()[0].is_ascii_lowercase()
+            && name[1..].bytes().all(|b| b.is_ascii_digit());
+        if looks_like_hole {
+            return Err(error(
+                span,
+                format!(
+                    "there is no hole `{name}` on this board (rows {}, columns 1 to {})",
+                    board.row_letters(),
+                    board.columns()
+                ),
+            ));
+        }
+        Err(error(span, format!("unknown name `{name}`; available: {}", self.available())))
+    }
+
+    fn available(&self) -> String {
+        let mut names: Vec<&str> = self.cx.bindings.iter().map(|b| b.name()).collect();
+        names.extend(["south", "north", "all_holes"]);
+        names.extend(self.cx.options.iter().map(|(n, _)| n.as_str()));
+        names.extend(self.vars.iter().map(String::as_str));
+        names.join(", ") + ", and hole names such as a1"
+    }
+
+    fn binary(&mut self, op: BinaryOp, l: &Node, r: &Node) -> Result<Typed, CheckError> {
+        let int_op = |op| -> Option<IntOp> {
+            Some(match op {
+                BinaryOp::Add => IntOp::Add,
+                BinaryOp::Sub => IntOp::Sub,
+                BinaryOp::Mul => IntOp::Mul,
+                BinaryOp::Div => IntOp::Div,
+                BinaryOp::Rem => IntOp::Rem,
+                _ => return None,
+            })
+        };
+        if let Some(int_op) = int_op(op) {
+            return Ok(Typed::Int(IntExpr::Op(int_op, self.int(l)?, self.int(r)?)));
+        }
+        let compare = match op {
+            BinaryOp::Or => return Ok(Typed::Bool(BoolExpr::Or(self.boolean(l)?, self.boolean(r)?))),
+            BinaryOp::And => {
+                return Ok(Typed::Bool(BoolExpr::And(self.boolean(l)?, self.boolean(r)?)));
+            }
+            BinaryOp::Eq => Compare::Eq,
+            BinaryOp::Ne => Compare::Ne,
+            BinaryOp::Lt => Compare::Lt,
+            BinaryOp::Le => Compare::Le,
+            BinaryOp::Gt => Compare::Gt,
+            BinaryOp::Ge => Compare::Ge,
+            _ => unreachable!("arithmetic handled above"),
+        };
+        let (left, right) = (self.check(l)?, self.check(r)?);
+        let equal = compare == Compare::Eq;
+        let is_equality = matches!(compare, Compare::Eq | Compare::Ne);
+        Ok(Typed::Bool(match (left, right) {
+            (Typed::Int(a), Typed::Int(b)) => BoolExpr::IntCompare(compare, a.into(), b.into()),
+            (Typed::Bool(a), Typed::Bool(b)) if is_equality => {
+                BoolExpr::BoolEq(equal, a.into(), b.into())
+            }
+            (Typed::Hole(a), Typed::Hole(b)) if is_equality => {
+                BoolExpr::HoleEq(equal, a.into(), b.into())
+            }
+            (Typed::Side(a), Typed::Side(b)) if is_equality => {
+                BoolExpr::SideEq(equal, a.into(), b.into())
+            }
+            (a, b) if a.ty() != b.ty() => return Err(type_error(r, a.ty(), b.ty())),
+            (a, _) => {
+                return Err(error(
+                    &l.span,
+                    format!("`{}` compares integers, not {}", op.symbol(), a.ty().name()),
+                ));
+            }
+        }))
+    }
+
+    fn call(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
+        let Some((_, signature)) = FUNCTIONS.iter().find(|(n, _)| *n == name) else {
+            let known: Vec<&str> = FUNCTIONS.iter().map(|(n, _)| *n).collect();
+            return Err(error(
+                span,
+                format!("unknown function `{name}`; known functions: {}", known.join(", ")),
+            ));
+        };
+        let arity_ok = match name {
+            "next" | "prev" => matches!(args.len(), 1 | 2),
+            "min" | "max" | "contains" => args.len() == 2,
+            "any" | "all" | "number" => false,
+            _ => args.len() == 1,
+        };
+        if !arity_ok {
+            return Err(error(span, format!("wrong arguments; usage: {signature}")));
+        }
+        let first = &args[0];
+        Ok(match name {
+            "count" => Typed::Int(IntExpr::Count(self.hole(first)?)),
+            "total" => Typed::Int(IntExpr::Total(self.set(first)?)),
+            "captured" => Typed::Int(IntExpr::Captured(self.side(first)?)),
+            "col" => Typed::Int(IntExpr::Column(self.hole(first)?)),
+            "seat_col" => Typed::Int(IntExpr::SeatColumn(self.hole(first)?)),
+            "min" | "max" => {
+                let op = if name == "min" { IntOp::Min } else { IntOp::Max };
+                Typed::Int(IntExpr::Op(op, self.int(first)?, self.int(&args[1])?))
+            }
+            "next" | "prev" => {
+                let hole = self.hole(first)?;
+                let steps = match args.get(1) {
+                    Some(k) => self.int(k)?,
+                    None => Box::new(IntExpr::Const(1)),
+                };
+                let steps = if name == "prev" { Box::new(IntExpr::Neg(steps)) } else { steps };
+                Typed::Hole(HoleExpr::Step(hole, steps))
+            }
+            "opposite" => Typed::Hole(HoleExpr::Opposite(self.hole(first)?)),
+            "behind" => {
+                if self.cx.board.rows() != 4 {
+                    return Err(error(span, "`behind` needs a four-row board"));
+                }
+                Typed::Hole(HoleExpr::Behind(self.hole(first)?))
+            }
+            "owner" => Typed::Side(SideExpr::Owner(self.hole(first)?)),
+            "other" => Typed::Side(SideExpr::Other(self.side(first)?)),
+            "own" => Typed::Bool(BoolExpr::Own(self.hole(first)?)),
+            "inner" => Typed::Bool(BoolExpr::Inner(self.hole(first)?)),
+            "outer" => Typed::Bool(BoolExpr::Not(Box::new(BoolExpr::Inner(self.hole(first)?)))),
+            "holes" => Typed::Set(SetExpr::Holes(self.side(first)?)),
+            "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
+            _ => unreachable!("every function in FUNCTIONS is handled"),
+        })
+    }
+
+    fn quantifier(
+        &mut self,
+        name: &str,
+        var: &str,
+        var_span: &Span,
+        set: &Node,
+        body: &Node,
+        span: &Span,
+    ) -> Result<Typed, CheckError> {
+        if !matches!(name, "any" | "all" | "number") {
+            return Err(error(
+                span,
+                format!("`{name}(... in ...)` is not a quantifier; use any, all or number"),
+            ));
+        }
+        if self.vars.len() == MAX_QUANTIFIER_DEPTH {
+            return Err(error(span, format!("quantifiers nest at most {MAX_QUANTIFIER_DEPTH} deep")));
+        }
+        let is_reserved = Binding::ALL.iter().any(|b| b.name() == var)
+            || self.cx.board.parse_hole(var).is_some()
+            || self.cx.options.iter().any(|(n, _)| n == var)
+            || matches!(var, "south" | "north" | "all_holes");
+        if is_reserved {
+            return Err(error(var_span, format!("`{var}` is already a name; pick another variable")));
+        }
+        let set = self.set(set)?;
+        let slot = self.vars.len();
+        self.vars.push(var.to_string());
+        let body = self.boolean(body);
+        self.vars.pop();
+        let body = body?;
+        Ok(match name {
+            "any" => Typed::Bool(BoolExpr::Quantified(Quantifier::Any, slot, set, body)),
+            "all" => Typed::Bool(BoolExpr::Quantified(Quantifier::All, slot, set, body)),
+            _ => Typed::Int(IntExpr::Number(slot, set, body)),
+        })
+    }
+}

@@ -1,0 +1,301 @@
+//! Parsing: expression text → untyped syntax tree with byte spans (pest + Pratt).
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use pest::Parser;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/expr.pest"]
+struct ExprParser;
+
+/// Byte range inside the expression text.
+pub type Span = std::ops::Range<usize>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Or => "or",
+            And => "and",
+            Eq => "==",
+            Ne => "!=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub kind: NodeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeKind {
+    Int(i64),
+    Bool(bool),
+    Name(String),
+    Unary(UnaryOp, Box<Node>),
+    Binary(BinaryOp, Box<Node>, Box<Node>),
+    If(Box<Node>, Box<Node>, Box<Node>),
+    Call(String, Vec<Node>),
+    /// `any(h in SET, CONDITION)`: function, variable (with its span), set, body.
+    Quantifier(String, String, Span, Box<Node>, Box<Node>),
+    Set(Vec<Node>),
+}
+
+/// A syntax error: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+}
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or, Assoc::Left))
+        .op(Op::infix(Rule::and, Assoc::Left))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::not) | Op::prefix(Rule::neg))
+});
+
+/// Parses one expression.
+pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    let mut pairs = ExprParser::parse(Rule::expression, text).map_err(syntax_error)?;
+    let expression = pairs.next().expect("the grammar's start rule");
+    let expr = expression.into_inner().next().expect("expression holds expr");
+    build(expr.into_inner())
+}
+
+fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
+    let span = match error.location {
+        pest::error::InputLocation::Pos(p) => p..p,
+        pest::error::InputLocation::Span((s, e)) => s..e,
+    };
+    let message = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            wanted.sort();
+            wanted.dedup();
+            match wanted.as_slice() {
+                [] => "unexpected text".to_string(),
+                [one] => format!("expected {one}"),
+                [init @ .., last] => format!("expected {} or {last}", init.join(", ")),
+            }
+        }
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    SyntaxError { span, message }
+}
+
+/// Grammar rules as a reader would name them.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the expression",
+        Rule::expr | Rule::primary => "a value (a number, name, call or parenthesis)",
+        Rule::or | Rule::and => "an operator",
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "an operator",
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
+        Rule::not | Rule::neg => "a value",
+        Rule::integer => "an integer",
+        Rule::boolean => "true or false",
+        Rule::name => "a name",
+        Rule::conditional => "if ... then ... else ...",
+        Rule::kw_if | Rule::kw_then | Rule::kw_else | Rule::kw_in => "a keyword",
+        Rule::quantifier | Rule::call => "a function call",
+        Rule::set => "a set [ ... ]",
+        _ => "something else",
+    }
+}
+
+fn build(pairs: Pairs<Rule>) -> Result<Node, SyntaxError> {
+    PRATT
+        .map_primary(build_primary)
+        .map_prefix(|op, operand| {
+            let operand = operand?;
+            let span = op.as_span().start()..operand.span.end;
+            let op = if op.as_rule() == Rule::not { UnaryOp::Not } else { UnaryOp::Neg };
+            Ok(Node { kind: NodeKind::Unary(op, Box::new(operand)), span })
+        })
+        .map_infix(|left, op, right| {
+            let (left, right) = (left?, right?);
+            let op = match op.as_rule() {
+                Rule::or => BinaryOp::Or,
+                Rule::and => BinaryOp::And,
+                Rule::eq => BinaryOp::Eq,
+                Rule::ne => BinaryOp::Ne,
+                Rule::lt => BinaryOp::Lt,
+                Rule::le => BinaryOp::Le,
+                Rule::gt => BinaryOp::Gt,
+                Rule::ge => BinaryOp::Ge,
+                Rule::add => BinaryOp::Add,
+                Rule::sub => BinaryOp::Sub,
+                Rule::mul => BinaryOp::Mul,
+                Rule::div => BinaryOp::Div,
+                Rule::rem => BinaryOp::Rem,
+                rule => unreachable!("infix rule {rule:?}"),
+            };
+            let span = left.span.start..right.span.end;
+            Ok(Node { kind: NodeKind::Binary(op, Box::new(left), Box::new(right)), span })
+        })
+        .parse(pairs)
+}
+
+fn build_primary(pair: Pair<Rule>) -> Result<Node, SyntaxError> {
+    let span = pair.as_span().start()..pair.as_span().end();
+    let kind = match pair.as_rule() {
+        Rule::expr => return build(pair.into_inner()),
+        Rule::integer => NodeKind::Int(pair.as_str().parse().map_err(|_| SyntaxError {
+            span: span.clone(),
+            message: "this integer is too large".to_string(),
+        })?),
+        Rule::boolean => NodeKind::Bool(pair.as_str() == "true"),
+        Rule::name => NodeKind::Name(pair.as_str().to_string()),
+        Rule::conditional => {
+            let mut parts = pair
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::expr)
+                .map(|p| build(p.into_inner()));
+            let (c, t, e) = (parts.next(), parts.next(), parts.next());
+            NodeKind::If(
+                Box::new(c.expect("condition")?),
+                Box::new(t.expect("then")?),
+                Box::new(e.expect("else")?),
+            )
+        }
+        Rule::quantifier => {
+            let mut parts = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_in);
+            let function = parts.next().expect("function name").as_str().to_string();
+            let variable = parts.next().expect("variable");
+            let variable_span = variable.as_span().start()..variable.as_span().end();
+            let set = build(parts.next().expect("set").into_inner())?;
+            let body = build(parts.next().expect("body").into_inner())?;
+            NodeKind::Quantifier(
+                function,
+                variable.as_str().to_string(),
+                variable_span,
+                Box::new(set),
+                Box::new(body),
+            )
+        }
+        Rule::call => {
+            let mut parts = pair.into_inner();
+            let function = parts.next().expect("function name").as_str().to_string();
+            let args = parts.map(|p| build(p.into_inner())).collect::<Result<_, _>>()?;
+            NodeKind::Call(function, args)
+        }
+        Rule::set => {
+            NodeKind::Set(pair.into_inner().map(|p| build(p.into_inner())).collect::<Result<_, _>>()?)
+        }
+        rule => unreachable!("primary rule {rule:?}"),
+    };
+    Ok(Node { kind, span })
+}
+
+/// S-expression form, so that precedence is visible in snapshots.
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            NodeKind::Int(n) => write!(f, "{n}"),
+            NodeKind::Bool(b) => write!(f, "{b}"),
+            NodeKind::Name(n) => write!(f, "{n}"),
+            NodeKind::Unary(UnaryOp::Not, x) => write!(f, "(not {x})"),
+            NodeKind::Unary(UnaryOp::Neg, x) => write!(f, "(- {x})"),
+            NodeKind::Binary(op, l, r) => write!(f, "({} {l} {r})", op.symbol()),
+            NodeKind::If(c, t, e) => write!(f, "(if {c} {t} {e})"),
+            NodeKind::Call(name, args) => {
+                write!(f, "({name}")?;
+                for a in args {
+                    write!(f, " {a}")?;
+                }
+                write!(f, ")")
+            }
+            NodeKind::Quantifier(name, var, _, set, body) => {
+                write!(f, "({name} {var} {set} {body})")
+            }
+            NodeKind::Set(items) => {
+                write!(f, "[")?;
+                for (i, a) in items.iter().enumerate() {
+                    write!(f, "{}{a}", if i > 0 { " " } else { "" })?;
+                }
+                write!(f, "]")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sexpr(text: &str) -> String {
+        match parse(text) {
+            Ok(node) => node.to_string(),
+            Err(e) => format!("error at {:?}: {}", e.span, e.message),
+        }
+    }
+
+    #[test]
+    fn precedence_is_visible() {
+        insta::assert_snapshot!(
+            [
+                "1 + 2 * 3 - 4 % 3",
+                "not own(last) and count(opposite(last)) > 0 or is_last",
+                "count(origin) >= 2 or count(origin) == 1 and not any(h in holes(mover), count(h) >= 2)",
+                "if inner(here) and seat_col(here) == holes_per_row then 0 else 2",
+                "[opposite(last), behind(opposite(last))]",
+                "- - 3 - -2",
+                "next(last, 2)",
+                "order(x)",
+                "count(",
+                "1 +",
+                "android and notable",
+            ]
+            .map(|t| format!("{t}\n  => {}", sexpr(t)))
+            .join("\n")
+        );
+    }
+}

@@ -1,0 +1,307 @@
+//! The typed, compiled form of an expression and its evaluator.
+//! Evaluation walks a small tree of enums: no allocation, no name lookup.
+
+use crate::board::{Board, Hole, HoleSet, Side};
+
+/// Values the engine binds while a rule is evaluated (see `Binding`).
+#[derive(Clone, Copy, Debug)]
+pub struct Env {
+    pub mover: Side,
+    pub origin: Hole,
+    pub last: Hole,
+    pub here: Hole,
+    pub x: Hole,
+    pub is_last: bool,
+    pub lap: u32,
+    pub taken: u32,
+    pub side: Side,
+    /// Variables of enclosing quantifiers, by nesting depth.
+    pub vars: [Hole; MAX_QUANTIFIER_DEPTH],
+}
+
+pub const MAX_QUANTIFIER_DEPTH: usize = 8;
+
+impl Env {
+    pub fn new(mover: Side) -> Env {
+        Env {
+            mover,
+            origin: 0,
+            last: 0,
+            here: 0,
+            x: 0,
+            is_last: false,
+            lap: 0,
+            taken: 0,
+            side: mover,
+            vars: [0; MAX_QUANTIFIER_DEPTH],
+        }
+    }
+}
+
+/// What an expression reads: the board geometry, the counts and scores, and bindings.
+pub struct Scope<'a> {
+    pub board: &'a Board,
+    pub counts: &'a [u16],
+    pub captured: &'a [u32; 2],
+    pub env: Env,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Min,
+    Max,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Any,
+    All,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntExpr {
+    Const(i64),
+    Lap,
+    Taken,
+    Count(Box<HoleExpr>),
+    Total(Box<SetExpr>),
+    Captured(Box<SideExpr>),
+    Column(Box<HoleExpr>),
+    SeatColumn(Box<HoleExpr>),
+    Number(usize, Box<SetExpr>, Box<BoolExpr>),
+    Neg(Box<IntExpr>),
+    Op(IntOp, Box<IntExpr>, Box<IntExpr>),
+    If(Box<BoolExpr>, Box<IntExpr>, Box<IntExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoolExpr {
+    Const(bool),
+    IsLast,
+    Not(Box<BoolExpr>),
+    And(Box<BoolExpr>, Box<BoolExpr>),
+    Or(Box<BoolExpr>, Box<BoolExpr>),
+    IntCompare(Compare, Box<IntExpr>, Box<IntExpr>),
+    /// `==` / `!=` on booleans, holes and sides: (equal?, left, right).
+    BoolEq(bool, Box<BoolExpr>, Box<BoolExpr>),
+    HoleEq(bool, Box<HoleExpr>, Box<HoleExpr>),
+    SideEq(bool, Box<SideExpr>, Box<SideExpr>),
+    Inner(Box<HoleExpr>),
+    Own(Box<HoleExpr>),
+    Contains(Box<SetExpr>, Box<HoleExpr>),
+    Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
+    If(Box<BoolExpr>, Box<BoolExpr>, Box<BoolExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum HoleExpr {
+    Const(Hole),
+    Origin,
+    Last,
+    Here,
+    X,
+    Var(usize),
+    /// Steps along the circuit in use (negative: backward).
+    Step(Box<HoleExpr>, Box<IntExpr>),
+    Opposite(Box<HoleExpr>),
+    Behind(Box<HoleExpr>),
+    If(Box<BoolExpr>, Box<HoleExpr>, Box<HoleExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SideExpr {
+    Const(Side),
+    Mover,
+    Opponent,
+    Side,
+    Owner(Box<HoleExpr>),
+    Other(Box<SideExpr>),
+    If(Box<BoolExpr>, Box<SideExpr>, Box<SideExpr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetExpr {
+    All,
+    Holes(Box<SideExpr>),
+    List(Vec<HoleExpr>),
+    If(Box<BoolExpr>, Box<SetExpr>, Box<SetExpr>),
+}
+
+impl IntExpr {
+    pub fn eval(&self, s: &mut Scope) -> i64 {
+        match self {
+            IntExpr::Const(n) => *n,
+            IntExpr::Lap => s.env.lap as i64,
+            IntExpr::Taken => s.env.taken as i64,
+            IntExpr::Count(h) => s.counts[h.eval(s) as usize] as i64,
+            IntExpr::Total(set) => {
+                let set = set.eval(s);
+                set.iter().map(|h| s.counts[h as usize] as i64).sum()
+            }
+            IntExpr::Captured(side) => s.captured[side.eval(s).index()] as i64,
+            IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
+            IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
+            IntExpr::Number(var, set, body) => {
+                let set = set.eval(s);
+                let mut n = 0;
+                for h in set.iter() {
+                    s.env.vars[*var] = h;
+                    n += body.eval(s) as i64;
+                }
+                n
+            }
+            IntExpr::Neg(x) => x.eval(s).wrapping_neg(),
+            IntExpr::Op(op, l, r) => {
+                let (l, r) = (l.eval(s), r.eval(s));
+                match op {
+                    IntOp::Add => l.wrapping_add(r),
+                    IntOp::Sub => l.wrapping_sub(r),
+                    IntOp::Mul => l.wrapping_mul(r),
+                    // Division by zero is defined as 0 so that no game file can crash play.
+                    IntOp::Div => l.checked_div_euclid(r).unwrap_or(0),
+                    IntOp::Rem => l.checked_rem_euclid(r).unwrap_or(0),
+                    IntOp::Min => l.min(r),
+                    IntOp::Max => l.max(r),
+                }
+            }
+            IntExpr::If(c, t, e) => {
+                if c.eval(s) {
+                    t.eval(s)
+                } else {
+                    e.eval(s)
+                }
+            }
+        }
+    }
+}
+
+impl BoolExpr {
+    pub fn eval(&self, s: &mut Scope) -> bool {
+        match self {
+            BoolExpr::Const(b) => *b,
+            BoolExpr::IsLast => s.env.is_last,
+            BoolExpr::Not(x) => !x.eval(s),
+            BoolExpr::And(l, r) => l.eval(s) && r.eval(s),
+            BoolExpr::Or(l, r) => l.eval(s) || r.eval(s),
+            BoolExpr::IntCompare(op, l, r) => {
+                let (l, r) = (l.eval(s), r.eval(s));
+                match op {
+                    Compare::Eq => l == r,
+                    Compare::Ne => l != r,
+                    Compare::Lt => l < r,
+                    Compare::Le => l <= r,
+                    Compare::Gt => l > r,
+                    Compare::Ge => l >= r,
+                }
+            }
+            BoolExpr::BoolEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::HoleEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
+            BoolExpr::Own(h) => s.board.owner(h.eval(s)) == s.env.mover,
+            BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
+            BoolExpr::Quantified(q, var, set, body) => {
+                let set = set.eval(s);
+                let want = *q == Quantifier::Any;
+                for h in set.iter() {
+                    s.env.vars[*var] = h;
+                    if body.eval(s) == want {
+                        return want;
+                    }
+                }
+                !want
+            }
+            BoolExpr::If(c, t, e) => {
+                if c.eval(s) {
+                    t.eval(s)
+                } else {
+                    e.eval(s)
+                }
+            }
+        }
+    }
+}
+
+impl HoleExpr {
+    pub fn eval(&self, s: &mut Scope) -> Hole {
+        match self {
+            HoleExpr::Const(h) => *h,
+            HoleExpr::Origin => s.env.origin,
+            HoleExpr::Last => s.env.last,
+            HoleExpr::Here => s.env.here,
+            HoleExpr::X => s.env.x,
+            HoleExpr::Var(v) => s.env.vars[*v],
+            HoleExpr::Step(h, k) => {
+                let (h, k) = (h.eval(s), k.eval(s));
+                s.board.step(s.env.mover, h, k)
+            }
+            HoleExpr::Opposite(h) => s.board.opposite(h.eval(s)),
+            HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
+            HoleExpr::If(c, t, e) => {
+                if c.eval(s) {
+                    t.eval(s)
+                } else {
+                    e.eval(s)
+                }
+            }
+        }
+    }
+}
+
+impl SideExpr {
+    pub fn eval(&self, s: &mut Scope) -> Side {
+        match self {
+            SideExpr::Const(side) => *side,
+            SideExpr::Mover => s.env.mover,
+            SideExpr::Opponent => s.env.mover.other(),
+            SideExpr::Side => s.env.side,
+            SideExpr::Owner(h) => s.board.owner(h.eval(s)),
+            SideExpr::Other(x) => x.eval(s).other(),
+            SideExpr::If(c, t, e) => {
+                if c.eval(s) {
+                    t.eval(s)
+                } else {
+                    e.eval(s)
+                }
+            }
+        }
+    }
+}
+
+impl SetExpr {
+    pub fn eval(&self, s: &mut Scope) -> HoleSet {
+        match self {
+            SetExpr::All => s.board.all_holes(),
+            SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
+            SetExpr::List(items) => {
+                let mut set = HoleSet::default();
+                for h in items {
+                    set.insert(h.eval(s));
+                }
+                set
+            }
+            SetExpr::If(c, t, e) => {
+                if c.eval(s) {
+                    t.eval(s)
+                } else {
+                    e.eval(s)
+                }
+            }
+        }
+    }
+}

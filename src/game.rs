@@ -1,0 +1,159 @@
+//! A loaded game: the immutable, compiled form of a game file for one choice
+//! of options. Everything here is resolved; play never looks up a name.
+
+use crate::board::{Board, Hole, Side};
+use crate::expr::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
+use crate::position::Position;
+use crate::spec::{Meta, OptionValue};
+
+/// GEN-7: a move still sowing after this many laps is endless, and not legal.
+pub const DEFAULT_LAP_LIMIT: u32 = 10_000;
+/// GEN-11: a game reaching this many completed turns ends as unfinished.
+pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
+
+pub struct Game {
+    /// The file stem, e.g. `sadeqa-iii`.
+    pub id: String,
+    pub meta: Meta,
+    /// Every option with its value in force, in name order.
+    pub options: Vec<GameOption>,
+    pub board: Board,
+    pub start: Position,
+    pub moves: Moves,
+    pub relay: Option<Relay>,
+    pub captures: Vec<Capture>,
+    pub end_checks: Vec<EndCheck>,
+    /// Each side's result (binding `side`), compared when an end check scores.
+    pub score: IntExpr,
+    pub lap_limit: u32,
+    pub turn_limit: u32,
+    /// Clause ids cited by the board, setup and sowing sections.
+    pub layout_clauses: Vec<String>,
+}
+
+pub struct GameOption {
+    pub name: String,
+    pub value: OptionValue,
+    pub default: OptionValue,
+    /// Allowed values, described for people (`6, 4` or `8..=36`).
+    pub allowed: String,
+    pub help: String,
+}
+
+pub struct Moves {
+    /// Which non-empty holes of the mover a move may start from (`None`: any).
+    pub from: Option<BoolExpr>,
+    /// Seeds lifted (`None`: all).
+    pub lift: Option<IntExpr>,
+    pub clauses: Vec<String>,
+}
+
+pub struct Relay {
+    pub when: BoolExpr,
+    pub from: HoleExpr,
+    pub clauses: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureTime {
+    /// After every drop (bindings `here`, `is_last`).
+    Drop,
+    /// After each lap's last drop, before the relay decides.
+    LapEnd,
+    /// Once the sowing has ended.
+    SowingEnd,
+}
+
+pub enum Target {
+    Hole(HoleExpr),
+    Set(SetExpr),
+}
+
+pub struct Capture {
+    pub at: CaptureTime,
+    pub when: BoolExpr,
+    pub take: Target,
+    pub to: SideExpr,
+    pub chain: Option<Chain>,
+    pub strip: Option<Strip>,
+    pub clauses: Vec<String>,
+}
+
+pub struct Chain {
+    pub step: HoleExpr,
+    pub continue_while: BoolExpr,
+}
+
+pub struct Strip {
+    pub stones: IntExpr,
+    pub from: SetExpr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// A side has no seeds in its holes (the side to move is examined first).
+    NoStones,
+    /// The side to move has no legal decision.
+    NoMoves,
+    /// The turn starts in a position that started an earlier turn (GEN-10).
+    Repetition,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndOutcome {
+    /// The side the check names loses.
+    Loses,
+    Draw,
+    /// Leftovers are awarded, then the sides' results are compared.
+    Score,
+}
+
+pub struct EndCheck {
+    pub check: Check,
+    pub outcome: EndOutcome,
+    /// Who gets the seeds of each hole `here` (`None`: they stay on the board).
+    pub leftovers: Option<SideExpr>,
+    pub clauses: Vec<String>,
+}
+
+impl Game {
+    pub fn option(&self, name: &str) -> Option<&OptionValue> {
+        self.options.iter().find(|o| o.name == name).map(|o| &o.value)
+    }
+
+    pub fn has_drop_captures(&self) -> bool {
+        self.captures.iter().any(|c| c.at == CaptureTime::Drop)
+    }
+
+    pub fn tracks_repetition(&self) -> bool {
+        self.end_checks.iter().any(|c| c.check == Check::Repetition)
+    }
+
+    pub fn hole_name(&self, hole: Hole) -> String {
+        self.board.name(hole)
+    }
+
+    /// Every clause id the file cites, in file order, without repeats.
+    pub fn clauses(&self) -> Vec<&str> {
+        let mut all: Vec<&str> = Vec::new();
+        let lists = std::iter::once(&self.layout_clauses)
+            .chain(std::iter::once(&self.moves.clauses))
+            .chain(self.relay.iter().map(|r| &r.clauses))
+            .chain(self.captures.iter().map(|c| &c.clauses))
+            .chain(self.end_checks.iter().map(|c| &c.clauses));
+        for clause in lists.flatten() {
+            if !all.contains(&clause.as_str()) {
+                all.push(clause);
+            }
+        }
+        all
+    }
+
+    pub fn side_seeds(&self, position: &Position, side: Side) -> u32 {
+        self.board
+            .side_holes(side)
+            .iter()
+            .map(|h| position.counts[h as usize] as u32)
+            .sum()
+    }
+}

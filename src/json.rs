@@ -1,0 +1,210 @@
+//! The machine-readable contract of `replay --json` and `random --json`, and
+//! position files (`--position`) in the same shape.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::board::Side;
+use crate::game::Game;
+use crate::position::{Pending, Position};
+use crate::spec::OptionValue;
+use crate::state::GameState;
+
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sides {
+    pub south: u32,
+    pub north: u32,
+}
+
+#[derive(Serialize, Debug)]
+pub struct PositionJson {
+    pub board: Vec<Vec<u16>>,
+    pub closed: Vec<String>,
+    pub captured: Sides,
+    pub to_move: Option<&'static str>,
+    pub turn: u32,
+}
+
+#[derive(Serialize, Debug)]
+pub struct PendingJson {
+    pub kind: &'static str,
+    pub remaining: u16,
+}
+
+/// `replay --json`: exactly these keys, in this order.
+#[derive(Serialize, Debug)]
+pub struct Replay {
+    pub game: String,
+    pub options: Map<String, Value>,
+    pub decisions: Vec<String>,
+    pub position: PositionJson,
+    pub pending: Option<PendingJson>,
+    pub legal: Vec<String>,
+    pub status: &'static str,
+    pub reason: Option<&'static str>,
+}
+
+/// One line of `random --json`.
+#[derive(Serialize, Debug)]
+pub struct RandomGame {
+    pub game: String,
+    pub seed: u64,
+    pub decisions: Vec<String>,
+    pub position: PositionJson,
+    pub status: &'static str,
+    pub reason: Option<&'static str>,
+}
+
+pub fn options(game: &Game) -> Map<String, Value> {
+    game.options
+        .iter()
+        .map(|o| {
+            let value = match &o.value {
+                OptionValue::Int(n) => Value::from(*n),
+                OptionValue::Word(w) => Value::from(w.clone()),
+            };
+            (o.name.clone(), value)
+        })
+        .collect()
+}
+
+pub fn position(state: &GameState) -> PositionJson {
+    let game = state.game();
+    let p = state.position();
+    let b = &game.board;
+    PositionJson {
+        board: (0..b.rows())
+            .map(|row| {
+                (1..=b.columns())
+                    .map(|c| p.counts[b.hole_at(row, c).expect("on the board") as usize])
+                    .collect()
+            })
+            .collect(),
+        closed: Vec::new(),
+        captured: Sides { south: p.captured[0], north: p.captured[1] },
+        to_move: state.to_move().map(Side::name),
+        turn: p.turn,
+    }
+}
+
+fn status(state: &GameState) -> (&'static str, Option<&'static str>) {
+    match state.outcome() {
+        None => ("ongoing", None),
+        Some(o) => (o.status.name(), Some(o.reason.name())),
+    }
+}
+
+fn decision_names(state: &GameState) -> Vec<String> {
+    state.decisions().iter().map(|&h| state.game().hole_name(h)).collect()
+}
+
+pub fn replay(state: &GameState) -> Replay {
+    let game = state.game();
+    let (status, reason) = status(state);
+    let pending = match (state.outcome(), state.position().pending) {
+        (None, Some(p)) => Some(PendingJson { kind: "strip", remaining: p.remaining }),
+        _ => None,
+    };
+    Replay {
+        game: game.id.clone(),
+        options: options(game),
+        decisions: decision_names(state),
+        position: position(state),
+        pending,
+        legal: state.legal().map(|h| game.hole_name(h)).collect(),
+        status,
+        reason,
+    }
+}
+
+pub fn random_game(state: &GameState, seed: u64) -> RandomGame {
+    let (status, reason) = status(state);
+    RandomGame {
+        game: state.game().id.clone(),
+        seed,
+        decisions: decision_names(state),
+        position: position(state),
+        status,
+        reason,
+    }
+}
+
+/// A position file: the `position` object of the contract, optionally with `pending`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PositionFile {
+    pub board: Vec<Vec<u16>>,
+    #[serde(default)]
+    pub closed: Vec<String>,
+    #[serde(default = "no_captures")]
+    pub captured: Sides,
+    pub to_move: String,
+    #[serde(default)]
+    pub turn: u32,
+    pub pending: Option<PendingFile>,
+}
+
+fn no_captures() -> Sides {
+    Sides { south: 0, north: 0 }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PendingFile {
+    pub kind: String,
+    pub remaining: u16,
+}
+
+/// Reads a position file (JSON) for `game`, checking its shape against the board.
+pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
+    let file: PositionFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let b = &game.board;
+    if file.board.len() != b.rows() {
+        return Err(format!("the board has {} rows, not {}", b.rows(), file.board.len()));
+    }
+    let to_move = Side::parse(&file.to_move)
+        .ok_or_else(|| format!("to_move is \"south\" or \"north\", not {:?}", file.to_move))?;
+    if let Some(closed) = file.closed.first() {
+        return Err(format!("closed holes ({closed}) belong to match play, which this game does not have"));
+    }
+    let mut position = Position::empty(to_move);
+    for (row, counts) in file.board.iter().enumerate() {
+        if counts.len() != b.columns() {
+            let letter = (b'a' + row as u8) as char;
+            return Err(format!("row {letter} has {} holes, not {}", b.columns(), counts.len()));
+        }
+        for (column, &count) in counts.iter().enumerate() {
+            let hole = b.hole_at(row, column + 1).expect("checked above");
+            position.counts[hole as usize] = count;
+        }
+    }
+    let total = position.seeds_on_board() as u64 + file.captured.south as u64 + file.captured.north as u64;
+    if total > crate::load::MAX_SEEDS as u64 {
+        return Err(format!("the position holds {total} seeds; at most {} are supported", crate::load::MAX_SEEDS));
+    }
+    position.captured = [file.captured.south, file.captured.north];
+    position.turn = file.turn;
+    if let Some(pending) = file.pending {
+        let capture = game.captures.iter().position(|c| c.strip.is_some());
+        match (pending.kind.as_str(), capture) {
+            ("strip", Some(capture)) if pending.remaining > 0 => {
+                let pending = Pending { capture: capture as u8, remaining: pending.remaining };
+                let available: u32 = crate::engine::strip_holes(game, &position, pending)
+                    .iter()
+                    .map(|h| position.counts[h as usize] as u32)
+                    .sum();
+                if u32::from(pending.remaining) > available {
+                    return Err(format!(
+                        "a strip of {} cannot be owed: the holes it takes from hold {available} seeds",
+                        pending.remaining
+                    ));
+                }
+                position.pending = Some(pending);
+            }
+            ("strip", Some(_)) => return Err("a pending strip owes at least one decision".into()),
+            ("strip", None) => return Err("this game has no strip, so none can be pending".into()),
+            (kind, _) => return Err(format!("unknown pending kind {kind:?}; expected \"strip\"")),
+        }
+    }
+    Ok(position)
+}

@@ -1,0 +1,19 @@
+//! `mancala`: a rules interpreter for mancala (sowing) games described in TOML.
+//!
+//! A game file (`games/*.toml`) is parsed into a [`spec::GameSpec`], checked and
+//! compiled into an immutable [`game::Game`] for one choice of options, and played
+//! by the generic [`engine`] through a [`state::GameState`].
+
+pub mod board;
+pub mod engine;
+pub mod error;
+pub mod expr;
+pub mod game;
+pub mod load;
+pub mod position;
+pub mod spec;
+pub mod state;
+pub mod catalog;
+pub mod json;
+pub mod playout;
+pub mod render;

@@ -1,0 +1,242 @@
+//! The `mancala` command line.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use mancala::error::LoadError;
+use mancala::game::Game;
+use mancala::state::GameState;
+use mancala::{catalog, json, playout, render};
+
+/// A rules interpreter for mancala (sowing) games described in TOML files.
+///
+/// GAME is a bundled game's id (see `mancala list`) or a path to any game file,
+/// so a new variant is played by writing a .toml file, without recompiling.
+#[derive(Parser)]
+#[command(version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the bundled games with one-line summaries.
+    List,
+    /// Show a game: its board from South's seat with hole names, options and rules summary.
+    Show {
+        game: String,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
+    /// Apply decisions (hole names such as a3) and print the resulting position.
+    Replay {
+        game: String,
+        /// Decisions in order, each a hole name.
+        decisions: Vec<String>,
+        /// Print the machine-readable JSON object instead of a drawing.
+        #[arg(long)]
+        json: bool,
+        /// Start from this position file (JSON, the shape of the `position` object).
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
+    /// Play uniformly random games, reproducibly: game i uses seed S+i.
+    Random {
+        game: String,
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        games: u64,
+        /// One JSON object per game and line.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
+}
+
+#[derive(Args)]
+struct GameArgs {
+    /// Set a game option, e.g. --option holes_per_row=16 (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_option)]
+    options: Vec<(String, String)>,
+    /// Completed turns after which a game ends as unfinished (GEN-11).
+    #[arg(long, value_name = "N")]
+    max_turns: Option<u32>,
+    /// Laps after which a sowing counts as endless and the move as illegal (GEN-7).
+    #[arg(long, value_name = "N")]
+    lap_limit: Option<u32>,
+}
+
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    let (key, value) = text.split_once('=').ok_or("expected KEY=VALUE")?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
+}
+
+impl GameArgs {
+    fn load(&self, game: &str) -> Result<Game, LoadError> {
+        let mut game = catalog::load(game, &self.options)?;
+        if let Some(n) = self.max_turns {
+            game.turn_limit = n;
+        }
+        if let Some(n) = self.lap_limit {
+            game.lap_limit = n.max(1);
+        }
+        Ok(game)
+    }
+}
+
+/// Exit status for bad input: a game file, an option, a position or a decision.
+const BAD_INPUT: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    let loaded = |args: &GameArgs, game: &str| args.load(game).map_err(|e| e.render());
+    match command {
+        Command::List => list(),
+        Command::Show { game, setup } => {
+            print!("{}", show(&loaded(&setup, &game)?));
+            Ok(())
+        }
+        Command::Replay { game, decisions, json, position, setup } => {
+            let game = loaded(&setup, &game)?;
+            let state = replay(&game, &decisions, position.as_deref())?;
+            if json {
+                println!("{}", serde_json::to_string(&json::replay(&state)).expect("plain data"));
+            } else {
+                print!("{}", describe(&state));
+            }
+            Ok(())
+        }
+        Command::Random { game, seed, games, json, setup } => {
+            let game = loaded(&setup, &game)?;
+            random(&game, seed, games, json);
+            Ok(())
+        }
+    }
+}
+
+fn list() -> Result<(), String> {
+    for id in catalog::bundled_ids() {
+        match catalog::load(&id, &[]) {
+            Ok(game) => {
+                let b = &game.board;
+                println!("{id:<16} {:<16} {}x{:<3} {}", game.meta.name, b.rows(), b.columns(), game.meta.summary);
+            }
+            Err(e) => println!("{id:<16} (does not load: {e})"),
+        }
+    }
+    Ok(())
+}
+
+fn show(game: &Game) -> String {
+    let meta = &game.meta;
+    let mut out = format!("{} ({})\n", meta.name, game.id);
+    if !meta.aliases.is_empty() {
+        out += &format!("also: {}\n", meta.aliases.join(", "));
+    }
+    out += &format!("origin: {}\n", meta.origin);
+    for source in &meta.sources {
+        out += &format!("source: {source}\n");
+    }
+    out += &format!("rules: {}\n\n{}\n\n", meta.rules, meta.summary);
+    if !game.options.is_empty() {
+        out += "options:\n";
+        for o in &game.options {
+            out += &format!(
+                "  {} = {}   (default {}; allowed {})  {}\n",
+                o.name, o.value, o.default, o.allowed, o.help
+            );
+        }
+        out += "\n";
+    }
+    out += "start position, drawn from South's seat; a hole is named by row letter and column (a1 is South's leftmost):\n";
+    out += &render::position(game, &game.start, Some(game.start.to_move));
+    out += &format!("\nclauses played: {}\n", game.clauses().join(" "));
+    out
+}
+
+fn replay<'g>(game: &'g Game, decisions: &[String], position: Option<&std::path::Path>) -> Result<GameState<'g>, String> {
+    let mut state = match position {
+        None => GameState::new(game),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let start = json::parse_position(game, &text)
+                .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
+            GameState::from_position(game, start)
+        }
+    };
+    for (index, decision) in decisions.iter().enumerate() {
+        let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+        let legal_text = if legal.is_empty() { "none (the game is over)".to_string() } else { legal.join(" ") };
+        let refuse = |why: &str| {
+            format!("decision {} `{decision}` {why}; legal decisions: {legal_text}", index + 1)
+        };
+        let hole = game.board.parse_hole(decision).ok_or_else(|| {
+            refuse(&format!("is not a hole of this board (rows {}, columns 1 to {})", game.board.row_letters(), game.board.columns()))
+        })?;
+        state.play(hole).map_err(|_| refuse("is not legal"))?;
+    }
+    Ok(state)
+}
+
+fn describe(state: &GameState) -> String {
+    let game = state.game();
+    let mut out = render::position(game, state.position(), state.to_move());
+    match state.outcome() {
+        Some(outcome) => out += &format!("game over: {} ({})\n", outcome.status.name(), outcome.reason.name()),
+        None => {
+            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            out += &format!("legal: {}\n", legal.join(" "));
+        }
+    }
+    out
+}
+
+fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
+    let mut tally = std::collections::BTreeMap::<String, u64>::new();
+    let mut turns = 0u64;
+    for index in 0..games {
+        let game_seed = seed.wrapping_add(index);
+        let state = playout::random_game(game, game_seed);
+        if as_json {
+            println!("{}", serde_json::to_string(&json::random_game(&state, game_seed)).expect("plain data"));
+            continue;
+        }
+        let outcome = state.outcome().expect("a random game is played to its end");
+        let p = state.position();
+        println!(
+            "seed {game_seed}: {} ({}) after {} turns, captured south {} north {}",
+            outcome.status.name(),
+            outcome.reason.name(),
+            p.turn,
+            p.captured[0],
+            p.captured[1]
+        );
+        *tally.entry(outcome.status.name().to_string()).or_default() += 1;
+        turns += p.turn as u64;
+    }
+    if !as_json && games > 1 {
+        let counts: Vec<String> = tally.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        println!("{games} games: {}; mean length {:.1} turns", counts.join(", "), turns as f64 / games as f64);
+    }
+}

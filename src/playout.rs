@@ -1,0 +1,28 @@
+//! Uniformly random games, reproducible from a seed on any machine and thread count.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::Game;
+use crate::state::GameState;
+
+/// The generator for one game: ChaCha8 (stable across platforms and releases).
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Plays one game to its end, each decision uniform among the legal ones.
+pub fn random_game(game: &Game, seed: u64) -> GameState<'_> {
+    let mut rng = rng(seed);
+    let mut state = GameState::new(game);
+    play_out(&mut state, &mut rng);
+    state
+}
+
+/// Plays on from `state` with uniformly random decisions until the game is over.
+pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
+    while state.outcome().is_none() {
+        let choices = state.legal().len();
+        state.play_index(rng.random_range(0..choices));
+    }
+}

@@ -1,0 +1,43 @@
+//! A position: everything that changes during play, in a small `Copy` value.
+
+use crate::board::{MAX_HOLES, Side};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Seeds per hole, indexed by `Hole`; holes past the board stay 0.
+    pub counts: [u16; MAX_HOLES],
+    /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
+    pub captured: [u32; 2],
+    pub to_move: Side,
+    /// Completed turns.
+    pub turn: u32,
+    /// Decisions still owed inside the current turn.
+    pub pending: Option<Pending>,
+}
+
+/// A run of decisions owed inside a turn (a strip, NS-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// Index of the capture rule whose strip is owed.
+    pub capture: u8,
+    /// Seeds still to remove, one decision each.
+    pub remaining: u16,
+}
+
+impl Position {
+    pub fn empty(to_move: Side) -> Position {
+        Position { counts: [0; MAX_HOLES], captured: [0; 2], to_move, turn: 0, pending: None }
+    }
+
+    /// Whether two positions are the same for repetition (GEN-10): board,
+    /// scores and side to move.
+    pub fn repeats(&self, earlier: &Position) -> bool {
+        self.counts == earlier.counts
+            && self.captured == earlier.captured
+            && self.to_move == earlier.to_move
+    }
+
+    pub fn seeds_on_board(&self) -> u32 {
+        self.counts.iter().map(|&c| c as u32).sum()
+    }
+}

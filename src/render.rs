@@ -1,0 +1,48 @@
+//! The board as a person reads it: drawn from South's seat (GEN-1), rows
+//! labelled by letter and columns by number, so every hole's name is visible.
+
+use std::fmt::Write;
+
+use crate::board::Side;
+use crate::game::Game;
+use crate::position::Position;
+
+/// The board with row letters and column numbers, North's rows on top.
+pub fn board(game: &Game, position: &Position) -> String {
+    let b = &game.board;
+    let width = position.counts.iter().max().map_or(1, |m| m.to_string().len()).max(b.columns().to_string().len()) + 1;
+    let mut out = String::new();
+    let _ = write!(out, "   ");
+    for column in 1..=b.columns() {
+        let _ = write!(out, "{column:>width$}");
+    }
+    out.push('\n');
+    for row in (0..b.rows()).rev() {
+        let letter = (b'a' + row as u8) as char;
+        let _ = write!(out, " {letter} ");
+        for column in 1..=b.columns() {
+            let hole = b.hole_at(row, column).expect("row and column on the board");
+            let _ = write!(out, "{:>width$}", position.counts[hole as usize]);
+        }
+        let owner = b.owner(b.hole_at(row, 1).expect("column 1 exists"));
+        let _ = writeln!(out, "   {owner}");
+    }
+    out
+}
+
+/// Board, scores and whose turn it is.
+pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> String {
+    let mut out = board(game, position);
+    let [south, north] = position.captured;
+    let _ = writeln!(out, "captured: south {south}, north {north}; completed turns: {}", position.turn);
+    match (to_move, position.pending) {
+        (Some(side), Some(pending)) => {
+            let _ = writeln!(out, "to move: {side}, owing {} strip decision(s)", pending.remaining);
+        }
+        (Some(side), None) => {
+            let _ = writeln!(out, "to move: {side}");
+        }
+        (None, _) => {}
+    }
+    out
+}

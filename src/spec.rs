@@ -1,0 +1,193 @@
+//! The game file as written: serde structures mirroring the TOML, unvalidated,
+//! with source spans kept on every value a later phase may need to point at.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// An expression written as a TOML string, with its place in the file.
+pub type Expr = Spanned<String>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    pub game: Meta,
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<OptionSpec>>,
+    pub board: BoardSpec,
+    pub setup: SetupSpec,
+    #[serde(rename = "move")]
+    pub moves: MoveSpec,
+    pub sowing: SowingSpec,
+    pub relay: Option<RelaySpec>,
+    #[serde(default)]
+    pub capture: Vec<CaptureSpec>,
+    pub end: Vec<EndSpec>,
+    #[serde(default)]
+    pub result: ResultSpec,
+}
+
+/// Who plays it, where it comes from, and where its rules are written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub origin: String,
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// The rules document the file follows, and its clause prefix.
+    #[serde(default)]
+    pub rules: String,
+    pub summary: String,
+}
+
+/// A user-settable option: an integer (range or list) or a word from a list.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSpec {
+    pub default: OptionValue,
+    /// Allowed values.
+    pub values: Option<Vec<OptionValue>>,
+    /// Allowed integer range, both ends included.
+    pub range: Option<[i64; 2]>,
+    #[serde(default)]
+    pub help: String,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Int(i64),
+    Word(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// An integer written either as a number or as an expression over the options.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum IntOrExpr {
+    Int(i64),
+    Expr(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    pub rows: Spanned<i64>,
+    pub holes_per_row: Spanned<IntOrExpr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// Seeds in each hole at the start, an integer expression of `here`.
+    pub seeds: Spanned<IntOrExpr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveSpec {
+    /// Which of the mover's non-empty holes a move may start from.
+    pub from: Option<Expr>,
+    /// How many seeds are lifted (default: all of them).
+    pub lift: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SowingSpec {
+    /// `board` (one loop over two rows) or `own_rows` (each side its own two rows).
+    pub circuit: Spanned<String>,
+    /// `ccw`, `cw`, or the name of an option whose value is one of them.
+    pub direction: Spanned<String>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelaySpec {
+    /// After a lap's last drop: whether the sowing goes on.
+    pub when: Expr,
+    /// The hole whose seeds are lifted for the next lap (sowing starts after it).
+    pub from: Expr,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureSpec {
+    /// `drop` (after every drop), `lap_end` or `sowing_end`.
+    pub at: Spanned<String>,
+    pub when: Expr,
+    /// A hole or a set of holes whose seeds are taken.
+    pub take: Expr,
+    /// Who gets them (default: the mover).
+    pub to: Option<Expr>,
+    pub chain: Option<ChainSpec>,
+    pub strip: Option<StripSpec>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+/// A capture that walks on: from the hole `x` just taken, `step` gives the next
+/// candidate, taken while `while` holds for it (with `x` bound to the candidate).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChainSpec {
+    pub step: Expr,
+    #[serde(rename = "while")]
+    pub continue_while: Expr,
+}
+
+/// After the capture, the mover removes `stones` more seeds one at a time from
+/// holes of `from`, each removal a decision of its own.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StripSpec {
+    pub stones: Expr,
+    pub from: Expr,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndSpec {
+    /// `no_stones`, `no_moves` or `repetition`.
+    pub check: Spanned<String>,
+    /// `loses` (the side the check names loses), `draw`, or `score`.
+    pub outcome: Spanned<String>,
+    /// Who gets the seeds left in each hole `here` when the game ends this way.
+    pub leftovers: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultSpec {
+    /// Each side's result, compared when an end check's outcome is `score`.
+    pub score: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}

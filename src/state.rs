@@ -1,0 +1,265 @@
+//! A game in progress: the position, the legal decisions with their results,
+//! repetition history, end checks at each turn start, and the outcome.
+
+use crate::board::{Hole, Side};
+use crate::engine;
+use crate::game::{Check, EndOutcome, Game};
+use crate::position::Position;
+use crate::expr::{Env, Scope};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    SouthWon,
+    NorthWon,
+    Draw,
+    Unfinished,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::SouthWon => "south_won",
+            Status::NorthWon => "north_won",
+            Status::Draw => "draw",
+            Status::Unfinished => "unfinished",
+        }
+    }
+
+    fn won_by(side: Side) -> Status {
+        match side {
+            Side::South => Status::SouthWon,
+            Side::North => Status::NorthWon,
+        }
+    }
+}
+
+/// Which end rule fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    NoStones,
+    NoMoves,
+    Repetition,
+    TurnLimit,
+}
+
+impl Reason {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::NoStones => "no_stones",
+            Reason::NoMoves => "no_moves",
+            Reason::Repetition => "repetition",
+            Reason::TurnLimit => "turn_limit",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub status: Status,
+    pub reason: Reason,
+    /// Index of the end check that fired (`None` for the turn limit).
+    pub check: Option<usize>,
+}
+
+/// A decision that cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    pub hole: Hole,
+}
+
+#[derive(Clone)]
+pub struct GameState<'g> {
+    game: &'g Game,
+    position: Position,
+    /// Legal decisions in board order, each with the position it leads to.
+    successors: Vec<(Hole, Position)>,
+    /// Turn starts since the scores last changed (GEN-10; scores never fall,
+    /// so an earlier position with other scores can never come back).
+    history: Vec<Position>,
+    outcome: Option<Outcome>,
+    decisions: Vec<Hole>,
+}
+
+impl<'g> GameState<'g> {
+    /// Starts from the game's setup.
+    pub fn new(game: &'g Game) -> Self {
+        Self::from_position(game, game.start)
+    }
+
+    /// Starts from any position (the end checks run at once if a turn starts there).
+    pub fn from_position(game: &'g Game, position: Position) -> Self {
+        let mut state = GameState {
+            game,
+            position,
+            successors: Vec::new(),
+            history: Vec::new(),
+            outcome: None,
+            decisions: Vec::new(),
+        };
+        state.settle();
+        state
+    }
+
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn decisions(&self) -> &[Hole] {
+        &self.decisions
+    }
+
+    /// The side to decide, `None` once the game is over.
+    pub fn to_move(&self) -> Option<Side> {
+        self.outcome.is_none().then_some(self.position.to_move)
+    }
+
+    /// Legal decisions, sorted by row then column; empty once the game is over.
+    pub fn legal(&self) -> impl ExactSizeIterator<Item = Hole> + '_ {
+        self.successors.iter().map(|(hole, _)| *hole)
+    }
+
+    pub fn is_legal(&self, hole: Hole) -> bool {
+        self.successors.iter().any(|(h, _)| *h == hole)
+    }
+
+    /// Plays the `index`-th legal decision (for agents that pick by index).
+    pub fn play_index(&mut self, index: usize) {
+        let (hole, next) = self.successors[index];
+        self.advance(hole, next);
+    }
+
+    pub fn play(&mut self, hole: Hole) -> Result<(), Illegal> {
+        let (_, next) = *self.successors.iter().find(|(h, _)| *h == hole).ok_or(Illegal { hole })?;
+        self.advance(hole, next);
+        Ok(())
+    }
+
+    fn advance(&mut self, hole: Hole, next: Position) {
+        self.position = next;
+        self.decisions.push(hole);
+        self.settle();
+    }
+
+    /// Computes the legal decisions and, at a turn start, runs the end checks.
+    fn settle(&mut self) {
+        self.compute_successors();
+        if self.position.pending.is_some() {
+            return;
+        }
+        if let Some(outcome) = self.end_checks() {
+            self.outcome = Some(outcome);
+            self.successors.clear();
+        }
+    }
+
+    fn compute_successors(&mut self) {
+        self.successors.clear();
+        let (game, position) = (self.game, &self.position);
+        if let Some(pending) = position.pending {
+            for hole in engine::strip_holes(game, position, pending).iter() {
+                let mut next = *position;
+                engine::strip(game, &mut next, hole);
+                self.successors.push((hole, next));
+            }
+            return;
+        }
+        for hole in game.board.side_holes(position.to_move).iter() {
+            if !engine::may_start_from(game, position, hole) {
+                continue;
+            }
+            let mut next = *position;
+            if engine::sow(game, &mut next, hole).is_ok() {
+                self.successors.push((hole, next));
+            }
+        }
+    }
+
+    /// GEN-12: the game's end checks in file order, then the turn limit (GEN-11).
+    fn end_checks(&mut self) -> Option<Outcome> {
+        let game = self.game;
+        if game.tracks_repetition() {
+            let scores_changed =
+                self.history.last().is_some_and(|p| p.captured != self.position.captured);
+            if scores_changed {
+                self.history.clear();
+            }
+        }
+        let repeated = self.history.iter().any(|p| self.position.repeats(p));
+        if game.tracks_repetition() {
+            self.history.push(self.position);
+        }
+        let mover = self.position.to_move;
+        for (index, end) in game.end_checks.iter().enumerate() {
+            // The side the check names: the one with no stones, or the side to move.
+            let named = match end.check {
+                Check::NoStones => {
+                    [mover, mover.other()].into_iter().find(|&s| game.side_seeds(&self.position, s) == 0)
+                }
+                Check::NoMoves => self.successors.is_empty().then_some(mover),
+                Check::Repetition => repeated.then_some(mover),
+            };
+            let Some(named) = named else { continue };
+            self.award_leftovers(index);
+            let status = match end.outcome {
+                EndOutcome::Loses => Status::won_by(named.other()),
+                EndOutcome::Draw => Status::Draw,
+                EndOutcome::Score => self.compare_scores(),
+            };
+            let reason = match end.check {
+                Check::NoStones => Reason::NoStones,
+                Check::NoMoves => Reason::NoMoves,
+                Check::Repetition => Reason::Repetition,
+            };
+            return Some(Outcome { status, reason, check: Some(index) });
+        }
+        (self.position.turn >= game.turn_limit).then_some(Outcome {
+            status: Status::Unfinished,
+            reason: Reason::TurnLimit,
+            check: None,
+        })
+    }
+
+    fn award_leftovers(&mut self, check: usize) {
+        let game = self.game;
+        let Some(leftovers) = &game.end_checks[check].leftovers else { return };
+        for hole in game.board.holes() {
+            let mut env = Env::new(self.position.to_move);
+            env.here = hole;
+            let to = leftovers.eval(&mut Scope {
+                board: &game.board,
+                counts: &self.position.counts,
+                captured: &self.position.captured,
+                env,
+            });
+            let seeds = std::mem::take(&mut self.position.counts[hole as usize]);
+            self.position.captured[to.index()] += seeds as u32;
+        }
+    }
+
+    fn compare_scores(&self) -> Status {
+        let game = self.game;
+        let [south, north] = Side::BOTH.map(|side| {
+            let mut env = Env::new(self.position.to_move);
+            env.side = side;
+            game.score.eval(&mut Scope {
+                board: &game.board,
+                counts: &self.position.counts,
+                captured: &self.position.captured,
+                env,
+            })
+        });
+        match south.cmp(&north) {
+            std::cmp::Ordering::Greater => Status::SouthWon,
+            std::cmp::Ordering::Less => Status::NorthWon,
+            std::cmp::Ordering::Equal => Status::Draw,
+        }
+    }
+}
