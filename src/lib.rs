@@ -17,3 +17,4 @@ pub mod catalog;
 pub mod json;
 pub mod playout;
 pub mod render;
+pub mod scenario;

@@ -1,0 +1,210 @@
+//! Scenarios: a start position, decisions, and what must hold afterwards — the
+//! format in which rule clauses are pinned by tests (`tests/scenarios/`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::Deserialize;
+
+use crate::board::Side;
+use crate::game::Game;
+use crate::position::{Pending, Position};
+use crate::render;
+use crate::state::GameState;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// A bundled game id or a path.
+    pub game: String,
+    /// The rule clauses this scenario shows acting.
+    pub clauses: Vec<String>,
+    pub about: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, toml::Value>,
+    pub max_turns: Option<u32>,
+    pub lap_limit: Option<u32>,
+    #[serde(default)]
+    pub decisions: Vec<String>,
+    /// Where play starts; the game's setup when absent.
+    pub start: Option<Start>,
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// Rows as drawn from South's seat, one `letter: counts...` line each.
+    pub board: String,
+    pub to_move: String,
+    #[serde(default)]
+    pub captured: Scores,
+    #[serde(default)]
+    pub turn: u32,
+    /// Strip decisions owed at the start.
+    pub strip: Option<u16>,
+}
+
+#[derive(Debug, Default, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Scores {
+    pub south: u32,
+    pub north: u32,
+}
+
+/// What must hold after the decisions; each field is checked when given.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    pub board: Option<String>,
+    pub captured: Option<Scores>,
+    pub to_move: Option<String>,
+    pub status: Option<String>,
+    pub reason: Option<String>,
+    pub legal: Option<Vec<String>>,
+    /// Strip decisions still owed.
+    pub strip: Option<u16>,
+    pub turn: Option<u32>,
+}
+
+/// The option overrides of a scenario, as `--option` would give them.
+pub fn option_overrides(scenario: &Scenario) -> Vec<(String, String)> {
+    scenario
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+        .collect()
+}
+
+/// Parses a board drawn as `letter: counts` lines (any order, every row once).
+pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
+    let b = &game.board;
+    let mut position = Position::empty(Side::South);
+    let mut seen = vec![false; b.rows()];
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (letter, counts) = line.split_once(':').ok_or_else(|| format!("`{line}`: expected `row: counts`"))?;
+        let row = match letter.trim().as_bytes() {
+            [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < b.rows() => (c - b'a') as usize,
+            _ => return Err(format!("`{letter}` is not a row of this board ({})", b.row_letters())),
+        };
+        if std::mem::replace(&mut seen[row], true) {
+            return Err(format!("row {letter} is given twice"));
+        }
+        let counts: Vec<u16> = counts
+            .split_whitespace()
+            .map(|n| n.parse().map_err(|_| format!("`{n}` is not a seed count")))
+            .collect::<Result<_, _>>()?;
+        if counts.len() != b.columns() {
+            return Err(format!("row {letter} has {} counts; the board has {} columns", counts.len(), b.columns()));
+        }
+        for (column, count) in counts.into_iter().enumerate() {
+            position.counts[b.hole_at(row, column + 1).expect("checked") as usize] = count;
+        }
+    }
+    if let Some(row) = seen.iter().position(|s| !s) {
+        return Err(format!("row {} is missing", (b'a' + row as u8) as char));
+    }
+    Ok(position)
+}
+
+fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
+    let mut position = parse_board(game, &start.board)?;
+    position.to_move = Side::parse(&start.to_move).ok_or("to_move is south or north")?;
+    position.captured = [start.captured.south, start.captured.north];
+    position.turn = start.turn;
+    if let Some(remaining) = start.strip {
+        let capture = game.captures.iter().position(|c| c.strip.is_some()).ok_or("this game has no strip")?;
+        position.pending = Some(Pending { capture: capture as u8, remaining });
+    }
+    Ok(position)
+}
+
+/// The outcome of running a scenario: a report to read (and snapshot), and the
+/// expectations that failed.
+pub struct Run {
+    pub report: String,
+    pub failures: Vec<String>,
+}
+
+/// Plays a scenario against a loaded game.
+pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
+    let start = match &scenario.start {
+        Some(start) => start_position(game, start)?,
+        None => game.start,
+    };
+    let mut state = GameState::from_position(game, start);
+    let mut report = String::new();
+    let _ = writeln!(report, "clauses: {}\n{}\n", scenario.clauses.join(" "), scenario.about.trim());
+    let _ = writeln!(report, "before:\n{}", describe(&state));
+    for (index, decision) in scenario.decisions.iter().enumerate() {
+        let hole = game.board.parse_hole(decision).ok_or_else(|| format!("`{decision}` is not a hole"))?;
+        state.play(hole).map_err(|_| {
+            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            format!("decision {} `{decision}` is not legal; legal: {}", index + 1, legal.join(" "))
+        })?;
+    }
+    if !scenario.decisions.is_empty() {
+        let _ = writeln!(report, "decisions: {}\n", scenario.decisions.join(" "));
+        let _ = writeln!(report, "after:\n{}", describe(&state));
+    }
+    let failures = check(&scenario.expect, game, &state)?;
+    Ok(Run { report, failures })
+}
+
+fn describe(state: &GameState) -> String {
+    let game = state.game();
+    let mut out = render::position(game, state.position(), state.to_move());
+    match state.outcome() {
+        Some(o) => {
+            let clauses = o.check.map(|i| game.end_checks[i].clauses.join(" ")).unwrap_or_else(|| "GEN-11".into());
+            let _ = writeln!(out, "game over: {} ({}, {clauses})", o.status.name(), o.reason.name());
+        }
+        None => {
+            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            let _ = writeln!(out, "legal: {}", legal.join(" "));
+        }
+    }
+    out
+}
+
+fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>, String> {
+    let mut failures = Vec::new();
+    let mut compare = |what: &str, expected: String, actual: String| {
+        if expected != actual {
+            failures.push(format!("{what}: expected {expected}, found {actual}"));
+        }
+    };
+    let position = state.position();
+    if let Some(board) = &expect.board {
+        let expected = parse_board(game, board)?;
+        compare("board", render::board(game, &expected), render::board(game, position));
+    }
+    if let Some(c) = expect.captured {
+        compare("captured", format!("{c:?}"), format!("{:?}", Scores { south: position.captured[0], north: position.captured[1] }));
+    }
+    if let Some(side) = &expect.to_move {
+        compare("to_move", side.clone(), state.to_move().map_or("none".into(), |s| s.name().into()));
+    }
+    let (status, reason) = match state.outcome() {
+        None => ("ongoing", "none"),
+        Some(o) => (o.status.name(), o.reason.name()),
+    };
+    if let Some(s) = &expect.status {
+        compare("status", s.clone(), status.into());
+    }
+    if let Some(r) = &expect.reason {
+        compare("reason", r.clone(), reason.into());
+    }
+    if let Some(legal) = &expect.legal {
+        let actual: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+        compare("legal", legal.join(" "), actual.join(" "));
+    }
+    if let Some(n) = expect.strip {
+        compare("strip owed", n.to_string(), position.pending.map_or(0, |p| p.remaining).to_string());
+    }
+    if let Some(turn) = expect.turn {
+        compare("turn", turn.to_string(), position.turn.to_string());
+    }
+    Ok(failures)
+}
