@@ -67,17 +67,20 @@ impl HoleSet {
 
     /// The holes in board order (row `a` first, then by column).
     pub fn iter(self) -> impl Iterator<Item = Hole> {
-        self.0.into_iter().enumerate().flat_map(|(word_index, word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                Some((word_index * 64 + bit as usize) as Hole)
+        self.0
+            .into_iter()
+            .enumerate()
+            .flat_map(|(word_index, word)| {
+                let mut rest = word;
+                std::iter::from_fn(move || {
+                    if rest == 0 {
+                        return None;
+                    }
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    Some((word_index * 64 + bit as usize) as Hole)
+                })
             })
-        })
     }
 }
 
@@ -110,7 +113,10 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::Rows(rows) => write!(f, "a board has 2 or 4 rows, not {rows}"),
             BoardError::Columns(columns, max) => {
-                write!(f, "holes per row must be between 1 and {max}, not {columns}")
+                write!(
+                    f,
+                    "holes per row must be between 1 and {max}, not {columns}"
+                )
             }
             BoardError::CircuitNeedsRows(CircuitKind::WholeBoard, rows) => write!(
                 f,
@@ -167,7 +173,13 @@ impl Board {
         let hole = |row: usize, column: usize| (row * columns + column) as Hole;
         let count = rows * columns;
         let owner = (0..count)
-            .map(|h| if h / columns < rows / 2 { Side::South } else { Side::North })
+            .map(|h| {
+                if h / columns < rows / 2 {
+                    Side::South
+                } else {
+                    Side::North
+                }
+            })
             .collect();
         // GEN-4: on two rows aK/bK; on four rows bK/cK (inner) and aK/dK (outer).
         let opposite = (0..count)
@@ -273,7 +285,11 @@ impl Board {
     }
 
     pub fn name(&self, hole: Hole) -> String {
-        format!("{}{}", (b'a' + self.row(hole) as u8) as char, self.column(hole))
+        format!(
+            "{}{}",
+            (b'a' + self.row(hole) as u8) as char,
+            self.column(hole)
+        )
     }
 
     /// Parses a hole name such as `b3`; `None` if it is not a hole of this board.
@@ -344,9 +360,15 @@ mod tests {
         let board = Board::new(4, 5, CircuitKind::OwnRows, Direction::Counterclockwise).unwrap();
         let b2 = board.parse_hole("b2").unwrap();
         assert_eq!(board.name(board.opposite(b2)), "c2");
-        assert_eq!(board.name(board.opposite(board.parse_hole("a4").unwrap())), "d4");
+        assert_eq!(
+            board.name(board.opposite(board.parse_hole("a4").unwrap())),
+            "d4"
+        );
         assert_eq!(board.name(board.behind(board.opposite(b2))), "d2");
-        assert_eq!(board.name(board.step(Side::North, board.parse_hole("c5").unwrap(), 1)), "d5");
+        assert_eq!(
+            board.name(board.step(Side::North, board.parse_hole("c5").unwrap(), 1)),
+            "d5"
+        );
         assert_eq!(board.parse_hole("e1"), None);
         assert_eq!(board.parse_hole("a6"), None);
     }

@@ -38,7 +38,10 @@ pub fn resolve(game: &str) -> Result<PathBuf, LoadError> {
     if bundled.is_file() {
         return Ok(bundled);
     }
-    Err(LoadError::UnknownGame { id: game.to_string(), known: bundled_ids().join(", ") })
+    Err(LoadError::UnknownGame {
+        id: game.to_string(),
+        known: bundled_ids().join(", "),
+    })
 }
 
 /// Loads a game by id or path, with `(name, value)` option overrides.

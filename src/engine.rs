@@ -11,7 +11,12 @@ use crate::position::{Pending, Position};
 pub struct Endless;
 
 fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
-    Scope { board: &game.board, counts: &position.counts, captured: &position.captured, env }
+    Scope {
+        board: &game.board,
+        counts: &position.counts,
+        captured: &position.captured,
+        env,
+    }
 }
 
 /// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
@@ -42,7 +47,9 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), End
     let available = position.counts[origin as usize];
     let mut hand = match &game.moves.lift {
         None => available,
-        Some(lift) => lift.eval(&mut scope(game, position, env)).clamp(1, available as i64) as u16,
+        Some(lift) => lift
+            .eval(&mut scope(game, position, env))
+            .clamp(1, available as i64) as u16,
     };
     position.counts[origin as usize] -= hand;
     let per_drop = game.has_drop_captures();
@@ -121,7 +128,10 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
             let from = strip.from.eval(&mut scope(game, position, *env));
             let owed = stones.min(seeds_in(position, from) as i64);
             if owed > 0 {
-                position.pending = Some(Pending { capture: index as u8, remaining: owed as u16 });
+                position.pending = Some(Pending {
+                    capture: index as u8,
+                    remaining: owed as u16,
+                });
             }
         }
     }
@@ -140,8 +150,13 @@ fn seeds_in(position: &Position, set: HoleSet) -> u32 {
 /// The holes a pending strip may take a seed from (non-empty holes of its set).
 pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
     let rule = &game.captures[pending.capture as usize];
-    let strip = rule.strip.as_ref().expect("pending strips come from rules with a strip");
-    let set = strip.from.eval(&mut scope(game, position, Env::new(position.to_move)));
+    let strip = rule
+        .strip
+        .as_ref()
+        .expect("pending strips come from rules with a strip");
+    let set = strip
+        .from
+        .eval(&mut scope(game, position, Env::new(position.to_move)));
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
         nonempty.insert(hole);
@@ -152,12 +167,17 @@ pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSe
 /// Removes one seed from `hole` to the mover's score (NS-10); the turn ends once
 /// nothing more is owed or the strip's holes are empty.
 pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
-    let pending = position.pending.expect("strip is called only while one is owed");
+    let pending = position
+        .pending
+        .expect("strip is called only while one is owed");
     position.counts[hole as usize] -= 1;
     position.captured[position.to_move.index()] += 1;
     let left = seeds_in(position, strip_holes(game, position, pending));
     let remaining = (pending.remaining - 1).min(left.min(u16::MAX as u32) as u16);
-    position.pending = (remaining > 0).then_some(Pending { remaining, ..pending });
+    position.pending = (remaining > 0).then_some(Pending {
+        remaining,
+        ..pending
+    });
     if position.pending.is_none() {
         end_turn(position);
     }

@@ -45,7 +45,9 @@ impl Problem {
     /// `file:line:column`, 1-based, for one-line messages and tests.
     pub fn location(&self) -> String {
         let name = self.source_code.name();
-        let Some(span) = self.span else { return name.to_string() };
+        let Some(span) = self.span else {
+            return name.to_string();
+        };
         let text = self.source_code.inner();
         let offset = span.offset().min(text.len());
         let before = &text[..offset];
@@ -83,8 +85,8 @@ impl LoadError {
     /// The full report as a person reads it: every problem with its snippet.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-            .with_width(100);
+        let handler =
+            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         match self {
             LoadError::Invalid { problems, .. } => {
                 for problem in problems {

@@ -118,7 +118,10 @@ pub struct EndCheck {
 
 impl Game {
     pub fn option(&self, name: &str) -> Option<&OptionValue> {
-        self.options.iter().find(|o| o.name == name).map(|o| &o.value)
+        self.options
+            .iter()
+            .find(|o| o.name == name)
+            .map(|o| &o.value)
     }
 
     pub fn has_drop_captures(&self) -> bool {

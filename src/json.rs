@@ -81,7 +81,10 @@ pub fn position(state: &GameState) -> PositionJson {
             })
             .collect(),
         closed: Vec::new(),
-        captured: Sides { south: p.captured[0], north: p.captured[1] },
+        captured: Sides {
+            south: p.captured[0],
+            north: p.captured[1],
+        },
         to_move: state.to_move().map(Side::name),
         turn: p.turn,
     }
@@ -95,14 +98,21 @@ fn status(state: &GameState) -> (&'static str, Option<&'static str>) {
 }
 
 fn decision_names(state: &GameState) -> Vec<String> {
-    state.decisions().iter().map(|&h| state.game().hole_name(h)).collect()
+    state
+        .decisions()
+        .iter()
+        .map(|&h| state.game().hole_name(h))
+        .collect()
 }
 
 pub fn replay(state: &GameState) -> Replay {
     let game = state.game();
     let (status, reason) = status(state);
     let pending = match (state.outcome(), state.position().pending) {
-        (None, Some(p)) => Some(PendingJson { kind: "strip", remaining: p.remaining }),
+        (None, Some(p)) => Some(PendingJson {
+            kind: "strip",
+            remaining: p.remaining,
+        }),
         _ => None,
     };
     Replay {
@@ -160,27 +170,41 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     let file: PositionFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let b = &game.board;
     if file.board.len() != b.rows() {
-        return Err(format!("the board has {} rows, not {}", b.rows(), file.board.len()));
+        return Err(format!(
+            "the board has {} rows, not {}",
+            b.rows(),
+            file.board.len()
+        ));
     }
     let to_move = Side::parse(&file.to_move)
         .ok_or_else(|| format!("to_move is \"south\" or \"north\", not {:?}", file.to_move))?;
     if let Some(closed) = file.closed.first() {
-        return Err(format!("closed holes ({closed}) belong to match play, which this game does not have"));
+        return Err(format!(
+            "closed holes ({closed}) belong to match play, which this game does not have"
+        ));
     }
     let mut position = Position::empty(to_move);
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {
             let letter = (b'a' + row as u8) as char;
-            return Err(format!("row {letter} has {} holes, not {}", b.columns(), counts.len()));
+            return Err(format!(
+                "row {letter} has {} holes, not {}",
+                b.columns(),
+                counts.len()
+            ));
         }
         for (column, &count) in counts.iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked above");
             position.counts[hole as usize] = count;
         }
     }
-    let total = position.seeds_on_board() as u64 + file.captured.south as u64 + file.captured.north as u64;
+    let total =
+        position.seeds_on_board() as u64 + file.captured.south as u64 + file.captured.north as u64;
     if total > crate::load::MAX_SEEDS as u64 {
-        return Err(format!("the position holds {total} seeds; at most {} are supported", crate::load::MAX_SEEDS));
+        return Err(format!(
+            "the position holds {total} seeds; at most {} are supported",
+            crate::load::MAX_SEEDS
+        ));
     }
     position.captured = [file.captured.south, file.captured.north];
     position.turn = file.turn;
@@ -188,7 +212,10 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
         let capture = game.captures.iter().position(|c| c.strip.is_some());
         match (pending.kind.as_str(), capture) {
             ("strip", Some(capture)) if pending.remaining > 0 => {
-                let pending = Pending { capture: capture as u8, remaining: pending.remaining };
+                let pending = Pending {
+                    capture: capture as u8,
+                    remaining: pending.remaining,
+                };
                 let available: u32 = crate::engine::strip_holes(game, &position, pending)
                     .iter()
                     .map(|h| position.counts[h as usize] as u32)

@@ -5,16 +5,16 @@
 //! by the generic [`engine`] through a [`state::GameState`].
 
 pub mod board;
+pub mod catalog;
 pub mod engine;
 pub mod error;
 pub mod expr;
 pub mod game;
-pub mod load;
-pub mod position;
-pub mod spec;
-pub mod state;
-pub mod catalog;
 pub mod json;
+pub mod load;
 pub mod playout;
+pub mod position;
 pub mod render;
 pub mod scenario;
+pub mod spec;
+pub mod state;

@@ -23,7 +23,9 @@ pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, Lo
         path: path.display().to_string(),
         reason: e.to_string(),
     })?;
-    let id = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let id = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     load_str(&id, &path.display().to_string(), &text, overrides)
 }
 
@@ -34,13 +36,25 @@ pub fn load_str(
     text: &str,
     overrides: &[(String, String)],
 ) -> Result<Game, LoadError> {
-    let file = SourceFile { name: file.to_string(), text: text.into() };
+    let file = SourceFile {
+        name: file.to_string(),
+        text: text.into(),
+    };
     let spec: GameSpec = toml::from_str(text).map_err(|e| LoadError::Invalid {
         file: file.name.clone(),
-        problems: vec![Problem::new(&file, e.span(), e.message().trim().to_string())],
+        problems: vec![Problem::new(
+            &file,
+            e.span(),
+            e.message().trim().to_string(),
+        )],
     })?;
     let options = resolve_options(&spec, overrides, &file)?;
-    Loader { file, options: Vec::new(), problems: Vec::new() }.load(id, spec, options)
+    Loader {
+        file,
+        options: Vec::new(),
+        problems: Vec::new(),
+    }
+    .load(id, spec, options)
 }
 
 /// Option values in force: the defaults, with the user's overrides checked against
@@ -55,7 +69,11 @@ fn resolve_options(
             let known: Vec<&str> = spec.options.keys().map(String::as_str).collect();
             return Err(LoadError::Option(format!(
                 "`{name}` is not an option of this game; its options: {}",
-                if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
             )));
         }
     }
@@ -65,9 +83,11 @@ fn resolve_options(
         let span = option.span();
         let option = option.get_ref();
         let allowed = match (&option.values, option.range) {
-            (Some(values), None) => {
-                values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
-            }
+            (Some(values), None) => values
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
             (None, Some([low, high])) => format!("{low}..={high}"),
             _ => {
                 problems.push(Problem::new(
@@ -87,7 +107,10 @@ fn resolve_options(
             problems.push(Problem::new(
                 file,
                 Some(span.clone()),
-                format!("option `{name}`: its default {} is not among {allowed}", option.default),
+                format!(
+                    "option `{name}`: its default {} is not among {allowed}",
+                    option.default
+                ),
             ));
             continue;
         }
@@ -115,7 +138,10 @@ fn resolve_options(
         });
     }
     if !problems.is_empty() {
-        return Err(LoadError::Invalid { file: file.name.clone(), problems });
+        return Err(LoadError::Invalid {
+            file: file.name.clone(),
+            problems,
+        });
     }
     Ok(options)
 }
@@ -128,7 +154,13 @@ struct Loader {
 }
 
 const MOVE: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin];
-const LAP: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin, Binding::Last, Binding::Lap];
+const LAP: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::Last,
+    Binding::Lap,
+];
 const DROP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
@@ -140,7 +172,12 @@ const DROP: &[Binding] = &[
 const END: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Here];
 
 impl Loader {
-    fn load(mut self, id: &str, spec: GameSpec, options: Vec<GameOption>) -> Result<Game, LoadError> {
+    fn load(
+        mut self,
+        id: &str,
+        spec: GameSpec,
+        options: Vec<GameOption>,
+    ) -> Result<Game, LoadError> {
         self.options = options
             .iter()
             .filter_map(|o| match o.value {
@@ -151,8 +188,16 @@ impl Loader {
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
         let moves = Moves {
-            from: spec.moves.from.as_ref().and_then(|e| self.boolean(&board, e, MOVE)),
-            lift: spec.moves.lift.as_ref().and_then(|e| self.int(&board, e, MOVE)),
+            from: spec
+                .moves
+                .from
+                .as_ref()
+                .and_then(|e| self.boolean(&board, e, MOVE)),
+            lift: spec
+                .moves
+                .lift
+                .as_ref()
+                .and_then(|e| self.int(&board, e, MOVE)),
             clauses: spec.moves.clauses,
         };
         let relay = spec.relay.and_then(|relay| {
@@ -167,7 +212,11 @@ impl Loader {
             .into_iter()
             .filter_map(|capture| self.capture(&board, capture))
             .collect();
-        let end_checks = spec.end.into_iter().filter_map(|end| self.end_check(&board, end)).collect();
+        let end_checks = spec
+            .end
+            .into_iter()
+            .filter_map(|end| self.end_check(&board, end))
+            .collect();
         let score = match &spec.result.score {
             Some(e) => self.int(&board, e, &[Binding::Side]),
             None => Some(IntExpr::Captured(Box::new(crate::expr::SideExpr::Side))),
@@ -197,11 +246,15 @@ impl Loader {
     }
 
     fn failure(&mut self) -> LoadError {
-        LoadError::Invalid { file: self.file.name.clone(), problems: std::mem::take(&mut self.problems) }
+        LoadError::Invalid {
+            file: self.file.name.clone(),
+            problems: std::mem::take(&mut self.problems),
+        }
     }
 
     fn problem(&mut self, span: Range<usize>, message: impl Into<String>) {
-        self.problems.push(Problem::new(&self.file, Some(span), message));
+        self.problems
+            .push(Problem::new(&self.file, Some(span), message));
     }
 
     fn board(&mut self, spec: &GameSpec, options: &[GameOption]) -> Option<Board> {
@@ -235,7 +288,10 @@ impl Loader {
 
     fn direction(&mut self, text: &Spanned<String>, options: &[GameOption]) -> Option<Direction> {
         let word = match options.iter().find(|o| &o.name == text.get_ref()) {
-            Some(GameOption { value: OptionValue::Word(w), .. }) => w.clone(),
+            Some(GameOption {
+                value: OptionValue::Word(w),
+                ..
+            }) => w.clone(),
             _ => text.get_ref().clone(),
         };
         match word.as_str() {
@@ -257,12 +313,18 @@ impl Loader {
             IntOrExpr::Int(n) => Some(*n),
             IntOrExpr::Expr(text) => {
                 // Options are constants, so any board does for checking; take the smallest.
-                let scratch = Board::new(2, 1, CircuitKind::WholeBoard, Direction::Counterclockwise)
-                    .expect("a 2x1 board is valid");
+                let scratch =
+                    Board::new(2, 1, CircuitKind::WholeBoard, Direction::Counterclockwise)
+                        .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());
                 let expr = self.int(&scratch, &spanned, &[])?;
                 let (counts, captured) = ([0u16; 2], [0u32; 2]);
-                let mut scope = Scope { board: &scratch, counts: &counts, captured: &captured, env: Env::new(Side::South) };
+                let mut scope = Scope {
+                    board: &scratch,
+                    counts: &counts,
+                    captured: &captured,
+                    env: Env::new(Side::South),
+                };
                 Some(expr.eval(&mut scope))
             }
         }
@@ -283,11 +345,19 @@ impl Loader {
             let mut env = Env::new(Side::South);
             env.here = hole;
             let captured = [0; 2];
-            let n = seeds.eval(&mut Scope { board, counts: &counts, captured: &captured, env });
+            let n = seeds.eval(&mut Scope {
+                board,
+                counts: &counts,
+                captured: &captured,
+                env,
+            });
             if !(0..=MAX_SEEDS as i64).contains(&n) {
                 self.problem(
                     setup.seeds.span(),
-                    format!("hole {} would start with {n} seeds; expected 0 to {MAX_SEEDS}", board.name(hole)),
+                    format!(
+                        "hole {} would start with {n} seeds; expected 0 to {MAX_SEEDS}",
+                        board.name(hole)
+                    ),
                 );
                 return None;
             }
@@ -295,7 +365,10 @@ impl Loader {
             total += n;
         }
         if total > MAX_SEEDS as i64 {
-            self.problem(setup.seeds.span(), format!("the setup holds {total} seeds; at most {MAX_SEEDS} are supported"));
+            self.problem(
+                setup.seeds.span(),
+                format!("the setup holds {total} seeds; at most {MAX_SEEDS} are supported"),
+            );
             return None;
         }
         Some(position)
@@ -322,7 +395,10 @@ impl Loader {
             other => {
                 self.problem(
                     capture.take.span(),
-                    format!("expected a hole or a set of holes to take, found {}", other.ty().name()),
+                    format!(
+                        "expected a hole or a set of holes to take, found {}",
+                        other.ty().name()
+                    ),
                 );
                 return None;
             }
@@ -337,7 +413,10 @@ impl Loader {
             None => None,
             Some(chain) => {
                 if !matches!(take, Target::Hole(_)) {
-                    self.problem(capture.take.span(), "a chain starts from one hole; `take` gives a set");
+                    self.problem(
+                        capture.take.span(),
+                        "a chain starts from one hole; `take` gives a set",
+                    );
                 }
                 Some(Chain {
                     step: self.hole(board, &chain.step, &chain_bindings)?,
@@ -354,7 +433,15 @@ impl Loader {
                 from: self.set(board, &strip.from, &[Binding::Mover, Binding::Opponent])?,
             }),
         };
-        Some(Capture { at, when: when?, take, to: to?, chain, strip, clauses: capture.clauses })
+        Some(Capture {
+            at,
+            when: when?,
+            take,
+            to: to?,
+            chain,
+            strip,
+            clauses: capture.clauses,
+        })
     }
 
     fn end_check(&mut self, board: &Board, end: spec::EndSpec) -> Option<EndCheck> {
@@ -386,7 +473,12 @@ impl Loader {
             Some(e) => Some(self.side(board, e, END)?),
             None => None,
         };
-        Some(EndCheck { check: check?, outcome: outcome?, leftovers, clauses: end.clauses })
+        Some(EndCheck {
+            check: check?,
+            outcome: outcome?,
+            leftovers,
+            clauses: end.clauses,
+        })
     }
 
     /// Parses and checks one expression; problems point inside the TOML string.
@@ -406,7 +498,11 @@ impl Loader {
                 return None;
             }
         };
-        let cx = Context { board, options: &self.options, bindings };
+        let cx = Context {
+            board,
+            options: &self.options,
+            bindings,
+        };
         match check::check(&node, want, &cx) {
             Ok(typed) => Some(typed),
             Err(e) => {
@@ -421,7 +517,11 @@ impl Loader {
         let raw = &self.file.text[span.clone()];
         if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
             let after = &raw[3..];
-            let newline = if after.starts_with("\r\n") { 2 } else { usize::from(after.starts_with('\n')) };
+            let newline = if after.starts_with("\r\n") {
+                2
+            } else {
+                usize::from(after.starts_with('\n'))
+            };
             span.start + 3 + newline
         } else if raw.starts_with('"') || raw.starts_with('\'') {
             span.start + 1
@@ -437,28 +537,48 @@ impl Loader {
         }
     }
 
-    fn boolean(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<crate::expr::BoolExpr> {
+    fn boolean(
+        &mut self,
+        board: &Board,
+        e: &Spanned<String>,
+        b: &[Binding],
+    ) -> Option<crate::expr::BoolExpr> {
         match self.compile(board, e, Some(Type::Bool), b)? {
             Typed::Bool(x) => Some(x),
             _ => None,
         }
     }
 
-    fn hole(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<crate::expr::HoleExpr> {
+    fn hole(
+        &mut self,
+        board: &Board,
+        e: &Spanned<String>,
+        b: &[Binding],
+    ) -> Option<crate::expr::HoleExpr> {
         match self.compile(board, e, Some(Type::Hole), b)? {
             Typed::Hole(x) => Some(x),
             _ => None,
         }
     }
 
-    fn side(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<crate::expr::SideExpr> {
+    fn side(
+        &mut self,
+        board: &Board,
+        e: &Spanned<String>,
+        b: &[Binding],
+    ) -> Option<crate::expr::SideExpr> {
         match self.compile(board, e, Some(Type::Side), b)? {
             Typed::Side(x) => Some(x),
             _ => None,
         }
     }
 
-    fn set(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<crate::expr::SetExpr> {
+    fn set(
+        &mut self,
+        board: &Board,
+        e: &Spanned<String>,
+        b: &[Binding],
+    ) -> Option<crate::expr::SetExpr> {
         match self.compile(board, e, Some(Type::Set), b)? {
             Typed::Set(x) => Some(x),
             _ => None,

@@ -47,7 +47,9 @@ enum Command {
     },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
-        game: String,
+        /// One or more games; `all` means every bundled game.
+        #[arg(required = true)]
+        games_to_play: Vec<String>,
         #[arg(long, value_name = "S")]
         seed: u64,
         #[arg(long, value_name = "N", default_value_t = 1)]
@@ -116,19 +118,44 @@ fn run(command: Command) -> Result<(), String> {
             print!("{}", show(&loaded(&setup, &game)?));
             Ok(())
         }
-        Command::Replay { game, decisions, json, position, setup } => {
+        Command::Replay {
+            game,
+            decisions,
+            json,
+            position,
+            setup,
+        } => {
             let game = loaded(&setup, &game)?;
             let state = replay(&game, &decisions, position.as_deref())?;
             if json {
-                println!("{}", serde_json::to_string(&json::replay(&state)).expect("plain data"));
+                println!(
+                    "{}",
+                    serde_json::to_string(&json::replay(&state)).expect("plain data")
+                );
             } else {
                 print!("{}", describe(&state));
             }
             Ok(())
         }
-        Command::Random { game, seed, games, json, setup } => {
-            let game = loaded(&setup, &game)?;
-            random(&game, seed, games, json);
+        Command::Random {
+            games_to_play,
+            seed,
+            games,
+            json,
+            setup,
+        } => {
+            let ids = if games_to_play == ["all"] {
+                catalog::bundled_ids()
+            } else {
+                games_to_play
+            };
+            let loaded: Vec<Game> = ids
+                .iter()
+                .map(|id| loaded(&setup, id))
+                .collect::<Result<_, _>>()?;
+            for game in &loaded {
+                random(game, seed, games, json);
+            }
             Ok(())
         }
     }
@@ -139,7 +166,13 @@ fn list() -> Result<(), String> {
         match catalog::load(&id, &[]) {
             Ok(game) => {
                 let b = &game.board;
-                println!("{id:<16} {:<16} {}x{:<3} {}", game.meta.name, b.rows(), b.columns(), game.meta.summary);
+                println!(
+                    "{id:<16} {:<16} {}x{:<3} {}",
+                    game.meta.name,
+                    b.rows(),
+                    b.columns(),
+                    game.meta.summary
+                );
             }
             Err(e) => println!("{id:<16} (does not load: {e})"),
         }
@@ -174,7 +207,11 @@ fn show(game: &Game) -> String {
     out
 }
 
-fn replay<'g>(game: &'g Game, decisions: &[String], position: Option<&std::path::Path>) -> Result<GameState<'g>, String> {
+fn replay<'g>(
+    game: &'g Game,
+    decisions: &[String],
+    position: Option<&std::path::Path>,
+) -> Result<GameState<'g>, String> {
     let mut state = match position {
         None => GameState::new(game),
         Some(path) => {
@@ -187,12 +224,23 @@ fn replay<'g>(game: &'g Game, decisions: &[String], position: Option<&std::path:
     };
     for (index, decision) in decisions.iter().enumerate() {
         let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-        let legal_text = if legal.is_empty() { "none (the game is over)".to_string() } else { legal.join(" ") };
+        let legal_text = if legal.is_empty() {
+            "none (the game is over)".to_string()
+        } else {
+            legal.join(" ")
+        };
         let refuse = |why: &str| {
-            format!("decision {} `{decision}` {why}; legal decisions: {legal_text}", index + 1)
+            format!(
+                "decision {} `{decision}` {why}; legal decisions: {legal_text}",
+                index + 1
+            )
         };
         let hole = game.board.parse_hole(decision).ok_or_else(|| {
-            refuse(&format!("is not a hole of this board (rows {}, columns 1 to {})", game.board.row_letters(), game.board.columns()))
+            refuse(&format!(
+                "is not a hole of this board (rows {}, columns 1 to {})",
+                game.board.row_letters(),
+                game.board.columns()
+            ))
         })?;
         state.play(hole).map_err(|_| refuse("is not legal"))?;
     }
@@ -203,7 +251,13 @@ fn describe(state: &GameState) -> String {
     let game = state.game();
     let mut out = render::position(game, state.position(), state.to_move());
     match state.outcome() {
-        Some(outcome) => out += &format!("game over: {} ({})\n", outcome.status.name(), outcome.reason.name()),
+        Some(outcome) => {
+            out += &format!(
+                "game over: {} ({})\n",
+                outcome.status.name(),
+                outcome.reason.name()
+            )
+        }
         None => {
             let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
             out += &format!("legal: {}\n", legal.join(" "));
@@ -212,31 +266,50 @@ fn describe(state: &GameState) -> String {
     out
 }
 
+/// Games listed one by one up to this many; past it, only the summary.
+const LIST_GAMES_UP_TO: u64 = 10;
+
 fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
-    let mut tally = std::collections::BTreeMap::<String, u64>::new();
+    let mut tally = std::collections::BTreeMap::<&str, u64>::new();
     let mut turns = 0u64;
     for index in 0..games {
         let game_seed = seed.wrapping_add(index);
         let state = playout::random_game(game, game_seed);
         if as_json {
-            println!("{}", serde_json::to_string(&json::random_game(&state, game_seed)).expect("plain data"));
+            println!(
+                "{}",
+                serde_json::to_string(&json::random_game(&state, game_seed)).expect("plain data")
+            );
             continue;
         }
         let outcome = state.outcome().expect("a random game is played to its end");
         let p = state.position();
-        println!(
-            "seed {game_seed}: {} ({}) after {} turns, captured south {} north {}",
-            outcome.status.name(),
-            outcome.reason.name(),
-            p.turn,
-            p.captured[0],
-            p.captured[1]
-        );
-        *tally.entry(outcome.status.name().to_string()).or_default() += 1;
+        if games <= LIST_GAMES_UP_TO {
+            println!(
+                "{} seed {game_seed}: {} ({}) after {} turns, captured south {} north {}",
+                game.id,
+                outcome.status.name(),
+                outcome.reason.name(),
+                p.turn,
+                p.captured[0],
+                p.captured[1]
+            );
+        }
+        *tally.entry(outcome.status.name()).or_default() += 1;
         turns += p.turn as u64;
     }
-    if !as_json && games > 1 {
-        let counts: Vec<String> = tally.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        println!("{games} games: {}; mean length {:.1} turns", counts.join(", "), turns as f64 / games as f64);
+    if !as_json {
+        let share = |n: u64| 100.0 * n as f64 / games.max(1) as f64;
+        let counts: Vec<String> = tally
+            .iter()
+            .map(|(k, &v)| format!("{k} {v} ({:.1}%)", share(v)))
+            .collect();
+        println!(
+            "{}: {games} games, seeds {seed}..{}: {}; mean length {:.1} turns",
+            game.id,
+            seed.wrapping_add(games.saturating_sub(1)),
+            counts.join(", "),
+            turns as f64 / games.max(1) as f64
+        );
     }
 }

@@ -26,7 +26,13 @@ pub struct Pending {
 
 impl Position {
     pub fn empty(to_move: Side) -> Position {
-        Position { counts: [0; MAX_HOLES], captured: [0; 2], to_move, turn: 0, pending: None }
+        Position {
+            counts: [0; MAX_HOLES],
+            captured: [0; 2],
+            to_move,
+            turn: 0,
+            pending: None,
+        }
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,

@@ -10,7 +10,13 @@ use crate::position::Position;
 /// The board with row letters and column numbers, North's rows on top.
 pub fn board(game: &Game, position: &Position) -> String {
     let b = &game.board;
-    let width = position.counts.iter().max().map_or(1, |m| m.to_string().len()).max(b.columns().to_string().len()) + 1;
+    let width = position
+        .counts
+        .iter()
+        .max()
+        .map_or(1, |m| m.to_string().len())
+        .max(b.columns().to_string().len())
+        + 1;
     let mut out = String::new();
     let _ = write!(out, "   ");
     for column in 1..=b.columns() {
@@ -34,10 +40,18 @@ pub fn board(game: &Game, position: &Position) -> String {
 pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> String {
     let mut out = board(game, position);
     let [south, north] = position.captured;
-    let _ = writeln!(out, "captured: south {south}, north {north}; completed turns: {}", position.turn);
+    let _ = writeln!(
+        out,
+        "captured: south {south}, north {north}; completed turns: {}",
+        position.turn
+    );
     match (to_move, position.pending) {
         (Some(side), Some(pending)) => {
-            let _ = writeln!(out, "to move: {side}, owing {} strip decision(s)", pending.remaining);
+            let _ = writeln!(
+                out,
+                "to move: {side}, owing {} strip decision(s)",
+                pending.remaining
+            );
         }
         (Some(side), None) => {
             let _ = writeln!(out, "to move: {side}");

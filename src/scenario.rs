@@ -73,7 +73,12 @@ pub fn option_overrides(scenario: &Scenario) -> Vec<(String, String)> {
     scenario
         .options
         .iter()
-        .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                v.as_str().map_or_else(|| v.to_string(), str::to_string),
+            )
+        })
         .collect()
 }
 
@@ -83,10 +88,19 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
     let mut position = Position::empty(Side::South);
     let mut seen = vec![false; b.rows()];
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let (letter, counts) = line.split_once(':').ok_or_else(|| format!("`{line}`: expected `row: counts`"))?;
+        let (letter, counts) = line
+            .split_once(':')
+            .ok_or_else(|| format!("`{line}`: expected `row: counts`"))?;
         let row = match letter.trim().as_bytes() {
-            [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < b.rows() => (c - b'a') as usize,
-            _ => return Err(format!("`{letter}` is not a row of this board ({})", b.row_letters())),
+            [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < b.rows() => {
+                (c - b'a') as usize
+            }
+            _ => {
+                return Err(format!(
+                    "`{letter}` is not a row of this board ({})",
+                    b.row_letters()
+                ));
+            }
         };
         if std::mem::replace(&mut seen[row], true) {
             return Err(format!("row {letter} is given twice"));
@@ -96,7 +110,11 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
             .map(|n| n.parse().map_err(|_| format!("`{n}` is not a seed count")))
             .collect::<Result<_, _>>()?;
         if counts.len() != b.columns() {
-            return Err(format!("row {letter} has {} counts; the board has {} columns", counts.len(), b.columns()));
+            return Err(format!(
+                "row {letter} has {} counts; the board has {} columns",
+                counts.len(),
+                b.columns()
+            ));
         }
         for (column, count) in counts.into_iter().enumerate() {
             position.counts[b.hole_at(row, column + 1).expect("checked") as usize] = count;
@@ -114,8 +132,15 @@ fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
     position.captured = [start.captured.south, start.captured.north];
     position.turn = start.turn;
     if let Some(remaining) = start.strip {
-        let capture = game.captures.iter().position(|c| c.strip.is_some()).ok_or("this game has no strip")?;
-        position.pending = Some(Pending { capture: capture as u8, remaining });
+        let capture = game
+            .captures
+            .iter()
+            .position(|c| c.strip.is_some())
+            .ok_or("this game has no strip")?;
+        position.pending = Some(Pending {
+            capture: capture as u8,
+            remaining,
+        });
     }
     Ok(position)
 }
@@ -135,13 +160,25 @@ pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
     };
     let mut state = GameState::from_position(game, start);
     let mut report = String::new();
-    let _ = writeln!(report, "clauses: {}\n{}\n", scenario.clauses.join(" "), scenario.about.trim());
+    let _ = writeln!(
+        report,
+        "clauses: {}\n{}\n",
+        scenario.clauses.join(" "),
+        scenario.about.trim()
+    );
     let _ = writeln!(report, "before:\n{}", describe(&state));
     for (index, decision) in scenario.decisions.iter().enumerate() {
-        let hole = game.board.parse_hole(decision).ok_or_else(|| format!("`{decision}` is not a hole"))?;
+        let hole = game
+            .board
+            .parse_hole(decision)
+            .ok_or_else(|| format!("`{decision}` is not a hole"))?;
         state.play(hole).map_err(|_| {
             let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-            format!("decision {} `{decision}` is not legal; legal: {}", index + 1, legal.join(" "))
+            format!(
+                "decision {} `{decision}` is not legal; legal: {}",
+                index + 1,
+                legal.join(" ")
+            )
         })?;
     }
     if !scenario.decisions.is_empty() {
@@ -157,8 +194,16 @@ fn describe(state: &GameState) -> String {
     let mut out = render::position(game, state.position(), state.to_move());
     match state.outcome() {
         Some(o) => {
-            let clauses = o.check.map(|i| game.end_checks[i].clauses.join(" ")).unwrap_or_else(|| "GEN-11".into());
-            let _ = writeln!(out, "game over: {} ({}, {clauses})", o.status.name(), o.reason.name());
+            let clauses = o
+                .check
+                .map(|i| game.end_checks[i].clauses.join(" "))
+                .unwrap_or_else(|| "GEN-11".into());
+            let _ = writeln!(
+                out,
+                "game over: {} ({}, {clauses})",
+                o.status.name(),
+                o.reason.name()
+            );
         }
         None => {
             let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
@@ -178,13 +223,31 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
     let position = state.position();
     if let Some(board) = &expect.board {
         let expected = parse_board(game, board)?;
-        compare("board", render::board(game, &expected), render::board(game, position));
+        compare(
+            "board",
+            render::board(game, &expected),
+            render::board(game, position),
+        );
     }
     if let Some(c) = expect.captured {
-        compare("captured", format!("{c:?}"), format!("{:?}", Scores { south: position.captured[0], north: position.captured[1] }));
+        compare(
+            "captured",
+            format!("{c:?}"),
+            format!(
+                "{:?}",
+                Scores {
+                    south: position.captured[0],
+                    north: position.captured[1]
+                }
+            ),
+        );
     }
     if let Some(side) = &expect.to_move {
-        compare("to_move", side.clone(), state.to_move().map_or("none".into(), |s| s.name().into()));
+        compare(
+            "to_move",
+            side.clone(),
+            state.to_move().map_or("none".into(), |s| s.name().into()),
+        );
     }
     let (status, reason) = match state.outcome() {
         None => ("ongoing", "none"),
@@ -201,7 +264,11 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
         compare("legal", legal.join(" "), actual.join(" "));
     }
     if let Some(n) = expect.strip {
-        compare("strip owed", n.to_string(), position.pending.map_or(0, |p| p.remaining).to_string());
+        compare(
+            "strip owed",
+            n.to_string(),
+            position.pending.map_or(0, |p| p.remaining).to_string(),
+        );
     }
     if let Some(turn) = expect.turn {
         compare("turn", turn.to_string(), position.turn.to_string());

@@ -3,9 +3,9 @@
 
 use crate::board::{Hole, Side};
 use crate::engine;
+use crate::expr::{Env, Scope};
 use crate::game::{Check, EndOutcome, Game};
 use crate::position::Position;
-use crate::expr::{Env, Scope};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -137,7 +137,11 @@ impl<'g> GameState<'g> {
     }
 
     pub fn play(&mut self, hole: Hole) -> Result<(), Illegal> {
-        let (_, next) = *self.successors.iter().find(|(h, _)| *h == hole).ok_or(Illegal { hole })?;
+        let (_, next) = *self
+            .successors
+            .iter()
+            .find(|(h, _)| *h == hole)
+            .ok_or(Illegal { hole })?;
         self.advance(hole, next);
         Ok(())
     }
@@ -186,8 +190,10 @@ impl<'g> GameState<'g> {
     fn end_checks(&mut self) -> Option<Outcome> {
         let game = self.game;
         if game.tracks_repetition() {
-            let scores_changed =
-                self.history.last().is_some_and(|p| p.captured != self.position.captured);
+            let scores_changed = self
+                .history
+                .last()
+                .is_some_and(|p| p.captured != self.position.captured);
             if scores_changed {
                 self.history.clear();
             }
@@ -200,9 +206,9 @@ impl<'g> GameState<'g> {
         for (index, end) in game.end_checks.iter().enumerate() {
             // The side the check names: the one with no stones, or the side to move.
             let named = match end.check {
-                Check::NoStones => {
-                    [mover, mover.other()].into_iter().find(|&s| game.side_seeds(&self.position, s) == 0)
-                }
+                Check::NoStones => [mover, mover.other()]
+                    .into_iter()
+                    .find(|&s| game.side_seeds(&self.position, s) == 0),
                 Check::NoMoves => self.successors.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
             };
@@ -218,7 +224,11 @@ impl<'g> GameState<'g> {
                 Check::NoMoves => Reason::NoMoves,
                 Check::Repetition => Reason::Repetition,
             };
-            return Some(Outcome { status, reason, check: Some(index) });
+            return Some(Outcome {
+                status,
+                reason,
+                check: Some(index),
+            });
         }
         (self.position.turn >= game.turn_limit).then_some(Outcome {
             status: Status::Unfinished,
@@ -229,7 +239,9 @@ impl<'g> GameState<'g> {
 
     fn award_leftovers(&mut self, check: usize) {
         let game = self.game;
-        let Some(leftovers) = &game.end_checks[check].leftovers else { return };
+        let Some(leftovers) = &game.end_checks[check].leftovers else {
+            return;
+        };
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;

@@ -18,8 +18,15 @@ fn scenarios() {
         if let Some(n) = scenario.lap_limit {
             game.lap_limit = n;
         }
-        let run = scenario::run(&scenario, &game).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(run.failures.is_empty(), "{}:\n{}\n{}", path.display(), run.failures.join("\n"), run.report);
+        let run =
+            scenario::run(&scenario, &game).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            run.failures.is_empty(),
+            "{}:\n{}\n{}",
+            path.display(),
+            run.failures.join("\n"),
+            run.report
+        );
         insta::assert_snapshot!(run.report);
     });
 }

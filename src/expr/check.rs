@@ -122,16 +122,31 @@ pub struct Context<'a> {
 /// Functions, with their argument types and result, for messages and checking.
 const FUNCTIONS: &[(&str, &str)] = &[
     ("count", "count(hole) → integer: seeds in the hole"),
-    ("total", "total(set) → integer: seeds in all holes of the set"),
+    (
+        "total",
+        "total(set) → integer: seeds in all holes of the set",
+    ),
     ("captured", "captured(side) → integer: the side's score"),
     ("col", "col(hole) → integer: column 1..N from South's seat"),
-    ("seat_col", "seat_col(hole) → integer: column 1..N from the owner's seat"),
+    (
+        "seat_col",
+        "seat_col(hole) → integer: column 1..N from the owner's seat",
+    ),
     ("min", "min(integer, integer) → integer"),
     ("max", "max(integer, integer) → integer"),
-    ("next", "next(hole) or next(hole, k) → hole: k steps along the circuit"),
-    ("prev", "prev(hole) or prev(hole, k) → hole: k steps back along the circuit"),
+    (
+        "next",
+        "next(hole) or next(hole, k) → hole: k steps along the circuit",
+    ),
+    (
+        "prev",
+        "prev(hole) or prev(hole, k) → hole: k steps back along the circuit",
+    ),
     ("opposite", "opposite(hole) → hole (GEN-4)"),
-    ("behind", "behind(hole) → hole: same column, the owner's other row (four rows)"),
+    (
+        "behind",
+        "behind(hole) → hole: same column, the owner's other row (four rows)",
+    ),
     ("owner", "owner(hole) → side"),
     ("other", "other(side) → side"),
     ("own", "own(hole) → condition: the mover owns the hole"),
@@ -141,12 +156,18 @@ const FUNCTIONS: &[(&str, &str)] = &[
     ("contains", "contains(set, hole) → condition"),
     ("any", "any(h in set, condition) → condition"),
     ("all", "all(h in set, condition) → condition"),
-    ("number", "number(h in set, condition) → integer: holes for which it holds"),
+    (
+        "number",
+        "number(h in set, condition) → integer: holes for which it holds",
+    ),
 ];
 
 /// Checks an expression and, when `want` is given, requires that result type.
 pub fn check(node: &Node, want: Option<Type>, cx: &Context) -> Result<Typed, CheckError> {
-    let mut checker = Checker { cx, vars: Vec::new() };
+    let mut checker = Checker {
+        cx,
+        vars: Vec::new(),
+    };
     let typed = checker.check(node)?;
     match want {
         Some(want) if typed.ty() != want => Err(type_error(node, want, typed.ty())),
@@ -161,11 +182,17 @@ struct Checker<'a, 'b> {
 }
 
 fn error(span: &Span, message: impl Into<String>) -> CheckError {
-    CheckError { span: span.clone(), message: message.into() }
+    CheckError {
+        span: span.clone(),
+        message: message.into(),
+    }
 }
 
 fn type_error(node: &Node, want: Type, got: Type) -> CheckError {
-    error(&node.span, format!("expected {}, found {}", want.name(), got.name()))
+    error(
+        &node.span,
+        format!("expected {}, found {}", want.name(), got.name()),
+    )
 }
 
 impl Checker<'_, '_> {
@@ -182,7 +209,9 @@ impl Checker<'_, '_> {
                 let then = self.check(t)?;
                 let otherwise = self.check(e)?;
                 Ok(match (then, otherwise) {
-                    (Typed::Int(t), Typed::Int(e)) => Typed::Int(IntExpr::If(c, t.into(), e.into())),
+                    (Typed::Int(t), Typed::Int(e)) => {
+                        Typed::Int(IntExpr::If(c, t.into(), e.into()))
+                    }
                     (Typed::Bool(t), Typed::Bool(e)) => {
                         Typed::Bool(BoolExpr::If(c, t.into(), e.into()))
                     }
@@ -192,12 +221,17 @@ impl Checker<'_, '_> {
                     (Typed::Side(t), Typed::Side(e)) => {
                         Typed::Side(SideExpr::If(c, t.into(), e.into()))
                     }
-                    (Typed::Set(t), Typed::Set(e)) => Typed::Set(SetExpr::If(c, t.into(), e.into())),
+                    (Typed::Set(t), Typed::Set(e)) => {
+                        Typed::Set(SetExpr::If(c, t.into(), e.into()))
+                    }
                     (t, other) => return Err(type_error(e, t.ty(), other.ty())),
                 })
             }
             NodeKind::Set(items) => Ok(Typed::Set(SetExpr::List(
-                items.iter().map(|i| self.hole(i).map(|h| *h)).collect::<Result<_, _>>()?,
+                items
+                    .iter()
+                    .map(|i| self.hole(i).map(|h| *h))
+                    .collect::<Result<_, _>>()?,
             ))),
             NodeKind::Call(name, args) => self.call(name, args, &node.span),
             NodeKind::Quantifier(name, var, var_span, set, body) => {
@@ -291,7 +325,10 @@ impl Checker<'_, '_> {
                 ),
             ));
         }
-        Err(error(span, format!("unknown name `{name}`; available: {}", self.available())))
+        Err(error(
+            span,
+            format!("unknown name `{name}`; available: {}", self.available()),
+        ))
     }
 
     fn available(&self) -> String {
@@ -317,9 +354,17 @@ impl Checker<'_, '_> {
             return Ok(Typed::Int(IntExpr::Op(int_op, self.int(l)?, self.int(r)?)));
         }
         let compare = match op {
-            BinaryOp::Or => return Ok(Typed::Bool(BoolExpr::Or(self.boolean(l)?, self.boolean(r)?))),
+            BinaryOp::Or => {
+                return Ok(Typed::Bool(BoolExpr::Or(
+                    self.boolean(l)?,
+                    self.boolean(r)?,
+                )));
+            }
             BinaryOp::And => {
-                return Ok(Typed::Bool(BoolExpr::And(self.boolean(l)?, self.boolean(r)?)));
+                return Ok(Typed::Bool(BoolExpr::And(
+                    self.boolean(l)?,
+                    self.boolean(r)?,
+                )));
             }
             BinaryOp::Eq => Compare::Eq,
             BinaryOp::Ne => Compare::Ne,
@@ -358,7 +403,10 @@ impl Checker<'_, '_> {
             let known: Vec<&str> = FUNCTIONS.iter().map(|(n, _)| *n).collect();
             return Err(error(
                 span,
-                format!("unknown function `{name}`; known functions: {}", known.join(", ")),
+                format!(
+                    "unknown function `{name}`; known functions: {}",
+                    known.join(", ")
+                ),
             ));
         };
         let arity_ok = match name {
@@ -378,7 +426,11 @@ impl Checker<'_, '_> {
             "col" => Typed::Int(IntExpr::Column(self.hole(first)?)),
             "seat_col" => Typed::Int(IntExpr::SeatColumn(self.hole(first)?)),
             "min" | "max" => {
-                let op = if name == "min" { IntOp::Min } else { IntOp::Max };
+                let op = if name == "min" {
+                    IntOp::Min
+                } else {
+                    IntOp::Max
+                };
                 Typed::Int(IntExpr::Op(op, self.int(first)?, self.int(&args[1])?))
             }
             "next" | "prev" => {
@@ -387,7 +439,11 @@ impl Checker<'_, '_> {
                     Some(k) => self.int(k)?,
                     None => Box::new(IntExpr::Const(1)),
                 };
-                let steps = if name == "prev" { Box::new(IntExpr::Neg(steps)) } else { steps };
+                let steps = if name == "prev" {
+                    Box::new(IntExpr::Neg(steps))
+                } else {
+                    steps
+                };
                 Typed::Hole(HoleExpr::Step(hole, steps))
             }
             "opposite" => Typed::Hole(HoleExpr::Opposite(self.hole(first)?)),
@@ -424,14 +480,20 @@ impl Checker<'_, '_> {
             ));
         }
         if self.vars.len() == MAX_QUANTIFIER_DEPTH {
-            return Err(error(span, format!("quantifiers nest at most {MAX_QUANTIFIER_DEPTH} deep")));
+            return Err(error(
+                span,
+                format!("quantifiers nest at most {MAX_QUANTIFIER_DEPTH} deep"),
+            ));
         }
         let is_reserved = Binding::ALL.iter().any(|b| b.name() == var)
             || self.cx.board.parse_hole(var).is_some()
             || self.cx.options.iter().any(|(n, _)| n == var)
             || matches!(var, "south" | "north" | "all_holes");
         if is_reserved {
-            return Err(error(var_span, format!("`{var}` is already a name; pick another variable")));
+            return Err(error(
+                var_span,
+                format!("`{var}` is already a name; pick another variable"),
+            ));
         }
         let set = self.set(set)?;
         let slot = self.vars.len();

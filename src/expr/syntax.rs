@@ -89,6 +89,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
         .op(Op::infix(Rule::or, Assoc::Left))
         .op(Op::infix(Rule::and, Assoc::Left))
+        .op(Op::prefix(Rule::not))
         .op(Op::infix(Rule::eq, Assoc::Left)
             | Op::infix(Rule::ne, Assoc::Left)
             | Op::infix(Rule::lt, Assoc::Left)
@@ -99,14 +100,17 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::infix(Rule::mul, Assoc::Left)
             | Op::infix(Rule::div, Assoc::Left)
             | Op::infix(Rule::rem, Assoc::Left))
-        .op(Op::prefix(Rule::not) | Op::prefix(Rule::neg))
+        .op(Op::prefix(Rule::neg))
 });
 
 /// Parses one expression.
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     let mut pairs = ExprParser::parse(Rule::expression, text).map_err(syntax_error)?;
     let expression = pairs.next().expect("the grammar's start rule");
-    let expr = expression.into_inner().next().expect("expression holds expr");
+    let expr = expression
+        .into_inner()
+        .next()
+        .expect("expression holds expr");
     build(expr.into_inner())
 }
 
@@ -135,19 +139,14 @@ fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
 fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "the end of the expression",
-        Rule::expr | Rule::primary => "a value (a number, name, call or parenthesis)",
-        Rule::or | Rule::and => "an operator",
-        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "an operator",
+        Rule::or | Rule::and | Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => {
+            "an operator"
+        }
         Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
-        Rule::not | Rule::neg => "a value",
-        Rule::integer => "an integer",
-        Rule::boolean => "true or false",
-        Rule::name => "a name",
-        Rule::conditional => "if ... then ... else ...",
-        Rule::kw_if | Rule::kw_then | Rule::kw_else | Rule::kw_in => "a keyword",
-        Rule::quantifier | Rule::call => "a function call",
-        Rule::set => "a set [ ... ]",
-        _ => "something else",
+        Rule::kw_then => "`then`",
+        Rule::kw_else => "`else`",
+        Rule::kw_in => "`in`",
+        _ => "a value (a number, name, call, [set] or parenthesis)",
     }
 }
 
@@ -157,8 +156,15 @@ fn build(pairs: Pairs<Rule>) -> Result<Node, SyntaxError> {
         .map_prefix(|op, operand| {
             let operand = operand?;
             let span = op.as_span().start()..operand.span.end;
-            let op = if op.as_rule() == Rule::not { UnaryOp::Not } else { UnaryOp::Neg };
-            Ok(Node { kind: NodeKind::Unary(op, Box::new(operand)), span })
+            let op = if op.as_rule() == Rule::not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            Ok(Node {
+                kind: NodeKind::Unary(op, Box::new(operand)),
+                span,
+            })
         })
         .map_infix(|left, op, right| {
             let (left, right) = (left?, right?);
@@ -179,7 +185,10 @@ fn build(pairs: Pairs<Rule>) -> Result<Node, SyntaxError> {
                 rule => unreachable!("infix rule {rule:?}"),
             };
             let span = left.span.start..right.span.end;
-            Ok(Node { kind: NodeKind::Binary(op, Box::new(left), Box::new(right)), span })
+            Ok(Node {
+                kind: NodeKind::Binary(op, Box::new(left), Box::new(right)),
+                span,
+            })
         })
         .parse(pairs)
 }
@@ -224,12 +233,16 @@ fn build_primary(pair: Pair<Rule>) -> Result<Node, SyntaxError> {
         Rule::call => {
             let mut parts = pair.into_inner();
             let function = parts.next().expect("function name").as_str().to_string();
-            let args = parts.map(|p| build(p.into_inner())).collect::<Result<_, _>>()?;
+            let args = parts
+                .map(|p| build(p.into_inner()))
+                .collect::<Result<_, _>>()?;
             NodeKind::Call(function, args)
         }
-        Rule::set => {
-            NodeKind::Set(pair.into_inner().map(|p| build(p.into_inner())).collect::<Result<_, _>>()?)
-        }
+        Rule::set => NodeKind::Set(
+            pair.into_inner()
+                .map(|p| build(p.into_inner()))
+                .collect::<Result<_, _>>()?,
+        ),
         rule => unreachable!("primary rule {rule:?}"),
     };
     Ok(Node { kind, span })
@@ -288,6 +301,7 @@ mod tests {
                 "if inner(here) and seat_col(here) == holes_per_row then 0 else 2",
                 "[opposite(last), behind(opposite(last))]",
                 "- - 3 - -2",
+                "not count(last) > 1 and is_last",
                 "next(last, 2)",
                 "order(x)",
                 "count(",

@@ -1,0 +1,188 @@
+//! The command line and its machine-readable contract (`replay --json`,
+//! `random --json`), run as a user would run them.
+
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn replay_json_follows_the_contract() {
+    let output = mancala(&["replay", "sadeqa-iii", "a1", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"sadeqa-iii","options":{"seeds_per_hole":6},"decisions":["a1"],"position":{"board":[[2,9,9,9,1,8,1,8],[8,8,1,0,0,8,8,8]],"closed":[],"captured":{"south":8,"north":0},"to_move":"north","turn":1},"pending":null,"legal":["b1","b2","b3","b6","b7","b8"],"status":"ongoing","reason":null}"#);
+}
+
+#[test]
+fn replay_json_shows_a_pending_strip_and_options() {
+    let position = r#"{"board": [[0,0,0,0,0,0,0,2],[0,0,0,0,0,0,0,0],[1,0,0,0,0,0,3,0],[0,0,0,0,0,2,2,0]],
+        "captured": {"south": 0, "north": 0}, "to_move": "south", "turn": 4}"#;
+    let dir = std::env::temp_dir().join(format!("mancala-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("strip.json");
+    std::fs::write(&file, position).unwrap();
+    let output = mancala(&[
+        "replay",
+        "nsolo",
+        "a8",
+        "d6",
+        "--json",
+        "--position",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"nsolo","options":{"holes_per_row":8},"decisions":["a8","d6"],"position":{"board":[[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,1,1],[1,0,0,0,0,0,0,0],[0,0,0,0,0,1,2,0]],"closed":[],"captured":{"south":4,"north":0},"to_move":"south","turn":4},"pending":{"kind":"strip","remaining":2},"legal":["c1","d6","d7"],"status":"ongoing","reason":null}"#);
+}
+
+#[test]
+fn a_finished_game_reports_status_and_reason() {
+    let output = mancala(&[
+        "replay",
+        "sadeqa-iii",
+        "a1",
+        "b1",
+        "--json",
+        "--max-turns",
+        "2",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["status"], "unfinished");
+    assert_eq!(json["reason"], "turn_limit");
+    assert_eq!(json["position"]["to_move"], serde_json::Value::Null);
+    assert_eq!(json["legal"], serde_json::json!([]));
+}
+
+#[test]
+fn an_illegal_decision_exits_2_with_one_line() {
+    let output = mancala(&["replay", "bao-la-kimasai", "b2", "c5", "--json"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+    insta::assert_snapshot!(stderr(&output), @"decision 2 `c5` is not legal; legal decisions: c11 d2");
+}
+
+#[test]
+fn a_malformed_decision_exits_2() {
+    let output = mancala(&["replay", "walak-pussa", "z9"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(stderr(&output).lines().count(), 1);
+    assert!(
+        stderr(&output).starts_with("decision 1 `z9` is not a hole"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn random_json_is_reproducible_line_by_line() {
+    let first = stdout(&mancala(&[
+        "random",
+        "rio-kadalis",
+        "--seed",
+        "41",
+        "--games",
+        "3",
+        "--json",
+    ]));
+    let again = stdout(&mancala(&[
+        "random",
+        "rio-kadalis",
+        "--seed",
+        "41",
+        "--games",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(first, again);
+    let lines: Vec<serde_json::Value> = first
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let line = first.lines().next().unwrap();
+    let at = |key: &str| line.find(&format!("\"{key}\":")).unwrap();
+    let keys = ["game", "seed", "decisions", "position", "status", "reason"];
+    assert!(
+        keys.windows(2).all(|pair| at(pair[0]) < at(pair[1])),
+        "{line}"
+    );
+    assert_eq!(lines[0].as_object().unwrap().len(), keys.len());
+    // Game i uses seed S+i, so any line can be reproduced on its own.
+    let third = stdout(&mancala(&[
+        "random",
+        "rio-kadalis",
+        "--seed",
+        "43",
+        "--json",
+    ]));
+    assert_eq!(third.trim(), first.lines().nth(2).unwrap());
+    assert_eq!(lines[2]["seed"], 43);
+}
+
+#[test]
+fn a_game_file_path_plays_without_recompiling() {
+    let dir = std::env::temp_dir().join(format!("mancala-variant-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/sadeqa-iii.toml"
+    ))
+    .unwrap();
+    let variant = original.replace("holes_per_row = 8", "holes_per_row = 5");
+    let file = dir.join("sadeqa-small.toml");
+    std::fs::write(&file, variant).unwrap();
+    let output = mancala(&["replay", file.to_str().unwrap(), "a5", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["game"], "sadeqa-small");
+    assert_eq!(
+        json["position"]["board"].as_array().unwrap()[0]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+}
+
+#[test]
+fn a_broken_game_file_names_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("mancala-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/sadeqa-iii.toml"
+    ))
+    .unwrap();
+    let broken = original.replace(
+        "own(last) and count(opposite(last)) > 0",
+        "own(last) and count(oposite(last)) > 0",
+    );
+    let file = dir.join("broken.toml");
+    std::fs::write(&file, broken).unwrap();
+    let output = mancala(&["show", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("unknown function `oposite`"), "{message}");
+    assert!(message.contains("broken.toml:46:"), "{message}");
+}
+
+#[test]
+fn a_bad_option_value_exits_2() {
+    let output = mancala(&["show", "nsolo", "--option", "holes_per_row=40"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("holes_per_row=40 is not allowed; holes_per_row takes 8..=36")
+    );
+}

@@ -1,0 +1,51 @@
+//! Properties of whole random games of every bundled game.
+
+use mancala::catalog;
+use mancala::playout::random_game;
+use mancala::state::Reason;
+
+const GAMES: [&str; 5] = [
+    "bao-la-kimasai",
+    "nsolo",
+    "rio-kadalis",
+    "sadeqa-iii",
+    "walak-pussa",
+];
+
+#[test]
+fn same_seed_same_game_and_seeds_are_conserved() {
+    for id in GAMES {
+        let game = catalog::load(id, &[]).unwrap();
+        let total = game.start.seeds_on_board();
+        for seed in 0..20 {
+            let a = random_game(&game, seed);
+            let b = random_game(&game, seed);
+            assert_eq!(a.decisions(), b.decisions(), "{id} seed {seed}");
+            assert_eq!(a.position(), b.position(), "{id} seed {seed}");
+            let p = a.position();
+            assert_eq!(
+                p.seeds_on_board() + p.captured[0] + p.captured[1],
+                total,
+                "{id} seed {seed}"
+            );
+            assert!(
+                a.outcome().is_some() && a.legal().len() == 0,
+                "{id} seed {seed}"
+            );
+        }
+    }
+}
+
+/// BK-10: the engine applies the repetition rule, yet (as the rules file argues)
+/// it can never fire in Bao la Kimasai: no random game ends by repetition.
+#[test]
+fn bk_10_repetition_never_fires_in_bao_la_kimasai() {
+    let game = catalog::load("bao-la-kimasai", &[]).unwrap();
+    assert!(game.tracks_repetition());
+    for seed in 0..300 {
+        let state = random_game(&game, seed);
+        let outcome = state.outcome().unwrap();
+        assert_ne!(outcome.reason, Reason::Repetition, "seed {seed}");
+        assert_ne!(outcome.reason, Reason::TurnLimit, "seed {seed}");
+    }
+}
