@@ -325,8 +325,9 @@ impl Board {
             self.owner(hole)
         };
         let order = &self.circuits[side.index()];
+        let length = order.len() as i64;
         let at = self.circuit_index[side.index()][hole as usize] as i64;
-        order[(at + steps).rem_euclid(order.len() as i64) as usize]
+        order[((at + steps.rem_euclid(length)) % length) as usize]
     }
 
     pub fn side_holes(&self, side: Side) -> HoleSet {

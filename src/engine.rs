@@ -184,6 +184,6 @@ pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
 }
 
 fn end_turn(position: &mut Position) {
-    position.turn += 1;
+    position.turn = position.turn.saturating_add(1);
     position.to_move = position.to_move.other();
 }

@@ -12,7 +12,7 @@ pub const DEFAULT_LAP_LIMIT: u32 = 10_000;
 pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
 
 pub struct Game {
-    /// The file stem, e.g. `sadeqa-iii`.
+    /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
     pub id: String,
     pub meta: Meta,
     /// Every option with its value in force, in name order.

@@ -16,6 +16,8 @@ use crate::spec::{self, GameSpec, IntOrExpr, OptionValue};
 
 /// Most seeds a game may hold in all (counts are stored as `u16`).
 pub const MAX_SEEDS: u32 = u16::MAX as u32;
+/// Most capture rules in one game (a pending strip names its rule in a `u8`).
+const MAX_CAPTURES: usize = u8::MAX as usize;
 
 /// Loads a game file from disk with option overrides `(name, value)`.
 pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, LoadError> {
@@ -207,6 +209,16 @@ impl Loader {
                 clauses: relay.clauses,
             })
         });
+        if spec.capture.len() > MAX_CAPTURES {
+            self.problems.push(Problem::new(
+                &self.file,
+                None,
+                format!(
+                    "{} capture rules; at most {MAX_CAPTURES} are supported",
+                    spec.capture.len()
+                ),
+            ));
+        }
         let captures = spec
             .capture
             .into_iter()
