@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use crate::board::{Board, CircuitKind, Direction, MAX_HOLES, Side};
 use crate::error::{LoadError, Problem, SourceFile};
-use crate::expr::check::{self, Binding, Context, Type, Typed};
+use crate::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::expr::{Env, IntExpr, Scope, syntax};
 use crate::game::*;
 use crate::position::Position;
@@ -194,18 +194,18 @@ impl Loader {
                 .moves
                 .from
                 .as_ref()
-                .and_then(|e| self.boolean(&board, e, MOVE)),
+                .and_then(|e| self.typed(&board, e, MOVE)),
             lift: spec
                 .moves
                 .lift
                 .as_ref()
-                .and_then(|e| self.int(&board, e, MOVE)),
+                .and_then(|e| self.typed(&board, e, MOVE)),
             clauses: spec.moves.clauses,
         };
         let relay = spec.relay.and_then(|relay| {
             Some(Relay {
-                when: self.boolean(&board, &relay.when, LAP)?,
-                from: self.hole(&board, &relay.from, LAP)?,
+                when: self.typed(&board, &relay.when, LAP)?,
+                from: self.typed(&board, &relay.from, LAP)?,
                 clauses: relay.clauses,
             })
         });
@@ -230,7 +230,7 @@ impl Loader {
             .filter_map(|end| self.end_check(&board, end))
             .collect();
         let score = match &spec.result.score {
-            Some(e) => self.int(&board, e, &[Binding::Side]),
+            Some(e) => self.typed(&board, e, &[Binding::Side]),
             None => Some(IntExpr::Captured(Box::new(crate::expr::SideExpr::Side))),
         };
         let mut layout_clauses = spec.board.clauses;
@@ -329,7 +329,7 @@ impl Loader {
                     Board::new(2, 1, CircuitKind::WholeBoard, Direction::Counterclockwise)
                         .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());
-                let expr = self.int(&scratch, &spanned, &[])?;
+                let expr: IntExpr = self.typed(&scratch, &spanned, &[])?;
                 let (counts, captured) = ([0u16; 2], [0u32; 2]);
                 let mut scope = Scope {
                     board: &scratch,
@@ -347,7 +347,7 @@ impl Loader {
             IntOrExpr::Int(n) => IntExpr::Const(*n),
             IntOrExpr::Expr(text) => {
                 let spanned = Spanned::new(setup.seeds.span(), text.clone());
-                self.int(board, &spanned, &[Binding::Here])?
+                self.typed(board, &spanned, &[Binding::Here])?
             }
         };
         let mut position = Position::empty(Side::South);
@@ -400,7 +400,7 @@ impl Loader {
             }
         };
         let bindings = if at == CaptureTime::Drop { DROP } else { LAP };
-        let when = self.boolean(board, &capture.when, bindings);
+        let when = self.typed(board, &capture.when, bindings);
         let take = match self.compile(board, &capture.take, None, bindings)? {
             Typed::Hole(h) => Target::Hole(h),
             Typed::Set(s) => Target::Set(s),
@@ -416,7 +416,7 @@ impl Loader {
             }
         };
         let to = match &capture.to {
-            Some(e) => self.side(board, e, bindings),
+            Some(e) => self.typed(board, e, bindings),
             None => Some(crate::expr::SideExpr::Mover),
         };
         let mut chain_bindings = bindings.to_vec();
@@ -431,8 +431,8 @@ impl Loader {
                     );
                 }
                 Some(Chain {
-                    step: self.hole(board, &chain.step, &chain_bindings)?,
-                    continue_while: self.boolean(board, &chain.continue_while, &chain_bindings)?,
+                    step: self.typed(board, &chain.step, &chain_bindings)?,
+                    continue_while: self.typed(board, &chain.continue_while, &chain_bindings)?,
                 })
             }
         };
@@ -441,8 +441,8 @@ impl Loader {
         let strip = match &capture.strip {
             None => None,
             Some(strip) => Some(Strip {
-                stones: self.int(board, &strip.stones, &strip_bindings)?,
-                from: self.set(board, &strip.from, &[Binding::Mover, Binding::Opponent])?,
+                stones: self.typed(board, &strip.stones, &strip_bindings)?,
+                from: self.typed(board, &strip.from, &[Binding::Mover, Binding::Opponent])?,
             }),
         };
         Some(Capture {
@@ -482,7 +482,7 @@ impl Loader {
             }
         };
         let leftovers = match &end.leftovers {
-            Some(e) => Some(self.side(board, e, END)?),
+            Some(e) => Some(self.typed(board, e, END)?),
             None => None,
         };
         Some(EndCheck {
@@ -542,58 +542,8 @@ impl Loader {
         }
     }
 
-    fn int(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<IntExpr> {
-        match self.compile(board, e, Some(Type::Int), b)? {
-            Typed::Int(x) => Some(x),
-            _ => None,
-        }
-    }
-
-    fn boolean(
-        &mut self,
-        board: &Board,
-        e: &Spanned<String>,
-        b: &[Binding],
-    ) -> Option<crate::expr::BoolExpr> {
-        match self.compile(board, e, Some(Type::Bool), b)? {
-            Typed::Bool(x) => Some(x),
-            _ => None,
-        }
-    }
-
-    fn hole(
-        &mut self,
-        board: &Board,
-        e: &Spanned<String>,
-        b: &[Binding],
-    ) -> Option<crate::expr::HoleExpr> {
-        match self.compile(board, e, Some(Type::Hole), b)? {
-            Typed::Hole(x) => Some(x),
-            _ => None,
-        }
-    }
-
-    fn side(
-        &mut self,
-        board: &Board,
-        e: &Spanned<String>,
-        b: &[Binding],
-    ) -> Option<crate::expr::SideExpr> {
-        match self.compile(board, e, Some(Type::Side), b)? {
-            Typed::Side(x) => Some(x),
-            _ => None,
-        }
-    }
-
-    fn set(
-        &mut self,
-        board: &Board,
-        e: &Spanned<String>,
-        b: &[Binding],
-    ) -> Option<crate::expr::SetExpr> {
-        match self.compile(board, e, Some(Type::Set), b)? {
-            Typed::Set(x) => Some(x),
-            _ => None,
-        }
+    /// Compiles an expression that must be of type `T`.
+    fn typed<T: OfType>(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<T> {
+        T::from_typed(self.compile(board, e, Some(T::TYPE), b)?)
     }
 }

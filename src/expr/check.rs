@@ -103,6 +103,32 @@ impl Typed {
     }
 }
 
+/// A compiled expression of one value type.
+pub trait OfType: Sized {
+    const TYPE: Type;
+    fn from_typed(typed: Typed) -> Option<Self>;
+}
+
+macro_rules! of_type {
+    ($expr:ty, $variant:ident) => {
+        impl OfType for $expr {
+            const TYPE: Type = Type::$variant;
+            fn from_typed(typed: Typed) -> Option<Self> {
+                match typed {
+                    Typed::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+of_type!(IntExpr, Int);
+of_type!(BoolExpr, Bool);
+of_type!(HoleExpr, Hole);
+of_type!(SideExpr, Side);
+of_type!(SetExpr, Set);
+
 /// A name or type error: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckError {
@@ -240,39 +266,33 @@ impl Checker<'_, '_> {
         }
     }
 
+    /// Checks a sub-expression that must be of type `T`.
+    fn typed<T: OfType>(&mut self, node: &Node) -> Result<Box<T>, CheckError> {
+        let typed = self.check(node)?;
+        let found = typed.ty();
+        T::from_typed(typed)
+            .map(Box::new)
+            .ok_or_else(|| type_error(node, T::TYPE, found))
+    }
+
     fn int(&mut self, node: &Node) -> Result<Box<IntExpr>, CheckError> {
-        match self.check(node)? {
-            Typed::Int(x) => Ok(Box::new(x)),
-            other => Err(type_error(node, Type::Int, other.ty())),
-        }
+        self.typed(node)
     }
 
     fn boolean(&mut self, node: &Node) -> Result<Box<BoolExpr>, CheckError> {
-        match self.check(node)? {
-            Typed::Bool(x) => Ok(Box::new(x)),
-            other => Err(type_error(node, Type::Bool, other.ty())),
-        }
+        self.typed(node)
     }
 
     fn hole(&mut self, node: &Node) -> Result<Box<HoleExpr>, CheckError> {
-        match self.check(node)? {
-            Typed::Hole(x) => Ok(Box::new(x)),
-            other => Err(type_error(node, Type::Hole, other.ty())),
-        }
+        self.typed(node)
     }
 
     fn side(&mut self, node: &Node) -> Result<Box<SideExpr>, CheckError> {
-        match self.check(node)? {
-            Typed::Side(x) => Ok(Box::new(x)),
-            other => Err(type_error(node, Type::Side, other.ty())),
-        }
+        self.typed(node)
     }
 
     fn set(&mut self, node: &Node) -> Result<Box<SetExpr>, CheckError> {
-        match self.check(node)? {
-            Typed::Set(x) => Ok(Box::new(x)),
-            other => Err(type_error(node, Type::Set, other.ty())),
-        }
+        self.typed(node)
     }
 
     fn name(&mut self, name: &str, span: &Span) -> Result<Typed, CheckError> {
