@@ -306,8 +306,9 @@ impl Board {
         self.hole_at((letter as u8 - b'a') as usize, digits.parse().ok()?)
     }
 
+    /// The rows, for messages: `a to d`.
     pub fn row_letters(&self) -> String {
-        (0..self.rows).map(|r| (b'a' + r as u8) as char).collect()
+        format!("a to {}", (b'a' + self.rows as u8 - 1) as char)
     }
 
     /// The hole after `hole` along `side`'s circuit (the sowing step).

@@ -4,32 +4,74 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity, SourceSpan,
+};
 
-/// One problem found in a game file.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+/// One problem found in a game file: an error, or a warning about a likely mistake.
+#[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct Problem {
     pub message: String,
-    #[source_code]
     source_code: NamedSource<Arc<str>>,
-    #[label("{label}")]
     span: Option<SourceSpan>,
     label: String,
-    #[help]
     help: Option<String>,
+    severity: Severity,
+}
+
+impl miette::Diagnostic for Problem {
+    fn severity(&self) -> Option<Severity> {
+        Some(self.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source_code)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.span?;
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            span,
+        ))))
+    }
 }
 
 impl Problem {
     pub fn new(file: &SourceFile, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
-        let message = message.into();
         Problem {
             label: "here".to_string(),
             source_code: NamedSource::new(&file.name, file.text.clone()),
             span: span.map(|r| r.into()),
-            message,
+            message: message.into(),
             help: None,
+            severity: Severity::Error,
         }
+    }
+
+    pub fn warning(
+        file: &SourceFile,
+        span: Option<Range<usize>>,
+        message: impl Into<String>,
+    ) -> Self {
+        Problem {
+            severity: Severity::Warning,
+            ..Problem::new(file, span, message)
+        }
+    }
+
+    /// The full message as a person reads it, with its snippet.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let _ = report_handler().render_report(&mut out, self);
+        out
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
@@ -98,4 +140,9 @@ impl LoadError {
         }
         out
     }
+}
+
+/// One rendering for every message: no colour (messages are snapshotted), 100 columns.
+fn report_handler() -> GraphicalReportHandler {
+    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100)
 }

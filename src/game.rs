@@ -29,6 +29,8 @@ pub struct Game {
     pub turn_limit: u32,
     /// Clause ids cited by the board, setup and sowing sections.
     pub layout_clauses: Vec<String>,
+    /// Likely mistakes found while loading (`mancala validate` shows them).
+    pub warnings: Vec<crate::error::Problem>,
 }
 
 pub struct GameOption {
@@ -37,6 +39,8 @@ pub struct GameOption {
     pub default: OptionValue,
     /// Allowed values, described for people (`6, 4` or `8..=36`).
     pub allowed: String,
+    /// Values worth trying when validating: every listed value, or a range's ends.
+    pub samples: Vec<OptionValue>,
     pub help: String,
 }
 

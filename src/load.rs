@@ -1,6 +1,7 @@
 //! Loading: game file text → checked spec → compiled `Game` for chosen options.
 //! Every problem found is collected with its place in the file.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
 
@@ -9,7 +10,7 @@ use toml::Spanned;
 use crate::board::{Board, CircuitKind, Direction, MAX_HOLES, Side};
 use crate::error::{LoadError, Problem, SourceFile};
 use crate::expr::check::{self, Binding, Context, OfType, Type, Typed};
-use crate::expr::{Env, IntExpr, Scope, syntax};
+use crate::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
 use crate::game::*;
 use crate::position::Position;
 use crate::spec::{self, GameSpec, IntOrExpr, OptionValue};
@@ -19,12 +20,24 @@ pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
 const MAX_CAPTURES: usize = u8::MAX as usize;
 
+/// Largest game file accepted, in bytes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// Loads a game file from disk with option overrides `(name, value)`.
 pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Read {
+    let unreadable = |reason: String| LoadError::Read {
         path: path.display().to_string(),
-        reason: e.to_string(),
-    })?;
+        reason,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|e| unreadable(e.to_string()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(unreadable(format!(
+            "{size} bytes; game files are at most {MAX_FILE_BYTES}"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
     let id = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -47,16 +60,27 @@ pub fn load_str(
         problems: vec![Problem::new(
             &file,
             e.span(),
-            e.message().trim().to_string(),
+            plain_words(e.message().trim()),
         )],
     })?;
     let options = resolve_options(&spec, overrides, &file)?;
     Loader {
         file,
         options: Vec::new(),
+        used_options: BTreeSet::new(),
         problems: Vec::new(),
+        warnings: Vec::new(),
     }
     .load(id, spec, options)
+}
+
+/// Serde's type names, as a person would say them.
+fn plain_words(message: &str) -> String {
+    message
+        .replace("expected i64", "expected an integer")
+        .replace("expected u32", "expected a non-negative integer")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a string", "expected a string (in quotes)")
 }
 
 /// Option values in force: the defaults, with the user's overrides checked against
@@ -131,11 +155,17 @@ fn resolve_options(
                 value
             }
         };
+        let samples = match (&option.values, option.range) {
+            (Some(values), _) => values.clone(),
+            (None, Some([low, high])) => vec![OptionValue::Int(low), OptionValue::Int(high)],
+            (None, None) => Vec::new(),
+        };
         options.push(GameOption {
             name: name.clone(),
             value,
             default: option.default.clone(),
             allowed,
+            samples,
             help: option.help.clone(),
         });
     }
@@ -148,11 +178,22 @@ fn resolve_options(
     Ok(options)
 }
 
+/// An optional part of a rule, compiled when present: `None` when present but broken.
+fn optional<T>(part: Option<Option<T>>) -> Option<Option<T>> {
+    match part {
+        None => Some(None),
+        Some(compiled) => compiled.map(Some),
+    }
+}
+
 struct Loader {
     file: SourceFile,
     /// Integer options, as expressions see them.
     options: Vec<(String, i64)>,
+    /// Options some rule refers to (to warn about the others).
+    used_options: BTreeSet<String>,
     problems: Vec<Problem>,
+    warnings: Vec<Problem>,
 }
 
 const MOVE: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin];
@@ -194,7 +235,7 @@ impl Loader {
                 .moves
                 .from
                 .as_ref()
-                .and_then(|e| self.typed(&board, e, MOVE)),
+                .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
             lift: spec
                 .moves
                 .lift
@@ -203,9 +244,11 @@ impl Loader {
             clauses: spec.moves.clauses,
         };
         let relay = spec.relay.and_then(|relay| {
+            let when = self.condition(&board, &relay.when, LAP, "the relay never happens");
+            let from = self.typed(&board, &relay.from, LAP);
             Some(Relay {
-                when: self.typed(&board, &relay.when, LAP)?,
-                from: self.typed(&board, &relay.from, LAP)?,
+                when: when?,
+                from: from?,
                 clauses: relay.clauses,
             })
         });
@@ -224,6 +267,7 @@ impl Loader {
             .into_iter()
             .filter_map(|capture| self.capture(&board, capture))
             .collect();
+        self.require_no_moves_check(&spec.end);
         let end_checks = spec
             .end
             .into_iter()
@@ -231,12 +275,13 @@ impl Loader {
             .collect();
         let score = match &spec.result.score {
             Some(e) => self.typed(&board, e, &[Binding::Side]),
-            None => Some(IntExpr::Captured(Box::new(crate::expr::SideExpr::Side))),
+            None => Some(IntExpr::Captured(Box::new(SideExpr::Side))),
         };
         let mut layout_clauses = spec.board.clauses;
         layout_clauses.extend(spec.setup.clauses);
         layout_clauses.extend(spec.sowing.clauses);
         layout_clauses.extend(spec.result.clauses);
+        self.warn_unused_options(&spec.options);
         match (start, score) {
             (Some(start), Some(score)) if self.problems.is_empty() => Ok(Game {
                 id: id.to_string(),
@@ -252,9 +297,56 @@ impl Loader {
                 lap_limit: DEFAULT_LAP_LIMIT,
                 turn_limit: DEFAULT_TURN_LIMIT,
                 layout_clauses,
+                warnings: self.warnings,
             }),
             _ => Err(self.failure()),
         }
+    }
+
+    /// Warns about options no rule uses (call once every rule is compiled).
+    fn warn_unused_options(&mut self, options: &BTreeMap<String, Spanned<spec::OptionSpec>>) {
+        for (name, option) in options {
+            if !self.used_options.contains(name) {
+                let warning = Problem::warning(
+                    &self.file,
+                    Some(option.span()),
+                    format!("option `{name}` is never used by any rule"),
+                );
+                self.warnings.push(warning);
+            }
+        }
+    }
+
+    /// Requires an end check for a side with no legal move: without one, such a
+    /// game could neither go on nor end.
+    fn require_no_moves_check(&mut self, ends: &[spec::EndSpec]) {
+        if !ends.iter().any(|end| end.check.get_ref() == "no_moves") {
+            let span = ends.first().map(|end| end.check.span());
+            let problem = Problem::new(
+                &self.file,
+                span,
+                "no end check says what happens when the side to move has no legal move",
+            )
+            .with_help("add an [[end]] with check = \"no_moves\"");
+            self.problems.push(problem);
+        }
+    }
+
+    /// A condition, with a warning when it is false whatever the position.
+    fn condition(
+        &mut self,
+        board: &Board,
+        e: &Spanned<String>,
+        b: &[Binding],
+        what: &str,
+    ) -> Option<BoolExpr> {
+        let condition = self.typed(board, e, b)?;
+        if condition == BoolExpr::Const(false) {
+            let message = format!("this condition is always false: {what}");
+            self.warnings
+                .push(Problem::warning(&self.file, Some(e.span()), message));
+        }
+        Some(condition)
     }
 
     fn failure(&mut self) -> LoadError {
@@ -303,7 +395,10 @@ impl Loader {
             Some(GameOption {
                 value: OptionValue::Word(w),
                 ..
-            }) => w.clone(),
+            }) => {
+                self.used_options.insert(text.get_ref().clone());
+                w.clone()
+            }
             _ => text.get_ref().clone(),
         };
         match word.as_str() {
@@ -386,74 +481,92 @@ impl Loader {
         Some(position)
     }
 
+    /// Compiles a capture rule; every part is checked, so that all its problems
+    /// are reported together.
     fn capture(&mut self, board: &Board, capture: spec::CaptureSpec) -> Option<Capture> {
-        let at = match capture.at.get_ref().as_str() {
-            "drop" => CaptureTime::Drop,
-            "lap_end" => CaptureTime::LapEnd,
-            "sowing_end" => CaptureTime::SowingEnd,
-            other => {
-                self.problem(
-                    capture.at.span(),
-                    format!("unknown capture time `{other}`; expected \"drop\", \"lap_end\" or \"sowing_end\""),
-                );
-                return None;
-            }
+        let at = self.capture_time(&capture.at);
+        let bindings = if at == Some(CaptureTime::Drop) {
+            DROP
+        } else {
+            LAP
         };
-        let bindings = if at == CaptureTime::Drop { DROP } else { LAP };
-        let when = self.typed(board, &capture.when, bindings);
-        let take = match self.compile(board, &capture.take, None, bindings)? {
-            Typed::Hole(h) => Target::Hole(h),
-            Typed::Set(s) => Target::Set(s),
-            other => {
+        let when = self.condition(board, &capture.when, bindings, "this capture never happens");
+        let take = self.target(board, &capture.take, bindings);
+        let to = match &capture.to {
+            Some(e) => self.typed(board, e, bindings),
+            None => Some(SideExpr::Mover),
+        };
+        let chain = capture.chain.as_ref().map(|chain| {
+            let bindings = [bindings, &[Binding::X]].concat();
+            let step = self.typed(board, &chain.step, &bindings);
+            let continue_while = self.typed(board, &chain.continue_while, &bindings);
+            if matches!(take, Some(Target::Set(_))) {
                 self.problem(
                     capture.take.span(),
+                    "a chain starts from one hole; `take` gives a set",
+                );
+            }
+            Some(Chain {
+                step: step?,
+                continue_while: continue_while?,
+            })
+        });
+        let strip = capture.strip.as_ref().map(|strip| {
+            let bindings = [bindings, &[Binding::Taken]].concat();
+            let stones = self.typed(board, &strip.stones, &bindings);
+            let from = self.typed(board, &strip.from, &[Binding::Mover, Binding::Opponent]);
+            Some(Strip {
+                stones: stones?,
+                from: from?,
+            })
+        });
+        Some(Capture {
+            at: at?,
+            when: when?,
+            take: take?,
+            to: to?,
+            chain: optional(chain)?,
+            strip: optional(strip)?,
+            clauses: capture.clauses,
+        })
+    }
+
+    fn capture_time(&mut self, at: &Spanned<String>) -> Option<CaptureTime> {
+        match at.get_ref().as_str() {
+            "drop" => Some(CaptureTime::Drop),
+            "lap_end" => Some(CaptureTime::LapEnd),
+            "sowing_end" => Some(CaptureTime::SowingEnd),
+            other => {
+                self.problem(
+                    at.span(),
+                    format!("unknown capture time `{other}`; expected \"drop\", \"lap_end\" or \"sowing_end\""),
+                );
+                None
+            }
+        }
+    }
+
+    /// What a capture takes: one hole or a set of holes.
+    fn target(
+        &mut self,
+        board: &Board,
+        take: &Spanned<String>,
+        bindings: &[Binding],
+    ) -> Option<Target> {
+        match self.compile(board, take, None, bindings)? {
+            Typed::Hole(h) => Some(Target::Hole(h)),
+            Typed::Set(s) => Some(Target::Set(s)),
+            other => {
+                self.problem(
+                    take.span(),
                     format!(
                         "expected a hole or a set of holes to take, found {}",
                         other.ty().name()
                     ),
                 );
-                return None;
+                None
             }
-        };
-        let to = match &capture.to {
-            Some(e) => self.typed(board, e, bindings),
-            None => Some(crate::expr::SideExpr::Mover),
-        };
-        let mut chain_bindings = bindings.to_vec();
-        chain_bindings.push(Binding::X);
-        let chain = match &capture.chain {
-            None => None,
-            Some(chain) => {
-                if !matches!(take, Target::Hole(_)) {
-                    self.problem(
-                        capture.take.span(),
-                        "a chain starts from one hole; `take` gives a set",
-                    );
-                }
-                Some(Chain {
-                    step: self.typed(board, &chain.step, &chain_bindings)?,
-                    continue_while: self.typed(board, &chain.continue_while, &chain_bindings)?,
-                })
-            }
-        };
-        let mut strip_bindings = bindings.to_vec();
-        strip_bindings.push(Binding::Taken);
-        let strip = match &capture.strip {
-            None => None,
-            Some(strip) => Some(Strip {
-                stones: self.typed(board, &strip.stones, &strip_bindings)?,
-                from: self.typed(board, &strip.from, &[Binding::Mover, Binding::Opponent])?,
-            }),
-        };
-        Some(Capture {
-            at,
-            when: when?,
-            take,
-            to: to?,
-            chain,
-            strip,
-            clauses: capture.clauses,
-        })
+        }
     }
 
     fn end_check(&mut self, board: &Board, end: spec::EndSpec) -> Option<EndCheck> {
@@ -481,14 +594,11 @@ impl Loader {
                 None
             }
         };
-        let leftovers = match &end.leftovers {
-            Some(e) => Some(self.typed(board, e, END)?),
-            None => None,
-        };
+        let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
         Some(EndCheck {
             check: check?,
             outcome: outcome?,
-            leftovers,
+            leftovers: optional(leftovers)?,
             clauses: end.clauses,
         })
     }
@@ -510,6 +620,11 @@ impl Loader {
                 return None;
             }
         };
+        for name in node.names() {
+            if self.options.iter().any(|(option, _)| option == name) {
+                self.used_options.insert(name.to_string());
+            }
+        }
         let cx = Context {
             board,
             options: &self.options,

@@ -45,6 +45,12 @@ enum Command {
         #[command(flatten)]
         setup: GameArgs,
     },
+    /// Check game files without playing them, under every option value worth
+    /// trying; print errors and warnings. Exit status 0 when all are valid, 2 otherwise.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
         /// One or more games; `all` means every bundled game.
@@ -114,6 +120,7 @@ fn run(command: Command) -> Result<(), String> {
     let loaded = |args: &GameArgs, game: &str| args.load(game).map_err(|e| e.render());
     match command {
         Command::List => list(),
+        Command::Validate { files } => validate(&files),
         Command::Show { game, setup } => {
             print!("{}", show(&loaded(&setup, &game)?));
             Ok(())
@@ -159,6 +166,45 @@ fn run(command: Command) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+fn validate(files: &[String]) -> Result<(), String> {
+    let mut invalid = 0;
+    for file in files {
+        match validate_one(file) {
+            Ok(report) => print!("{report}"),
+            Err(report) => {
+                eprint!("{report}");
+                invalid += 1;
+            }
+        }
+    }
+    match invalid {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} game files invalid", files.len())),
+    }
+}
+
+/// Loads a game with its defaults, then with each option set to each sample value.
+fn validate_one(file: &str) -> Result<String, String> {
+    let game = catalog::load(file, &[]).map_err(|e| e.render())?;
+    let mut report: String = game.warnings.iter().map(|w| w.render()).collect();
+    let mut settings = 1;
+    for option in &game.options {
+        for value in option.samples.iter().filter(|v| **v != option.default) {
+            let setting = [(option.name.clone(), value.to_string())];
+            catalog::load(file, &setting)
+                .map_err(|e| format!("with {}={value}:\n{}", option.name, e.render()))?;
+            settings += 1;
+        }
+    }
+    let warnings = game.warnings.len();
+    report += &format!(
+        "{file}: valid ({settings} option setting{} checked, {warnings} warning{})\n",
+        if settings == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" },
+    );
+    Ok(report)
 }
 
 fn list() -> Result<(), String> {

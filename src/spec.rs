@@ -61,7 +61,7 @@ pub struct OptionSpec {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "expected an integer or a word in quotes")]
 pub enum OptionValue {
     Int(i64),
     Word(String),
@@ -78,7 +78,10 @@ impl std::fmt::Display for OptionValue {
 
 /// An integer written either as a number or as an expression over the options.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected an integer, or an expression in quotes"
+)]
 pub enum IntOrExpr {
     Int(i64),
     Expr(String),

@@ -186,3 +186,57 @@ fn a_bad_option_value_exits_2() {
         stderr(&output).contains("holes_per_row=40 is not allowed; holes_per_row takes 8..=36")
     );
 }
+
+#[test]
+fn validate_passes_the_bundled_games_and_fails_a_broken_one() {
+    let games: Vec<String> = mancala::catalog::bundled_ids()
+        .iter()
+        .map(|id| format!("{}/games/{id}.toml", env!("CARGO_MANIFEST_DIR")))
+        .collect();
+    let args: Vec<&str> = std::iter::once("validate")
+        .chain(games.iter().map(String::as_str))
+        .collect();
+    let output = mancala(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).matches(": valid (").count(), games.len());
+
+    let broken = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/invalid/unknown-name.toml"
+    );
+    let output = mancala(&["validate", broken]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("unknown-name.toml:23:15"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn validate_warns_about_likely_mistakes() {
+    let dir = std::env::temp_dir().join(format!("mancala-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/sadeqa-iii.toml"
+    ))
+    .unwrap();
+    let suspicious = original
+        .replace("seeds = \"seeds_per_hole\"", "seeds = 6")
+        .replace("when = \"count(last) > 1\"", "when = \"1 > 2\"");
+    let file = dir.join("suspicious.toml");
+    std::fs::write(&file, suspicious).unwrap();
+    let output = mancala(&["validate", file.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(
+        report.contains("option `seeds_per_hole` is never used by any rule"),
+        "{report}"
+    );
+    assert!(
+        report.contains("this condition is always false: the relay never happens"),
+        "{report}"
+    );
+    assert!(report.contains("2 warnings"), "{report}");
+}

@@ -227,9 +227,18 @@ impl Checker<'_, '_> {
             NodeKind::Int(n) => Ok(Typed::Int(IntExpr::Const(*n))),
             NodeKind::Bool(b) => Ok(Typed::Bool(BoolExpr::Const(*b))),
             NodeKind::Name(name) => self.name(name, &node.span),
-            NodeKind::Unary(UnaryOp::Not, x) => Ok(Typed::Bool(BoolExpr::Not(self.boolean(x)?))),
-            NodeKind::Unary(UnaryOp::Neg, x) => Ok(Typed::Int(IntExpr::Neg(self.int(x)?))),
-            NodeKind::Binary(op, l, r) => self.binary(*op, l, r),
+            NodeKind::Unary(UnaryOp::Not, x) => {
+                let typed = Typed::Bool(BoolExpr::Not(self.boolean(x)?));
+                Ok(self.fold(typed))
+            }
+            NodeKind::Unary(UnaryOp::Neg, x) => {
+                let typed = Typed::Int(IntExpr::Neg(self.int(x)?));
+                Ok(self.fold(typed))
+            }
+            NodeKind::Binary(op, l, r) => {
+                let typed = self.binary(*op, l, r)?;
+                Ok(self.fold(typed))
+            }
             NodeKind::If(c, t, e) => {
                 let c = self.boolean(c)?;
                 let then = self.check(t)?;
@@ -357,6 +366,37 @@ impl Checker<'_, '_> {
         names.extend(self.cx.options.iter().map(|(n, _)| n.as_str()));
         names.extend(self.vars.iter().map(String::as_str));
         names.join(", ") + ", and hole names such as a1"
+    }
+
+    /// Replaces an operator applied to constants by its value (so that, for
+    /// example, a condition that is always false can be recognised).
+    fn fold(&self, typed: Typed) -> Typed {
+        let int = |x: &IntExpr| matches!(x, IntExpr::Const(_));
+        let boolean = |x: &BoolExpr| matches!(x, BoolExpr::Const(_));
+        let constant = match &typed {
+            Typed::Int(IntExpr::Neg(x)) => int(x),
+            Typed::Int(IntExpr::Op(_, l, r)) => int(l) && int(r),
+            Typed::Bool(BoolExpr::Not(x)) => boolean(x),
+            Typed::Bool(BoolExpr::And(l, r) | BoolExpr::Or(l, r)) => boolean(l) && boolean(r),
+            Typed::Bool(BoolExpr::IntCompare(_, l, r)) => int(l) && int(r),
+            _ => false,
+        };
+        if !constant {
+            return typed;
+        }
+        // Constants read nothing of the position, so an empty one does.
+        let counts = [0; crate::board::MAX_HOLES];
+        let mut scope = Scope {
+            board: self.cx.board,
+            counts: &counts,
+            captured: &[0; 2],
+            env: Env::new(Side::South),
+        };
+        match typed {
+            Typed::Int(x) => Typed::Int(IntExpr::Const(x.eval(&mut scope))),
+            Typed::Bool(x) => Typed::Bool(BoolExpr::Const(x.eval(&mut scope))),
+            other => other,
+        }
     }
 
     fn binary(&mut self, op: BinaryOp, l: &Node, r: &Node) -> Result<Typed, CheckError> {

@@ -103,15 +103,88 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::neg))
 });
 
+/// Longest expression accepted, in bytes.
+pub const MAX_LENGTH: usize = 1000;
+/// Deepest nesting accepted: brackets, and operators inside operators.
+pub const MAX_DEPTH: usize = 32;
+
 /// Parses one expression.
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
+    if text.len() > MAX_LENGTH {
+        return Err(SyntaxError {
+            span: MAX_LENGTH..text.len(),
+            message: format!(
+                "expressions are at most {MAX_LENGTH} bytes long; this one has {}",
+                text.len()
+            ),
+        });
+    }
+    // Bound bracket nesting before pest recurses into it.
+    let mut depth = 0usize;
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_DEPTH {
+            return Err(too_deep(at..at + 1));
+        }
+    }
     let mut pairs = ExprParser::parse(Rule::expression, text).map_err(syntax_error)?;
     let expression = pairs.next().expect("the grammar's start rule");
     let expr = expression
         .into_inner()
         .next()
         .expect("expression holds expr");
-    build(expr.into_inner())
+    let node = build(expr.into_inner())?;
+    match deepest(&node, 0) {
+        Some(span) => Err(too_deep(span)),
+        None => Ok(node),
+    }
+}
+
+fn too_deep(span: Span) -> SyntaxError {
+    SyntaxError {
+        span,
+        message: format!("expressions nest at most {MAX_DEPTH} deep"),
+    }
+}
+
+/// The span of a node nested deeper than `MAX_DEPTH`, if any (checked before the
+/// recursive checker and evaluator walk the tree).
+fn deepest(node: &Node, depth: usize) -> Option<Span> {
+    if depth > MAX_DEPTH {
+        return Some(node.span.clone());
+    }
+    node.children()
+        .into_iter()
+        .find_map(|child| deepest(child, depth + 1))
+}
+
+impl Node {
+    pub fn children(&self) -> Vec<&Node> {
+        match &self.kind {
+            NodeKind::Int(_) | NodeKind::Bool(_) | NodeKind::Name(_) => vec![],
+            NodeKind::Unary(_, x) => vec![x],
+            NodeKind::Binary(_, l, r) => vec![l, r],
+            NodeKind::If(c, t, e) => vec![c, t, e],
+            NodeKind::Call(_, args) | NodeKind::Set(args) => args.iter().collect(),
+            NodeKind::Quantifier(_, _, _, set, body) => vec![set, body],
+        }
+    }
+
+    /// Every name the expression mentions.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names = match &self.kind {
+            NodeKind::Name(name) => vec![name.as_str()],
+            _ => vec![],
+        };
+        for child in self.children() {
+            names.extend(child.names());
+        }
+        names
+    }
 }
 
 fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
