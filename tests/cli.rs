@@ -240,3 +240,75 @@ fn validate_warns_about_likely_mistakes() {
     );
     assert!(report.contains("2 warnings"), "{report}");
 }
+
+#[test]
+fn invalid_position_files_exit_2_with_a_reason() {
+    let dir = std::env::temp_dir().join(format!("mancala-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("not json", "expected"),
+        (
+            r#"{"board": [[1,1,1,1,1,1]], "to_move": "south"}"#,
+            "the board has 2 rows, not 1",
+        ),
+        (
+            r#"{"board": [[1,1,1,1,1,1],[1,1]], "to_move": "south"}"#,
+            "row b has",
+        ),
+        (
+            r#"{"board": [[-1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south"}"#,
+            "invalid value",
+        ),
+        (
+            r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "east"}"#,
+            "to_move is",
+        ),
+        (
+            r#"{"board": [[70000,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south"}"#,
+            "invalid value",
+        ),
+        (
+            r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "pending": {"kind": "strip", "remaining": 2}}"#,
+            "this game has no strip",
+        ),
+        (
+            r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "closed": ["a1"]}"#,
+            "match play",
+        ),
+    ];
+    for (index, (text, reason)) in cases.iter().enumerate() {
+        let file = dir.join(format!("position-{index}.json"));
+        std::fs::write(&file, text).unwrap();
+        let output = mancala(&[
+            "replay",
+            "rio-kadalis",
+            "--json",
+            "--position",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert_eq!(stdout(&output), "", "{text}");
+        assert!(
+            stderr(&output).contains(reason),
+            "{text}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_strip_that_cannot_be_owed_is_refused() {
+    let dir = std::env::temp_dir().join(format!("mancala-strip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("strip.json");
+    let text = r#"{"board": [[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[1,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0]],
+        "to_move": "south", "pending": {"kind": "strip", "remaining": 3}}"#;
+    std::fs::write(&file, text).unwrap();
+    let output = mancala(&["replay", "nsolo", "--position", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("a strip of 3 cannot be owed"),
+        "{}",
+        stderr(&output)
+    );
+}
