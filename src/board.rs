@@ -5,8 +5,11 @@ use std::fmt;
 
 /// Most holes a board may have (four rows of 36, the largest documented board).
 pub const MAX_HOLES: usize = 144;
+/// Most cells: the holes and two stores.
+pub const MAX_CELLS: usize = MAX_HOLES + 2;
 
-/// A hole, as an index into the board: `row * columns + (column - 1)`, rows from `a`.
+/// A hole, as an index into the board: `row * columns + (column - 1)`, rows from `a`;
+/// on boards with stores, South's store follows the last hole and North's comes after it.
 pub type Hole = u8;
 
 /// One of the two players (GEN-1).
@@ -54,7 +57,7 @@ impl fmt::Display for Side {
 
 /// A set of holes, as a fixed bit set: copying it never allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HoleSet([u64; MAX_HOLES.div_ceil(64)]);
+pub struct HoleSet([u64; MAX_CELLS.div_ceil(64)]);
 
 impl HoleSet {
     pub fn insert(&mut self, hole: Hole) {
@@ -106,6 +109,7 @@ pub enum BoardError {
     Rows(i64),
     Columns(i64, usize),
     CircuitNeedsRows(CircuitKind, usize),
+    StoresNeedWholeBoard,
 }
 
 impl fmt::Display for BoardError {
@@ -122,6 +126,12 @@ impl fmt::Display for BoardError {
                 f,
                 "the circuit \"board\" loops over two rows; this board has {rows} (use \"own_rows\")"
             ),
+            BoardError::StoresNeedWholeBoard => {
+                write!(
+                    f,
+                    "stores sit on a whole-board circuit (\"board\", two rows)"
+                )
+            }
             BoardError::CircuitNeedsRows(CircuitKind::OwnRows, rows) => write!(
                 f,
                 "the circuit \"own_rows\" needs four rows (two per side); this board has {rows} (use \"board\")"
@@ -135,6 +145,8 @@ impl fmt::Display for BoardError {
 pub struct Board {
     rows: usize,
     columns: usize,
+    stores: bool,
+    /// Per cell (holes, then stores).
     owner: Vec<Side>,
     opposite: Vec<Hole>,
     /// Sowing order per side (the circuit that side sows around), in the game's direction.
@@ -148,11 +160,15 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of `rows` x `columns` holes; with `stores`, each side also has a
+    /// store on its own circuit (South's at the east end, North's at the west),
+    /// which the other side's sowing skips.
     pub fn new(
         rows: i64,
         columns: i64,
         circuit: CircuitKind,
         direction: Direction,
+        stores: bool,
     ) -> Result<Board, BoardError> {
         if rows != 2 && rows != 4 {
             return Err(BoardError::Rows(rows));
@@ -170,36 +186,50 @@ impl Board {
         if rows != wanted_rows {
             return Err(BoardError::CircuitNeedsRows(circuit, rows));
         }
+        if stores && circuit != CircuitKind::WholeBoard {
+            return Err(BoardError::StoresNeedWholeBoard);
+        }
         let hole = |row: usize, column: usize| (row * columns + column) as Hole;
-        let count = rows * columns;
-        let owner = (0..count)
-            .map(|h| {
-                if h / columns < rows / 2 {
-                    Side::South
-                } else {
-                    Side::North
-                }
+        let holes = rows * columns;
+        let cells = holes + if stores { 2 } else { 0 };
+        let store = |side: Side| (holes + side.index()) as Hole;
+        let owner = (0..cells)
+            .map(|h| match h {
+                h if h >= holes => Side::BOTH[h - holes],
+                h if h / columns < rows / 2 => Side::South,
+                _ => Side::North,
             })
             .collect();
         // GEN-4: on two rows aK/bK; on four rows bK/cK (inner) and aK/dK (outer).
-        let opposite = (0..count)
-            .map(|h| hole(rows - 1 - h / columns, h % columns))
+        // A store has no opposite hole: it faces itself.
+        let opposite = (0..cells)
+            .map(|h| match h {
+                h if h >= holes => h as Hole,
+                h => hole(rows - 1 - h / columns, h % columns),
+            })
             .collect();
-        // GEN-3: counterclockwise is the lower row left to right, the upper row right to left.
-        let loop_over = |lower: usize, upper: usize| -> Vec<Hole> {
+        // GEN-3: counterclockwise is the lower row left to right, the upper row right
+        // to left; a side's store follows the end of its own row.
+        let loop_over = |lower: usize, upper: usize, side: Side| -> Vec<Hole> {
             let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
+            if stores && side == Side::South {
+                order.push(store(Side::South));
+            }
             order.extend((0..columns).rev().map(|c| hole(upper, c)));
+            if stores && side == Side::North {
+                order.push(store(Side::North));
+            }
             if direction == Direction::Clockwise {
                 order.reverse();
             }
             order
         };
         let circuits = match circuit {
-            CircuitKind::WholeBoard => [loop_over(0, 1), loop_over(0, 1)],
-            CircuitKind::OwnRows => [loop_over(0, 1), loop_over(2, 3)],
+            CircuitKind::WholeBoard => [loop_over(0, 1, Side::South), loop_over(0, 1, Side::North)],
+            CircuitKind::OwnRows => [loop_over(0, 1, Side::South), loop_over(2, 3, Side::North)],
         };
-        let mut circuit_index = [vec![u16::MAX; count], vec![u16::MAX; count]];
-        let mut next = [vec![0; count], vec![0; count]];
+        let mut circuit_index = [vec![u16::MAX; cells], vec![u16::MAX; cells]];
+        let mut next = [vec![0; cells], vec![0; cells]];
         for side in 0..2 {
             let order = &circuits[side];
             for (i, &h) in order.iter().enumerate() {
@@ -210,6 +240,7 @@ impl Board {
         let mut board = Board {
             rows,
             columns,
+            stores,
             owner,
             opposite,
             circuits,
@@ -218,11 +249,25 @@ impl Board {
             side_holes: [HoleSet::default(); 2],
             all_holes: HoleSet::default(),
         };
-        for h in 0..count as Hole {
+        for h in 0..holes as Hole {
             board.side_holes[board.owner(h).index()].insert(h);
             board.all_holes.insert(h);
         }
         Ok(board)
+    }
+
+    pub fn has_stores(&self) -> bool {
+        self.stores
+    }
+
+    /// The side's store, on boards that have stores.
+    pub fn store(&self, side: Side) -> Option<Hole> {
+        self.stores
+            .then(|| (self.hole_count() + side.index()) as Hole)
+    }
+
+    pub fn is_store(&self, cell: Hole) -> bool {
+        cell as usize >= self.hole_count()
     }
 
     pub fn rows(&self) -> usize {
@@ -250,9 +295,19 @@ impl Board {
         hole as usize / self.columns
     }
 
-    /// Column number 1..N, left to right from South's seat (GEN-2).
+    /// Column number 1..N, left to right from South's seat (GEN-2); a store
+    /// counts as column N+1 (South's, east) or 0 (North's, west).
     pub fn column(&self, hole: Hole) -> usize {
-        hole as usize % self.columns + 1
+        match self.store_side(hole) {
+            Some(Side::South) => self.columns + 1,
+            Some(Side::North) => 0,
+            None => hole as usize % self.columns + 1,
+        }
+    }
+
+    fn store_side(&self, cell: Hole) -> Option<Side> {
+        self.is_store(cell)
+            .then(|| Side::BOTH[cell as usize - self.hole_count()])
     }
 
     /// Column number 1..N, left to right from the seat of the hole's owner.
@@ -264,15 +319,17 @@ impl Board {
     }
 
     /// Inner (front) row: every row of a two-row board; rows `b` and `c` of four.
+    /// A store is in no row.
     pub fn is_inner(&self, hole: Hole) -> bool {
-        self.rows == 2 || matches!(self.row(hole), 1 | 2)
+        !self.is_store(hole) && (self.rows == 2 || matches!(self.row(hole), 1 | 2))
     }
 
     pub fn opposite(&self, hole: Hole) -> Hole {
         self.opposite[hole as usize]
     }
 
-    /// The hole in the same column in the owner's other row (four-row boards).
+    /// The hole in the same column in the owner's other row (four-row boards,
+    /// which have no stores).
     pub fn behind(&self, hole: Hole) -> Hole {
         let row = self.row(hole);
         let partner = if row % 2 == 0 { row + 1 } else { row - 1 };
@@ -285,11 +342,14 @@ impl Board {
     }
 
     pub fn name(&self, hole: Hole) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.row(hole) as u8) as char,
-            self.column(hole)
-        )
+        match self.store_side(hole) {
+            Some(side) => format!("{side}_store"),
+            None => format!(
+                "{}{}",
+                (b'a' + self.row(hole) as u8) as char,
+                self.column(hole)
+            ),
+        }
     }
 
     /// Parses a hole name such as `b3`; `None` if it is not a hole of this board.
@@ -309,6 +369,11 @@ impl Board {
     /// The rows, for messages: `a to d`.
     pub fn row_letters(&self) -> String {
         format!("a to {}", (b'a' + self.rows as u8 - 1) as char)
+    }
+
+    /// Cells on `side`'s circuit (its holes, and its store if any).
+    pub fn circuit_length(&self, side: Side) -> usize {
+        self.circuits[side.index()].len()
     }
 
     /// The hole after `hole` along `side`'s circuit (the sowing step).
@@ -346,7 +411,14 @@ mod tests {
 
     #[test]
     fn two_row_counterclockwise_circuit_follows_gen3() {
-        let board = Board::new(2, 3, CircuitKind::WholeBoard, Direction::Counterclockwise).unwrap();
+        let board = Board::new(
+            2,
+            3,
+            CircuitKind::WholeBoard,
+            Direction::Counterclockwise,
+            false,
+        )
+        .unwrap();
         let names: Vec<_> = (0..6)
             .scan(0, |h, _| {
                 let name = board.name(*h);
@@ -358,8 +430,44 @@ mod tests {
     }
 
     #[test]
+    fn each_side_sows_into_its_own_store_only() {
+        let board = Board::new(
+            2,
+            2,
+            CircuitKind::WholeBoard,
+            Direction::Counterclockwise,
+            true,
+        )
+        .unwrap();
+        let walk = |side: Side| -> Vec<String> {
+            let mut h = 0;
+            (0..6)
+                .map(|_| {
+                    h = board.next_for(side, h);
+                    board.name(h)
+                })
+                .collect()
+        };
+        assert_eq!(
+            walk(Side::South),
+            ["a2", "south_store", "b2", "b1", "a1", "a2"]
+        );
+        assert_eq!(
+            walk(Side::North),
+            ["a2", "b2", "b1", "north_store", "a1", "a2"]
+        );
+    }
+
+    #[test]
     fn four_row_opposites_and_partners_follow_gen4() {
-        let board = Board::new(4, 5, CircuitKind::OwnRows, Direction::Counterclockwise).unwrap();
+        let board = Board::new(
+            4,
+            5,
+            CircuitKind::OwnRows,
+            Direction::Counterclockwise,
+            false,
+        )
+        .unwrap();
         let b2 = board.parse_hole("b2").unwrap();
         assert_eq!(board.name(board.opposite(b2)), "c2");
         assert_eq!(

@@ -6,9 +6,14 @@ use crate::expr::{Env, Scope};
 use crate::game::{CaptureTime, Game, Target};
 use crate::position::{Pending, Position};
 
-/// The sowing did not end within the lap limit (GEN-7): the move is not legal.
+/// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Endless;
+pub enum NotLegal {
+    /// The sowing did not end within the lap limit (GEN-7), or could drop no seed.
+    Endless,
+    /// The position after the move fails the game's `after` condition.
+    FailsAfter,
+}
 
 fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
     Scope {
@@ -36,9 +41,9 @@ pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
 }
 
 /// Plays the move from `origin` for the side to move: lift, sow lap by lap, relay,
-/// capture; then ends the turn unless the capture owes decisions. On `Endless` the
-/// position is left half-played and must be discarded.
-pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Endless> {
+/// capture; then ends the turn unless the capture owes decisions. When the move is
+/// not legal the position is left half-played and must be discarded.
+pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
     let mut env = Env::new(mover);
@@ -53,12 +58,32 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), End
     };
     position.counts[origin as usize] -= hand;
     let per_drop = game.has_drop_captures();
+    let circuit_length = board.circuit_length(mover);
     let mut from = origin;
     loop {
         let mut at = from;
-        for left in (0..hand).rev() {
+        let mut skipped = 0;
+        let mut left = hand;
+        while left > 0 {
             at = board.next_for(mover, at);
-            position.counts[at as usize] += 1;
+            if let Some(skip) = &game.skip {
+                env.here = at;
+                if skip.eval(&mut scope(game, position, env)) {
+                    skipped += 1;
+                    if skipped >= circuit_length {
+                        // Every hole is skipped: the hand can never be sown.
+                        return Err(NotLegal::Endless);
+                    }
+                    continue;
+                }
+                skipped = 0;
+            }
+            left -= 1;
+            if board.is_store(at) {
+                position.captured[board.owner(at).index()] += 1;
+            } else {
+                position.counts[at as usize] += 1;
+            }
             if per_drop {
                 env.here = at;
                 env.is_last = left == 0;
@@ -77,15 +102,25 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), End
             break;
         }
         if env.lap >= game.lap_limit {
-            return Err(Endless);
+            return Err(NotLegal::Endless);
         }
         position.counts[next as usize] = 0;
         from = next;
         env.lap += 1;
     }
     capture(game, position, &mut env, CaptureTime::SowingEnd);
-    if position.pending.is_none() {
-        end_turn(position);
+    if let Some(after) = &game.moves.after
+        && !after.eval(&mut scope(game, position, env))
+    {
+        return Err(NotLegal::FailsAfter);
+    }
+    let again = game
+        .again
+        .as_ref()
+        .is_some_and(|again| again.eval(&mut scope(game, position, env)));
+    match &mut position.pending {
+        Some(pending) => pending.again = again,
+        None => end_turn(position, again),
     }
     Ok(())
 }
@@ -97,6 +132,7 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
             continue;
         }
         let to = rule.to.eval(&mut scope(game, position, *env));
+        let before = *position;
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
@@ -122,6 +158,13 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
                 }
             }
         }
+        if let Some(veto) = &rule.veto {
+            env.taken = taken;
+            if veto.eval(&mut scope(game, position, *env)) {
+                *position = before;
+                continue;
+            }
+        }
         if let Some(strip) = &rule.strip {
             env.taken = taken;
             let stones = strip.stones.eval(&mut scope(game, position, *env)).max(0);
@@ -131,6 +174,7 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
                 position.pending = Some(Pending {
                     capture: index as u8,
                     remaining: owed as u16,
+                    again: false,
                 });
             }
         }
@@ -179,11 +223,14 @@ pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
         ..pending
     });
     if position.pending.is_none() {
-        end_turn(position);
+        end_turn(position, pending.again);
     }
 }
 
-fn end_turn(position: &mut Position) {
+/// Completes the turn; the same side moves again when `again` (an extra turn).
+fn end_turn(position: &mut Position, again: bool) {
     position.turn = position.turn.saturating_add(1);
-    position.to_move = position.to_move.other();
+    if !again {
+        position.to_move = position.to_move.other();
+    }
 }

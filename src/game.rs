@@ -20,14 +20,18 @@ pub struct Game {
     pub board: Board,
     pub start: Position,
     pub moves: Moves,
+    /// Holes the sowing passes by without dropping a seed (binding `here`).
+    pub skip: Option<BoolExpr>,
     pub relay: Option<Relay>,
     pub captures: Vec<Capture>,
+    /// When it holds after a move, the mover plays again.
+    pub again: Option<BoolExpr>,
     pub end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
     pub score: IntExpr,
     pub lap_limit: u32,
     pub turn_limit: u32,
-    /// Clause ids cited by the board, setup and sowing sections.
+    /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
     pub warnings: Vec<crate::error::Problem>,
@@ -49,6 +53,8 @@ pub struct Moves {
     pub from: Option<BoolExpr>,
     /// Seeds lifted (`None`: all).
     pub lift: Option<IntExpr>,
+    /// A condition the position after the move must meet for the move to be legal.
+    pub after: Option<BoolExpr>,
     pub clauses: Vec<String>,
 }
 
@@ -80,6 +86,8 @@ pub struct Capture {
     pub to: SideExpr,
     pub chain: Option<Chain>,
     pub strip: Option<Strip>,
+    /// When it holds after the capture, the capture is undone.
+    pub veto: Option<BoolExpr>,
     pub clauses: Vec<String>,
 }
 
@@ -101,6 +109,8 @@ pub enum Check {
     NoMoves,
     /// The turn starts in a position that started an earlier turn (GEN-10).
     Repetition,
+    /// A side has captured more than half of all seeds, or both exactly half.
+    Majority,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

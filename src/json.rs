@@ -215,6 +215,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
                 let pending = Pending {
                     capture: capture as u8,
                     remaining: pending.remaining,
+                    again: false,
                 };
                 let available: u32 = crate::engine::strip_holes(game, &position, pending)
                     .iter()

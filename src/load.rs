@@ -7,7 +7,7 @@ use std::path::Path;
 
 use toml::Spanned;
 
-use crate::board::{Board, CircuitKind, Direction, MAX_HOLES, Side};
+use crate::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
 use crate::error::{LoadError, Problem, SourceFile};
 use crate::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
@@ -213,6 +213,13 @@ const DROP: &[Binding] = &[
     Binding::Lap,
 ];
 const END: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Here];
+const SKIP: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::Here,
+    Binding::Lap,
+];
 
 impl Loader {
     fn load(
@@ -241,7 +248,24 @@ impl Loader {
                 .lift
                 .as_ref()
                 .and_then(|e| self.typed(&board, e, MOVE)),
+            after: spec
+                .moves
+                .after
+                .as_ref()
+                .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
             clauses: spec.moves.clauses,
+        };
+        let skip = spec
+            .sowing
+            .skip
+            .as_ref()
+            .and_then(|e| self.typed(&board, e, SKIP));
+        let (again, turn_clauses) = match spec.turn {
+            None => (None, Vec::new()),
+            Some(turn) => {
+                let again = turn.again.as_ref().and_then(|e| self.typed(&board, e, LAP));
+                (again, turn.clauses)
+            }
         };
         let relay = spec.relay.and_then(|relay| {
             let when = self.condition(&board, &relay.when, LAP, "the relay never happens");
@@ -281,6 +305,7 @@ impl Loader {
         layout_clauses.extend(spec.setup.clauses);
         layout_clauses.extend(spec.sowing.clauses);
         layout_clauses.extend(spec.result.clauses);
+        layout_clauses.extend(turn_clauses);
         self.warn_unused_options(&spec.options);
         match (start, score) {
             (Some(start), Some(score)) if self.problems.is_empty() => Ok(Game {
@@ -290,8 +315,10 @@ impl Loader {
                 board,
                 start,
                 moves,
+                skip,
                 relay,
                 captures,
+                again,
                 end_checks,
                 score,
                 lap_limit: DEFAULT_LAP_LIMIT,
@@ -376,13 +403,17 @@ impl Loader {
             }
         };
         let direction = self.direction(&spec.sowing.direction, options)?;
-        match Board::new(rows, columns, circuit, direction) {
+        let stores = spec.board.stores.as_ref().is_some_and(|s| *s.get_ref());
+        match Board::new(rows, columns, circuit, direction, stores) {
             Ok(board) => Some(board),
             Err(e) => {
                 let span = match e {
                     crate::board::BoardError::Rows(_) => spec.board.rows.span(),
                     crate::board::BoardError::Columns(..) => spec.board.holes_per_row.span(),
                     crate::board::BoardError::CircuitNeedsRows(..) => spec.sowing.circuit.span(),
+                    crate::board::BoardError::StoresNeedWholeBoard => {
+                        spec.board.stores.as_ref().map_or(0..0, |s| s.span())
+                    }
                 };
                 self.problem(span, e.to_string());
                 None
@@ -420,9 +451,14 @@ impl Loader {
             IntOrExpr::Int(n) => Some(*n),
             IntOrExpr::Expr(text) => {
                 // Options are constants, so any board does for checking; take the smallest.
-                let scratch =
-                    Board::new(2, 1, CircuitKind::WholeBoard, Direction::Counterclockwise)
-                        .expect("a 2x1 board is valid");
+                let scratch = Board::new(
+                    2,
+                    1,
+                    CircuitKind::WholeBoard,
+                    Direction::Counterclockwise,
+                    false,
+                )
+                .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());
                 let expr: IntExpr = self.typed(&scratch, &spanned, &[])?;
                 let (counts, captured) = ([0u16; 2], [0u32; 2]);
@@ -448,7 +484,7 @@ impl Loader {
         let mut position = Position::empty(Side::South);
         let mut total: i64 = 0;
         for hole in board.holes() {
-            let counts = [0u16; MAX_HOLES];
+            let counts = [0u16; MAX_CELLS];
             let mut env = Env::new(Side::South);
             env.here = hole;
             let captured = [0; 2];
@@ -511,6 +547,10 @@ impl Loader {
                 continue_while: continue_while?,
             })
         });
+        let veto = capture
+            .veto
+            .as_ref()
+            .map(|veto| self.typed(board, veto, &[bindings, &[Binding::Taken]].concat()));
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
@@ -527,6 +567,7 @@ impl Loader {
             to: to?,
             chain: optional(chain)?,
             strip: optional(strip)?,
+            veto: optional(veto)?,
             clauses: capture.clauses,
         })
     }
@@ -574,10 +615,11 @@ impl Loader {
             "no_stones" => Some(Check::NoStones),
             "no_moves" => Some(Check::NoMoves),
             "repetition" => Some(Check::Repetition),
+            "majority" => Some(Check::Majority),
             other => {
                 self.problem(
                     end.check.span(),
-                    format!("unknown end check `{other}`; expected \"no_stones\", \"no_moves\" or \"repetition\""),
+                    format!("unknown end check `{other}`; expected \"no_stones\", \"no_moves\", \"repetition\" or \"majority\""),
                 );
                 None
             }

@@ -1,11 +1,12 @@
 //! A position: everything that changes during play, in a small `Copy` value.
 
-use crate::board::{MAX_HOLES, Side};
+use crate::board::{MAX_CELLS, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// Seeds per hole, indexed by `Hole`; holes past the board stay 0.
-    pub counts: [u16; MAX_HOLES],
+    /// Seeds per hole, indexed by `Hole`; cells past the holes stay 0 (a store's
+    /// seeds are its side's score, `captured`).
+    pub counts: [u16; MAX_CELLS],
     /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
     pub captured: [u32; 2],
     pub to_move: Side,
@@ -22,12 +23,14 @@ pub struct Pending {
     pub capture: u8,
     /// Seeds still to remove, one decision each.
     pub remaining: u16,
+    /// Whether the mover plays again once the strip is done.
+    pub again: bool,
 }
 
 impl Position {
     pub fn empty(to_move: Side) -> Position {
         Position {
-            counts: [0; MAX_HOLES],
+            counts: [0; MAX_CELLS],
             captured: [0; 2],
             to_move,
             turn: 0,

@@ -140,6 +140,7 @@ fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
         position.pending = Some(Pending {
             capture: capture as u8,
             remaining,
+            again: false,
         });
     }
     Ok(position)

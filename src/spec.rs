@@ -23,6 +23,7 @@ pub struct GameSpec {
     pub relay: Option<RelaySpec>,
     #[serde(default)]
     pub capture: Vec<CaptureSpec>,
+    pub turn: Option<TurnSpec>,
     pub end: Vec<EndSpec>,
     #[serde(default)]
     pub result: ResultSpec,
@@ -92,6 +93,8 @@ pub enum IntOrExpr {
 pub struct BoardSpec {
     pub rows: Spanned<i64>,
     pub holes_per_row: Spanned<IntOrExpr>,
+    /// Whether each side has a store on its circuit (South's east, North's west).
+    pub stores: Option<Spanned<bool>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -112,6 +115,8 @@ pub struct MoveSpec {
     pub from: Option<Expr>,
     /// How many seeds are lifted (default: all of them).
     pub lift: Option<Expr>,
+    /// A condition on the position after the move; a move that fails it is not legal.
+    pub after: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -123,6 +128,8 @@ pub struct SowingSpec {
     pub circuit: Spanned<String>,
     /// `ccw`, `cw`, or the name of an option whose value is one of them.
     pub direction: Spanned<String>,
+    /// Holes `here` that receive no seed (sowing passes them by).
+    pub skip: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -150,6 +157,9 @@ pub struct CaptureSpec {
     pub to: Option<Expr>,
     pub chain: Option<ChainSpec>,
     pub strip: Option<StripSpec>,
+    /// A condition on the position after the capture; when it holds, the capture
+    /// is undone (the move stays legal but takes nothing).
+    pub veto: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -173,10 +183,20 @@ pub struct StripSpec {
     pub from: Expr,
 }
 
+/// What happens once a move's sowing and captures are done.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSpec {
+    /// When it holds, the same side plays another turn.
+    pub again: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndSpec {
-    /// `no_stones`, `no_moves` or `repetition`.
+    /// `no_stones`, `no_moves`, `repetition` or `majority`.
     pub check: Spanned<String>,
     /// `loses` (the side the check names loses), `draw`, or `score`.
     pub outcome: Spanned<String>,

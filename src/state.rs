@@ -39,6 +39,7 @@ pub enum Reason {
     NoStones,
     NoMoves,
     Repetition,
+    Majority,
     TurnLimit,
 }
 
@@ -48,6 +49,7 @@ impl Reason {
             Reason::NoStones => "no_stones",
             Reason::NoMoves => "no_moves",
             Reason::Repetition => "repetition",
+            Reason::Majority => "majority",
             Reason::TurnLimit => "turn_limit",
         }
     }
@@ -211,6 +213,7 @@ impl<'g> GameState<'g> {
                     .find(|&s| game.side_seeds(&self.position, s) == 0),
                 Check::NoMoves => self.successors.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
+                Check::Majority => self.minority(),
             };
             let Some(named) = named else { continue };
             self.award_leftovers(index);
@@ -223,6 +226,7 @@ impl<'g> GameState<'g> {
                 Check::NoStones => Reason::NoStones,
                 Check::NoMoves => Reason::NoMoves,
                 Check::Repetition => Reason::Repetition,
+                Check::Majority => Reason::Majority,
             };
             return Some(Outcome {
                 status,
@@ -235,6 +239,20 @@ impl<'g> GameState<'g> {
             reason: Reason::TurnLimit,
             check: None,
         })
+    }
+
+    /// When a side has captured more than half of all seeds, the other side (the
+    /// one that can no longer win); when both hold exactly half, the side to move.
+    fn minority(&self) -> Option<Side> {
+        let p = &self.position;
+        let total = p.seeds_on_board() + p.captured[0] + p.captured[1];
+        let [south, north] = p.captured.map(|c| 2 * c);
+        match (south.cmp(&total), north.cmp(&total)) {
+            (std::cmp::Ordering::Greater, _) => Some(Side::North),
+            (_, std::cmp::Ordering::Greater) => Some(Side::South),
+            (std::cmp::Ordering::Equal, std::cmp::Ordering::Equal) => Some(p.to_move),
+            _ => None,
+        }
     }
 
     fn award_leftovers(&mut self, check: usize) {

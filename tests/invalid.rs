@@ -19,3 +19,22 @@ fn broken_game_files() {
         insta::assert_snapshot!(error);
     });
 }
+
+/// Inputs the fuzzer once crashed on (`tests/fuzz/`): each must load or be
+/// refused, and play safely when it loads.
+#[test]
+fn fuzzer_findings_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz");
+    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let text = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
+        match load::load_str("fuzz", "fuzz.toml", &text, &[]) {
+            Err(error) => drop(error.render()),
+            Ok(mut game) => {
+                game.turn_limit = 30;
+                game.lap_limit = 300;
+                let mut state = mancala::state::GameState::new(&game);
+                mancala::playout::play_out(&mut state, &mut mancala::playout::rng(1));
+            }
+        }
+    }
+}

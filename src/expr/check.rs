@@ -173,6 +173,14 @@ const FUNCTIONS: &[(&str, &str)] = &[
         "behind",
         "behind(hole) → hole: same column, the owner's other row (four rows)",
     ),
+    (
+        "store",
+        "store(side) → hole: the side's store (boards with stores)",
+    ),
+    (
+        "is_store",
+        "is_store(hole) → condition: the hole is a store",
+    ),
     ("owner", "owner(hole) → side"),
     ("other", "other(side) → side"),
     ("own", "own(hole) → condition: the mover owns the hole"),
@@ -385,7 +393,7 @@ impl Checker<'_, '_> {
             return typed;
         }
         // Constants read nothing of the position, so an empty one does.
-        let counts = [0; crate::board::MAX_HOLES];
+        let counts = [0; crate::board::MAX_CELLS];
         let mut scope = Scope {
             board: self.cx.board,
             counts: &counts,
@@ -513,6 +521,16 @@ impl Checker<'_, '_> {
                 }
                 Typed::Hole(HoleExpr::Behind(self.hole(first)?))
             }
+            "store" => {
+                if !self.cx.board.has_stores() {
+                    return Err(error(
+                        span,
+                        "`store` needs a board with stores (stores = true)",
+                    ));
+                }
+                Typed::Hole(HoleExpr::Store(self.side(first)?))
+            }
+            "is_store" => Typed::Bool(BoolExpr::IsStore(self.hole(first)?)),
             "owner" => Typed::Side(SideExpr::Owner(self.hole(first)?)),
             "other" => Typed::Side(SideExpr::Other(self.side(first)?)),
             "own" => Typed::Bool(BoolExpr::Own(self.hole(first)?)),

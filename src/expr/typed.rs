@@ -38,7 +38,8 @@ impl Env {
     }
 }
 
-/// What an expression reads: the board geometry, the counts and scores, and bindings.
+/// What an expression reads: the board geometry, the counts and scores (a store
+/// holds its side's score), and bindings.
 pub struct Scope<'a> {
     pub board: &'a Board,
     pub counts: &'a [u16],
@@ -102,6 +103,7 @@ pub enum BoolExpr {
     HoleEq(bool, Box<HoleExpr>, Box<HoleExpr>),
     SideEq(bool, Box<SideExpr>, Box<SideExpr>),
     Inner(Box<HoleExpr>),
+    IsStore(Box<HoleExpr>),
     Own(Box<HoleExpr>),
     Contains(Box<SetExpr>, Box<HoleExpr>),
     Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
@@ -120,6 +122,8 @@ pub enum HoleExpr {
     Step(Box<HoleExpr>, Box<IntExpr>),
     Opposite(Box<HoleExpr>),
     Behind(Box<HoleExpr>),
+    /// A side's store (checked at load: only on boards with stores).
+    Store(Box<SideExpr>),
     If(Box<BoolExpr>, Box<HoleExpr>, Box<HoleExpr>),
 }
 
@@ -148,7 +152,14 @@ impl IntExpr {
             IntExpr::Const(n) => *n,
             IntExpr::Lap => s.env.lap as i64,
             IntExpr::Taken => s.env.taken as i64,
-            IntExpr::Count(h) => s.counts[h.eval(s) as usize] as i64,
+            IntExpr::Count(h) => {
+                let hole = h.eval(s);
+                if s.board.is_store(hole) {
+                    s.captured[s.board.owner(hole).index()] as i64
+                } else {
+                    s.counts[hole as usize] as i64
+                }
+            }
             IntExpr::Total(set) => {
                 let set = set.eval(s);
                 set.iter().map(|h| s.counts[h as usize] as i64).sum()
@@ -213,6 +224,7 @@ impl BoolExpr {
             BoolExpr::HoleEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
             BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
             BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
+            BoolExpr::IsStore(h) => s.board.is_store(h.eval(s)),
             BoolExpr::Own(h) => s.board.owner(h.eval(s)) == s.env.mover,
             BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
@@ -252,6 +264,12 @@ impl HoleExpr {
             }
             HoleExpr::Opposite(h) => s.board.opposite(h.eval(s)),
             HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
+            HoleExpr::Store(side) => {
+                let side = side.eval(s);
+                s.board
+                    .store(side)
+                    .expect("store() is checked to need stores")
+            }
             HoleExpr::If(c, t, e) => {
                 if c.eval(s) {
                     t.eval(s)
