@@ -21,6 +21,9 @@ pub struct PositionJson {
     pub board: Vec<Vec<u16>>,
     pub closed: Vec<String>,
     pub captured: Sides,
+    /// On boards with stores: what each store holds (the same as `captured`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores: Option<Sides>,
     pub to_move: Option<&'static str>,
     pub turn: u32,
 }
@@ -85,6 +88,10 @@ pub fn position(state: &GameState) -> PositionJson {
             south: p.captured[0],
             north: p.captured[1],
         },
+        stores: b.has_stores().then_some(Sides {
+            south: p.captured[0],
+            north: p.captured[1],
+        }),
         to_move: state.to_move().map(Side::name),
         turn: p.turn,
     }
@@ -146,16 +153,13 @@ pub struct PositionFile {
     pub board: Vec<Vec<u16>>,
     #[serde(default)]
     pub closed: Vec<String>,
-    #[serde(default = "no_captures")]
-    pub captured: Sides,
+    pub captured: Option<Sides>,
+    /// Accepted for games with stores, where it must agree with `captured`.
+    pub stores: Option<Sides>,
     pub to_move: String,
     #[serde(default)]
     pub turn: u32,
     pub pending: Option<PendingFile>,
-}
-
-fn no_captures() -> Sides {
-    Sides { south: 0, north: 0 }
 }
 
 #[derive(Deserialize, Debug)]
@@ -198,15 +202,21 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
             position.counts[hole as usize] = count;
         }
     }
-    let total =
-        position.seeds_on_board() as u64 + file.captured.south as u64 + file.captured.north as u64;
+    let captured = match (file.captured, file.stores) {
+        (_, Some(_)) if !b.has_stores() => return Err("this board has no stores".into()),
+        (Some(c), Some(s)) if c != s => {
+            return Err("captured and stores differ; with stores they are the same seeds".into());
+        }
+        (c, s) => c.or(s).unwrap_or(Sides { south: 0, north: 0 }),
+    };
+    let total = position.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
     if total > crate::load::MAX_SEEDS as u64 {
         return Err(format!(
             "the position holds {total} seeds; at most {} are supported",
             crate::load::MAX_SEEDS
         ));
     }
-    position.captured = [file.captured.south, file.captured.north];
+    position.captured = [captured.south, captured.north];
     position.turn = file.turn;
     if let Some(pending) = file.pending {
         let capture = game.captures.iter().position(|c| c.strip.is_some());

@@ -40,6 +40,12 @@ pub fn board(game: &Game, position: &Position) -> String {
 pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> String {
     let mut out = board(game, position);
     let [south, north] = position.captured;
+    if game.board.has_stores() {
+        let _ = writeln!(
+            out,
+            "stores: north {north} (west end), south {south} (east end)"
+        );
+    }
     let _ = writeln!(
         out,
         "captured: south {south}, north {north}; completed turns: {}",

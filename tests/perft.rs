@@ -24,8 +24,15 @@ type Case = (&'static str, &'static [(&'static str, &'static str)], u32);
 fn perft_counts_from_the_start() {
     let cases: &[Case] = &[
         ("bao-la-kimasai", &[], 8),
+        ("kalah", &[], 5),
+        (
+            "kalah",
+            &[("holes_per_row", "4"), ("seeds_per_hole", "3")],
+            6,
+        ),
         ("nsolo", &[], 4),
         ("nsolo", &[("holes_per_row", "16")], 3),
+        ("oware", &[], 5),
         ("rio-kadalis", &[], 5),
         (
             "rio-kadalis",
