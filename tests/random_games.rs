@@ -4,14 +4,6 @@ use mancala::catalog;
 use mancala::playout::random_game;
 use mancala::state::Reason;
 
-const GAMES: [&str; 5] = [
-    "bao-la-kimasai",
-    "nsolo",
-    "rio-kadalis",
-    "sadeqa-iii",
-    "walak-pussa",
-];
-
 #[test]
 fn same_seed_same_game_and_seeds_are_conserved() {
     for id in catalog::bundled_ids() {
