@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use mancala::error::LoadError;
 use mancala::game::Game;
 use mancala::state::GameState;
-use mancala::{catalog, json, playout, render};
+use mancala::{catalog, json, playout, render, scenario};
 
 /// A rules interpreter for mancala (sowing) games described in TOML files.
 ///
@@ -50,6 +50,16 @@ enum Command {
     Validate {
         #[arg(required = true)]
         files: Vec<String>,
+    },
+    /// Run scenario files (a start, decisions, what must hold after) and report
+    /// every failed expectation; exit status 1 if any fails.
+    Check {
+        /// Scenario files, or folders searched for *.toml.
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+        /// List the clause ids of this rules document that no scenario cites.
+        #[arg(long, value_name = "RULES.md")]
+        coverage: Option<PathBuf>,
     },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
@@ -102,11 +112,26 @@ impl GameArgs {
 /// Exit status for bad input: a game file, an option, a position or a decision.
 const BAD_INPUT: u8 = 2;
 
+/// Why a command did not succeed.
+enum Failure {
+    /// Bad input: the message to print (exit status 2).
+    BadInput(String),
+    /// Scenarios ran and some expectation failed (exit status 1; already reported).
+    Checks,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::BadInput(message)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Checks) => ExitCode::from(CHECK_FAILED),
+        Err(Failure::BadInput(message)) => {
             eprint!("{message}");
             if !message.ends_with('\n') {
                 eprintln!();
@@ -116,11 +141,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run(command: Command) -> Result<(), Failure> {
     let loaded = |args: &GameArgs, game: &str| args.load(game).map_err(|e| e.render());
     match command {
-        Command::List => list(),
-        Command::Validate { files } => validate(&files),
+        Command::List => Ok(list()?),
+        Command::Validate { files } => Ok(validate(&files)?),
+        Command::Check {
+            scenarios,
+            coverage,
+        } => check(&scenarios, coverage.as_deref()),
         Command::Show { game, setup } => {
             print!("{}", show(&loaded(&setup, &game)?));
             Ok(())
@@ -165,6 +194,88 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+    }
+}
+
+/// Exit status when scenarios ran but some expectation failed.
+const CHECK_FAILED: u8 = 1;
+
+fn check(paths: &[PathBuf], coverage: Option<&std::path::Path>) -> Result<(), Failure> {
+    let mut files = Vec::new();
+    for path in paths {
+        collect_toml(path, &mut files).map_err(Failure::BadInput)?;
+    }
+    let (mut passed, mut failed) = (0, 0);
+    let mut cited = Vec::new();
+    for file in &files {
+        let scenario = scenario::read(file).map_err(Failure::BadInput)?;
+        let game =
+            scenario::load_game(&scenario, file).map_err(|e| Failure::BadInput(e.render()))?;
+        let run = scenario::run(&scenario, &game)
+            .map_err(|e| Failure::BadInput(format!("{}: {e}", file.display())))?;
+        cited.extend(scenario.clauses.iter().cloned());
+        if run.failures.is_empty() {
+            passed += 1;
+            println!("ok    {} ({})", file.display(), scenario.clauses.join(" "));
+        } else {
+            failed += 1;
+            println!("FAIL  {} ({})", file.display(), scenario.clauses.join(" "));
+            for failure in &run.failures {
+                println!("{}", indent(failure));
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if let Some(rules) = coverage {
+        let text = std::fs::read_to_string(rules)
+            .map_err(|e| Failure::BadInput(format!("{}: {e}", rules.display())))?;
+        let missing: Vec<String> = scenario::clause_ids(&text)
+            .into_iter()
+            .filter(|id| !cited.contains(id))
+            .collect();
+        match missing.as_slice() {
+            [] => println!("every clause of {} is cited", rules.display()),
+            _ => println!(
+                "clauses of {} no scenario cites: {}",
+                rules.display(),
+                missing.join(" ")
+            ),
+        }
+    }
+    if failed > 0 {
+        Err(Failure::Checks)
+    } else {
+        Ok(())
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("      {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The .toml files at `path`: the file itself, or those under a folder, sorted.
+fn collect_toml(path: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for entry in entries {
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
+                collect_toml(&entry, files)?;
+            }
+        }
+        Ok(())
+    } else if path.exists() {
+        files.push(path.to_path_buf());
+        Ok(())
+    } else {
+        Err(format!("{}: no such file or folder", path.display()))
     }
 }
 

@@ -3,10 +3,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 use serde::Deserialize;
 
 use crate::board::Side;
+use crate::catalog;
+use crate::error::LoadError;
 use crate::game::Game;
 use crate::position::{Pending, Position};
 use crate::render;
@@ -66,6 +69,54 @@ pub struct Expect {
     /// Strip decisions still owed.
     pub strip: Option<u16>,
     pub turn: Option<u32>,
+}
+
+/// Reads a scenario file.
+pub fn read(path: &Path) -> Result<Scenario, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message().trim()))
+}
+
+/// Loads the scenario's game with its options and limits. A relative path is
+/// taken from the scenario's folder first.
+pub fn load_game(scenario: &Scenario, path: &Path) -> Result<Game, LoadError> {
+    let beside = path.parent().map(|dir| dir.join(&scenario.game));
+    let game_ref = match beside {
+        Some(file) if scenario.game.ends_with(".toml") && file.is_file() => {
+            file.display().to_string()
+        }
+        _ => scenario.game.clone(),
+    };
+    let mut game = catalog::load(&game_ref, &option_overrides(scenario))?;
+    if let Some(n) = scenario.max_turns {
+        game.turn_limit = n;
+    }
+    if let Some(n) = scenario.lap_limit {
+        game.lap_limit = n.max(1);
+    }
+    Ok(game)
+}
+
+/// Clause ids defined in a rules document: every `**XX-N` (bold, as the
+/// documents write a clause's id where it is stated).
+pub fn clause_ids(rules: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for piece in rules.split("**").skip(1) {
+        let id: String = piece
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        let is_clause = id.split_once('-').is_some_and(|(prefix, number)| {
+            !prefix.is_empty()
+                && prefix.chars().all(|c| c.is_ascii_uppercase())
+                && !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit())
+        });
+        if is_clause && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
 }
 
 /// The option overrides of a scenario, as `--option` would give them.
@@ -131,7 +182,7 @@ fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
     position.to_move = Side::parse(&start.to_move).ok_or("to_move is south or north")?;
     position.captured = [start.captured.south, start.captured.north];
     position.turn = start.turn;
-    if let Some(remaining) = start.strip {
+    if let Some(remaining) = start.strip.filter(|&n| n > 0) {
         let capture = game
             .captures
             .iter()
@@ -218,7 +269,7 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
     let mut failures = Vec::new();
     let mut compare = |what: &str, expected: String, actual: String| {
         if expected != actual {
-            failures.push(format!("{what}: expected {expected}, found {actual}"));
+            failures.push(difference(what, &expected, &actual));
         }
     };
     let position = state.position();
@@ -233,13 +284,10 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
     if let Some(c) = expect.captured {
         compare(
             "captured",
-            format!("{c:?}"),
+            format!("south {}, north {}", c.south, c.north),
             format!(
-                "{:?}",
-                Scores {
-                    south: position.captured[0],
-                    north: position.captured[1]
-                }
+                "south {}, north {}",
+                position.captured[0], position.captured[1]
             ),
         );
     }
@@ -275,4 +323,30 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
         compare("turn", turn.to_string(), position.turn.to_string());
     }
     Ok(failures)
+}
+
+/// One failed expectation: on one line, or (boards) side by side, with `!` marking
+/// the lines that differ.
+fn difference(what: &str, expected: &str, actual: &str) -> String {
+    if !expected.contains('\n') {
+        return format!("{what}: expected {expected}, found {actual}");
+    }
+    let width = expected
+        .lines()
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
+        .max("expected".len());
+    let mut out = format!("{what}:\n    {:<width$}   actual\n", "expected");
+    let (mut left, mut right) = (expected.lines(), actual.lines());
+    loop {
+        let (l, r) = (left.next(), right.next());
+        if l.is_none() && r.is_none() {
+            break;
+        }
+        let (l, r) = (l.unwrap_or(""), r.unwrap_or(""));
+        let mark = if l == r { ' ' } else { '!' };
+        out += &format!("  {mark} {l:<width$} | {r}\n");
+    }
+    out
 }

@@ -312,3 +312,51 @@ fn a_strip_that_cannot_be_owed_is_refused() {
         stderr(&output)
     );
 }
+
+#[test]
+fn check_runs_scenarios_and_reports_coverage() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/oware");
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/oware-rules.md");
+    let output = mancala(&["check", folder, "--coverage", rules]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(report.contains("11 passed, 0 failed"), "{report}");
+    assert!(report.contains("no scenario cites: OW-10"), "{report}");
+}
+
+#[test]
+fn a_failing_scenario_shows_boards_side_by_side_and_exits_1() {
+    let dir = std::env::temp_dir().join(format!("mancala-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = r#"
+game = "sadeqa-iii"
+clauses = ["SQ-4"]
+about = "A wrong expectation: a1's stones do not stay put."
+decisions = ["a1"]
+
+[start]
+to_move = "south"
+board = """
+b: 1 1 1 0 1 1 1 1
+a: 3 0 0 0 0 0 0 0
+"""
+
+[expect]
+board = """
+b: 1 1 1 0 1 1 1 1
+a: 3 0 0 0 0 0 0 0
+"""
+to_move = "north"
+"#;
+    let file = dir.join("wrong.toml");
+    std::fs::write(&file, scenario).unwrap();
+    let output = mancala(&["check", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout(&output);
+    assert!(report.contains("FAIL"), "{report}");
+    assert!(
+        report.contains("!  a  3 0 0 0 0 0 0 0   south |  a  0 1 1 1 0 0 0 0   south"),
+        "{report}"
+    );
+    assert!(report.contains("0 passed, 1 failed"), "{report}");
+}
