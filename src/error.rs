@@ -46,9 +46,10 @@ impl miette::Diagnostic for Problem {
 
 impl Problem {
     pub fn new(file: &SourceFile, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
+        let (part, span) = file.locate(span);
         Problem {
             label: "here".to_string(),
-            source_code: NamedSource::new(&file.name, file.text.clone()),
+            source_code: NamedSource::new(&part.name, part.text.clone()),
             span: span.map(|r| r.into()),
             message: message.into(),
             help: None,
@@ -99,11 +100,70 @@ impl Problem {
     }
 }
 
-/// A game file's name and text, shared by all problems found in it.
+/// The text a game is loaded from: its file, followed by the files it extends,
+/// laid end to end so that one span (an offset into `text`) names a place in any
+/// of them.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
+    /// The file named on the command line.
     pub name: String,
+    /// Every part's text, in order, each followed by a newline.
     pub text: Arc<str>,
+    parts: Vec<Part>,
+}
+
+#[derive(Debug, Clone)]
+struct Part {
+    name: String,
+    text: Arc<str>,
+    offset: usize,
+}
+
+impl SourceFile {
+    /// `(name, text)` of the file and of each file it extends, in order.
+    pub fn new(files: &[(String, String)]) -> SourceFile {
+        let mut text = String::new();
+        let mut parts = Vec::new();
+        for (name, part) in files {
+            parts.push(Part {
+                name: name.clone(),
+                text: part.as_str().into(),
+                offset: text.len(),
+            });
+            text.push_str(part);
+            text.push('\n');
+        }
+        SourceFile {
+            name: files[0].0.clone(),
+            text: text.into(),
+            parts,
+        }
+    }
+
+    pub fn single(name: &str, text: &str) -> SourceFile {
+        SourceFile::new(&[(name.to_string(), text.to_string())])
+    }
+
+    /// Where in the file text `offset` lies (0 is the first file's start).
+    pub fn offset_of(&self, part: usize) -> usize {
+        self.parts[part].offset
+    }
+
+    /// The part a span lies in, and the span within that part.
+    fn locate(&self, span: Option<Range<usize>>) -> (&Part, Option<Range<usize>>) {
+        let start = span.as_ref().map_or(0, |s| s.start);
+        let part = self
+            .parts
+            .iter()
+            .rev()
+            .find(|p| p.offset <= start)
+            .unwrap_or(&self.parts[0]);
+        let local = span.map(|s| {
+            let end = s.end.max(s.start).min(part.offset + part.text.len());
+            s.start - part.offset..end.max(s.start) - part.offset
+        });
+        (part, local)
+    }
 }
 
 /// Why a game could not be loaded.

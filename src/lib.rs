@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod catalog;
+pub mod compose;
 pub mod engine;
 pub mod error;
 pub mod expr;

@@ -8,6 +8,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use crate::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
+use crate::compose;
 use crate::error::{LoadError, Problem, SourceFile};
 use crate::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
@@ -23,8 +24,30 @@ const MAX_CAPTURES: usize = u8::MAX as usize;
 /// Largest game file accepted, in bytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+/// The game file as it reads once every `extends` is resolved (TOML).
+pub fn resolved_text(path: &Path) -> Result<String, LoadError> {
+    let text = read(path)?;
+    let files = compose::chain(&path.display().to_string(), &text)?;
+    let file = SourceFile::new(&files);
+    let table: toml::Table =
+        compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
+            file: file.name.clone(),
+            problems: vec![Problem::new(&file, span, message)],
+        })?;
+    Ok(toml::to_string_pretty(&table).expect("a TOML table prints as TOML"))
+}
+
 /// Loads a game file from disk with option overrides `(name, value)`.
 pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, LoadError> {
+    let text = read(path)?;
+    let id = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    load_str(&id, &path.display().to_string(), &text, overrides)
+}
+
+/// A game file's text, refused past `MAX_FILE_BYTES`.
+fn read(path: &Path) -> Result<String, LoadError> {
     let unreadable = |reason: String| LoadError::Read {
         path: path.display().to_string(),
         reason,
@@ -37,32 +60,24 @@ pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, Lo
             "{size} bytes; game files are at most {MAX_FILE_BYTES}"
         )));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
-    let id = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    load_str(&id, &path.display().to_string(), &text, overrides)
+    std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))
 }
 
-/// Loads a game from its text; `file` names it in messages.
+/// Loads a game from its text; `file` names it in messages (and a relative
+/// `extends` path is taken from its folder).
 pub fn load_str(
     id: &str,
     file: &str,
     text: &str,
     overrides: &[(String, String)],
 ) -> Result<Game, LoadError> {
-    let file = SourceFile {
-        name: file.to_string(),
-        text: text.into(),
-    };
-    let spec: GameSpec = toml::from_str(text).map_err(|e| LoadError::Invalid {
-        file: file.name.clone(),
-        problems: vec![Problem::new(
-            &file,
-            e.span(),
-            plain_words(e.message().trim()),
-        )],
-    })?;
+    let files = compose::chain(file, text)?;
+    let file = SourceFile::new(&files);
+    let spec: GameSpec =
+        compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
+            file: file.name.clone(),
+            problems: vec![Problem::new(&file, span, plain_words(message.trim()))],
+        })?;
     let options = resolve_options(&spec, overrides, &file)?;
     Loader {
         file,

@@ -28,6 +28,9 @@ enum Command {
     /// Show a game: its board from South's seat with hole names, options and rules summary.
     Show {
         game: String,
+        /// Print the game file as it reads with every `extends` resolved.
+        #[arg(long)]
+        resolved: bool,
         #[command(flatten)]
         setup: GameArgs,
     },
@@ -109,6 +112,31 @@ impl GameArgs {
     }
 }
 
+/// Writes to stdout; when the reader has gone (`mancala list | head`), stops
+/// quietly instead of panicking.
+fn emit(text: std::fmt::Arguments, newline: bool) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout.write_fmt(text).and_then(|()| {
+        if newline {
+            stdout.write_all(b"\n")
+        } else {
+            Ok(())
+        }
+    });
+    if written.is_err() {
+        std::process::exit(0);
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*), false) };
+}
+
+macro_rules! outln {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*), true) };
+}
+
 /// Exit status for bad input: a game file, an option, a position or a decision.
 const BAD_INPUT: u8 = 2;
 
@@ -150,8 +178,20 @@ fn run(command: Command) -> Result<(), Failure> {
             scenarios,
             coverage,
         } => check(&scenarios, coverage.as_deref()),
-        Command::Show { game, setup } => {
-            print!("{}", show(&loaded(&setup, &game)?));
+        Command::Show {
+            game,
+            resolved: true,
+            ..
+        } => {
+            let path = catalog::resolve(&game).map_err(|e| e.render())?;
+            out!(
+                "{}",
+                mancala::load::resolved_text(&path).map_err(|e| e.render())?
+            );
+            Ok(())
+        }
+        Command::Show { game, setup, .. } => {
+            out!("{}", show(&loaded(&setup, &game)?));
             Ok(())
         }
         Command::Replay {
@@ -164,12 +204,12 @@ fn run(command: Command) -> Result<(), Failure> {
             let game = loaded(&setup, &game)?;
             let state = replay(&game, &decisions, position.as_deref())?;
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string(&json::replay(&state)).expect("plain data")
                 );
             } else {
-                print!("{}", describe(&state));
+                out!("{}", describe(&state));
             }
             Ok(())
         }
@@ -216,16 +256,16 @@ fn check(paths: &[PathBuf], coverage: Option<&std::path::Path>) -> Result<(), Fa
         cited.extend(scenario.clauses.iter().cloned());
         if run.failures.is_empty() {
             passed += 1;
-            println!("ok    {} ({})", file.display(), scenario.clauses.join(" "));
+            outln!("ok    {} ({})", file.display(), scenario.clauses.join(" "));
         } else {
             failed += 1;
-            println!("FAIL  {} ({})", file.display(), scenario.clauses.join(" "));
+            outln!("FAIL  {} ({})", file.display(), scenario.clauses.join(" "));
             for failure in &run.failures {
-                println!("{}", indent(failure));
+                outln!("{}", indent(failure));
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     if let Some(rules) = coverage {
         let text = std::fs::read_to_string(rules)
             .map_err(|e| Failure::BadInput(format!("{}: {e}", rules.display())))?;
@@ -234,8 +274,8 @@ fn check(paths: &[PathBuf], coverage: Option<&std::path::Path>) -> Result<(), Fa
             .filter(|id| !cited.contains(id))
             .collect();
         match missing.as_slice() {
-            [] => println!("every clause of {} is cited", rules.display()),
-            _ => println!(
+            [] => outln!("every clause of {} is cited", rules.display()),
+            _ => outln!(
                 "clauses of {} no scenario cites: {}",
                 rules.display(),
                 missing.join(" ")
@@ -283,7 +323,7 @@ fn validate(files: &[String]) -> Result<(), String> {
     let mut invalid = 0;
     for file in files {
         match validate_one(file) {
-            Ok(report) => print!("{report}"),
+            Ok(report) => out!("{report}"),
             Err(report) => {
                 eprint!("{report}");
                 invalid += 1;
@@ -323,15 +363,15 @@ fn list() -> Result<(), String> {
         match catalog::load(&id, &[]) {
             Ok(game) => {
                 let b = &game.board;
-                println!(
-                    "{id:<16} {:<16} {}x{:<3} {}",
+                outln!(
+                    "{id:<28} {:<30} {}x{:<3} {}",
                     game.meta.name,
                     b.rows(),
                     b.columns(),
                     game.meta.summary
                 );
             }
-            Err(e) => println!("{id:<16} (does not load: {e})"),
+            Err(e) => outln!("{id:<28} (does not load: {e})"),
         }
     }
     Ok(())
@@ -433,7 +473,7 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
         let game_seed = seed.wrapping_add(index);
         let state = playout::random_game(game, game_seed);
         if as_json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string(&json::random_game(&state, game_seed)).expect("plain data")
             );
@@ -442,7 +482,7 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
         let outcome = state.outcome().expect("a random game is played to its end");
         let p = state.position();
         if games <= LIST_GAMES_UP_TO {
-            println!(
+            outln!(
                 "{} seed {game_seed}: {} ({}) after {} turns, captured south {} north {}",
                 game.id,
                 outcome.status.name(),
@@ -461,7 +501,7 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
             .iter()
             .map(|(k, &v)| format!("{k} {v} ({:.1}%)", share(v)))
             .collect();
-        println!(
+        outln!(
             "{}: {games} games, seeds {seed}..{}: {}; mean length {:.1} turns",
             game.id,
             seed.wrapping_add(games.saturating_sub(1)),

@@ -360,3 +360,26 @@ to_move = "north"
     );
     assert!(report.contains("0 passed, 1 failed"), "{report}");
 }
+
+#[test]
+fn show_resolved_prints_a_variant_with_its_base_merged() {
+    let output = mancala(&["show", "kalah-6", "--resolved"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // The variant's own keys replace the base's; the base's other keys stay.
+    assert!(text.contains("name = \"Kalah (6 seeds)\""), "{text}");
+    assert!(
+        text.contains("[options.seeds_per_hole]\ndefault = 6\n"),
+        "{text}"
+    );
+    assert!(text.contains("again = \"last == store(mover)\""), "{text}");
+    assert!(!text.contains("extends"), "{text}");
+    // And it is a game file that loads as such.
+    let dir = std::env::temp_dir().join(format!("mancala-resolved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kalah-6-resolved.toml");
+    std::fs::write(&file, &text).unwrap();
+    let replay = mancala(&["replay", file.to_str().unwrap(), "--json"]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("\"board\":[[6,6,6,6,6,6],[6,6,6,6,6,6]]"));
+}

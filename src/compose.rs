@@ -1,0 +1,166 @@
+//! Variant files: a game file may start from another one (`extends = "kalah"`, a
+//! bundled id or a path relative to the file) and override any part of it.
+//! Tables merge key by key; arrays and plain values replace the base's.
+//!
+//! The files are laid end to end in one `SourceFile` and every span is shifted
+//! to its place there, so a problem anywhere still names its own file and line.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::catalog;
+use crate::error::{LoadError, Problem, SourceFile};
+
+/// How long a chain of `extends` may be.
+pub const MAX_EXTENDS: usize = 8;
+
+const EXTENDS: &str = "extends";
+
+/// The file and every file it extends, in order, as `(name, text)`.
+pub fn chain(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError> {
+    let mut files = vec![(name.to_string(), text.to_string())];
+    loop {
+        let (name, text) = files.last().expect("the chain starts with the file");
+        let table = parse(name, text)?;
+        let Some(extends) = table.get_ref().get(EXTENDS) else {
+            return Ok(files);
+        };
+        let fail = |message: String| invalid(name, text, Some(extends.span()), message);
+        let DeValue::String(base) = extends.get_ref() else {
+            return Err(fail(
+                "`extends` names a game: a bundled id or a path, in quotes".into(),
+            ));
+        };
+        if files.len() > MAX_EXTENDS {
+            return Err(fail(format!(
+                "a chain of `extends` is at most {MAX_EXTENDS} files long"
+            )));
+        }
+        let path = locate(base, Path::new(name)).map_err(|e| fail(e.to_string()))?;
+        let base_name = path.display().to_string();
+        if files.iter().any(|(n, _)| Path::new(n) == path) {
+            return Err(fail(format!(
+                "`extends` goes round in a circle through {base_name}"
+            )));
+        }
+        let base_text = std::fs::read_to_string(&path)
+            .map_err(|e| fail(format!("cannot read {base_name}: {e}")))?;
+        files.push((base_name, base_text));
+    }
+}
+
+/// A base game: a path relative to the extending file if it looks like a path,
+/// else a bundled id.
+fn locate(base: &str, from: &Path) -> Result<PathBuf, LoadError> {
+    let beside = from.parent().unwrap_or(Path::new(".")).join(base);
+    if (base.ends_with(".toml") || base.contains('/')) && beside.is_file() {
+        return Ok(beside);
+    }
+    catalog::resolve(base)
+}
+
+fn parse<'a>(name: &str, text: &'a str) -> Result<Spanned<DeTable<'a>>, LoadError> {
+    DeTable::parse(text).map_err(|e| invalid(name, text, e.span(), e.message().trim().to_string()))
+}
+
+fn invalid(
+    name: &str,
+    text: &str,
+    span: Option<std::ops::Range<usize>>,
+    message: String,
+) -> LoadError {
+    let file = SourceFile::single(name, text);
+    LoadError::Invalid {
+        file: name.to_string(),
+        problems: vec![Problem::new(&file, span, message)],
+    }
+}
+
+/// Deserializes the files of a chain, merged, with spans into `source`.
+pub fn deserialize<T: for<'de> Deserialize<'de>>(
+    files: &[(String, String)],
+    source: &SourceFile,
+) -> Result<T, (Option<std::ops::Range<usize>>, String)> {
+    let mut merged: Option<Spanned<DeTable>> = None;
+    for (index, (_, text)) in files.iter().enumerate().rev() {
+        let table = DeTable::parse(text).map_err(|e| (e.span(), e.message().to_string()))?;
+        let table = shift_table(table, source.offset_of(index));
+        merged = Some(match merged {
+            None => table,
+            Some(base) => {
+                let span = table.span();
+                Spanned::new(span, merge(base.into_inner(), table.into_inner()))
+            }
+        });
+    }
+    let mut merged = merged.expect("a chain has at least one file");
+    merged.get_mut().remove(EXTENDS);
+    T::deserialize(toml::de::Deserializer::from(merged))
+        .map_err(|e| (e.span(), e.message().to_string()))
+}
+
+/// The base with the variant's keys laid over it: tables merge key by key,
+/// everything else is replaced in place (so the base's order is kept).
+fn merge<'a>(mut base: DeTable<'a>, variant: DeTable<'a>) -> DeTable<'a> {
+    for (key, value) in variant {
+        match base.get_mut(key.get_ref().as_ref()) {
+            Some(old) if is_table(old) && is_table(&value) => {
+                let span = value.span();
+                let placeholder = Spanned::new(0..0, DeValue::Boolean(false));
+                let (DeValue::Table(old_table), DeValue::Table(new_table)) = (
+                    std::mem::replace(old, placeholder).into_inner(),
+                    value.into_inner(),
+                ) else {
+                    unreachable!("both are tables")
+                };
+                *old = Spanned::new(span, DeValue::Table(merge(old_table, new_table)));
+            }
+            Some(old) => *old = value,
+            None => {
+                base.insert(key, value);
+            }
+        }
+    }
+    base
+}
+
+fn is_table(value: &Spanned<DeValue>) -> bool {
+    matches!(value.get_ref(), DeValue::Table(_))
+}
+
+fn shift_table(table: Spanned<DeTable>, by: usize) -> Spanned<DeTable> {
+    let span = table.span();
+    let shifted = table
+        .into_inner()
+        .into_iter()
+        .map(|(key, value)| {
+            let key_span = key.span();
+            (
+                Spanned::new(key_span.start + by..key_span.end + by, key.into_inner()),
+                shift(value, by),
+            )
+        })
+        .collect();
+    Spanned::new(span.start + by..span.end + by, shifted)
+}
+
+fn shift(value: Spanned<DeValue>, by: usize) -> Spanned<DeValue> {
+    let span = value.span();
+    let inner = match value.into_inner() {
+        DeValue::Table(table) => {
+            DeValue::Table(shift_table(Spanned::new(span.clone(), table), by).into_inner())
+        }
+        DeValue::Array(mut items) => {
+            for item in items.iter_mut() {
+                let moved = std::mem::replace(item, Spanned::new(0..0, DeValue::Boolean(false)));
+                *item = shift(moved, by);
+            }
+            DeValue::Array(items)
+        }
+        other => other,
+    };
+    Spanned::new(span.start + by..span.end + by, inner)
+}
