@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod compose;
 pub mod engine;
 pub mod error;
+pub mod explain;
 pub mod expr;
 pub mod game;
 pub mod json;

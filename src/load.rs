@@ -37,6 +37,17 @@ pub fn resolved_text(path: &Path) -> Result<String, LoadError> {
     Ok(toml::to_string_pretty(&table).expect("a TOML table prints as TOML"))
 }
 
+/// The game file as written (with every `extends` resolved), unchecked.
+pub fn spec_of(path: &Path) -> Result<GameSpec, LoadError> {
+    let text = read(path)?;
+    let files = compose::chain(&path.display().to_string(), &text)?;
+    let file = SourceFile::new(&files);
+    compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
+        file: file.name.clone(),
+        problems: vec![Problem::new(&file, span, plain_words(message.trim()))],
+    })
+}
+
 /// Loads a game file from disk with option overrides `(name, value)`.
 pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, LoadError> {
     let text = read(path)?;

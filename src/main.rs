@@ -34,6 +34,12 @@ enum Command {
         #[command(flatten)]
         setup: GameArgs,
     },
+    /// Read a game's rules back as numbered English prose generated from its file.
+    Explain {
+        game: String,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
     /// Apply decisions (hole names such as a3) and print the resulting position.
     Replay {
         game: String,
@@ -188,6 +194,13 @@ fn run(command: Command) -> Result<(), Failure> {
                 "{}",
                 mancala::load::resolved_text(&path).map_err(|e| e.render())?
             );
+            Ok(())
+        }
+        Command::Explain { game, setup } => {
+            let loaded = loaded(&setup, &game)?;
+            let path = catalog::resolve(&game).map_err(|e| e.render())?;
+            let spec = mancala::load::spec_of(&path).map_err(|e| e.render())?;
+            out!("{}", mancala::explain::explain(&spec, &loaded));
             Ok(())
         }
         Command::Show { game, setup, .. } => {

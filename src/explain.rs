@@ -1,0 +1,379 @@
+//! `mancala explain`: a game file's rules read back as numbered English prose,
+//! generated from the file itself (its sections and expressions), each rule with
+//! the clause ids it cites — so an author can compare what the file says with
+//! what they meant.
+
+use crate::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
+use crate::game::Game;
+use crate::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+
+/// What `here` means where an expression is read.
+#[derive(Clone, Copy)]
+enum Here {
+    Hole,
+    JustSown,
+}
+
+struct Words<'a> {
+    game: &'a Game,
+    here: Here,
+}
+
+/// The rules of `game` (loaded from `spec` with its options in force), numbered.
+pub fn explain(spec: &GameSpec, game: &Game) -> String {
+    let w = Words {
+        game,
+        here: Here::Hole,
+    };
+    let sown = Words {
+        game,
+        here: Here::JustSown,
+    };
+    let mut rules: Vec<(String, &[String])> = Vec::new();
+    let board = &game.board;
+    let stores = if board.has_stores() {
+        " and two stores, South's at the east end and North's at the west end; each side's store lies on its own circuit only"
+    } else {
+        ", no stores"
+    };
+    let owners = if board.rows() == 2 {
+        "South owns row a, North row b".to_string()
+    } else {
+        "South owns rows a (outer) and b (inner), North rows c (inner) and d (outer)".to_string()
+    };
+    rules.push((
+        format!(
+            "The board has {} rows of {} holes{stores}. {owners}.",
+            board.rows(),
+            board.columns()
+        ),
+        &spec.board.clauses,
+    ));
+    let seeds = match spec.setup.seeds.get_ref() {
+        IntOrExpr::Int(n) => n.to_string(),
+        IntOrExpr::Expr(text) => w.text(text),
+    };
+    rules.push((
+        format!("At the start each hole holds {seeds}. South moves first."),
+        &spec.setup.clauses,
+    ));
+    let circuit = match spec.sowing.circuit.get_ref().as_str() {
+        "own_rows" => "around the mover's own two rows",
+        _ => "around the whole board",
+    };
+    let direction = match game.option(spec.sowing.direction.get_ref()) {
+        Some(OptionValue::Word(word)) => word.clone(),
+        _ => spec.sowing.direction.get_ref().clone(),
+    };
+    let direction = if direction.starts_with("cw") || direction == "clockwise" {
+        "clockwise"
+    } else {
+        "counterclockwise"
+    };
+    let mut sowing = format!("Seeds are sown one per hole, {direction} {circuit}");
+    if let Some(skip) = &spec.sowing.skip {
+        sowing += &format!(
+            ", passing by (without a seed) every hole for which {}",
+            w.text(skip.get_ref())
+        );
+    }
+    rules.push((sowing + ".", &spec.sowing.clauses));
+    let mut moving = "A move starts from one of the mover's non-empty holes".to_string();
+    if let Some(from) = &spec.moves.from {
+        moving += &format!(" for which {}", w.text(from.get_ref()));
+    }
+    match &spec.moves.lift {
+        None => moving += "; all its seeds are lifted and sown, starting with the next hole",
+        Some(lift) => {
+            moving += &format!(
+                "; {} of its seeds are lifted and sown, starting with the next hole",
+                w.text(lift.get_ref())
+            )
+        }
+    }
+    if let Some(after) = &spec.moves.after {
+        moving += &format!(
+            ". A move is legal only if, once it is played, {}",
+            w.text(after.get_ref())
+        );
+    }
+    moving += &format!(
+        ". A move whose sowing has not ended after {} laps is endless and not legal (GEN-7).",
+        game.lap_limit
+    );
+    rules.push((moving, &spec.moves.clauses));
+    if let Some(relay) = &spec.relay {
+        rules.push((
+            format!(
+                "When a lap's last seed has been sown, if {}, the seeds of {} are lifted and sown on from the hole after it, in another lap; otherwise the sowing ends.",
+                w.text(relay.when.get_ref()),
+                w.text(relay.from.get_ref())
+            ),
+            &relay.clauses,
+        ));
+    } else {
+        rules.push((
+            "A move is one lap: the sowing ends with its last seed.".to_string(),
+            &[],
+        ));
+    }
+    for capture in &spec.capture {
+        let words = if capture.at.get_ref() == "drop" {
+            &sown
+        } else {
+            &w
+        };
+        rules.push((words.capture(capture), &capture.clauses));
+    }
+    if let Some(turn) = &spec.turn {
+        if let Some(again) = &turn.again {
+            rules.push((
+                format!(
+                    "If, once the move is done, {}, the same side plays again.",
+                    w.text(again.get_ref())
+                ),
+                &turn.clauses,
+            ));
+        }
+    }
+    let checks: Vec<String> = spec.end.iter().map(|end| w.end_check(end)).collect();
+    let mut ending =
+        "At the start of every turn the game's end checks are made in this order:".to_string();
+    for (letter, (check, end)) in ('a'..).zip(checks.iter().zip(&spec.end)) {
+        let cited = if end.clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", end.clauses.join(", "))
+        };
+        ending += &format!("\n   ({letter}) {check}{cited}");
+    }
+    ending += &format!(
+        "\n   Then, if {} turns have been completed, the game ends as unfinished (GEN-11).",
+        game.turn_limit
+    );
+    rules.push((ending, &[]));
+    let score = match &spec.result.score {
+        Some(score) => w.text(score.get_ref()).replace("the side", "each side"),
+        None => "each side's captured seeds".to_string(),
+    };
+    rules.push((
+        format!("Where a result is compared, it is {score}; more wins, equal is a draw."),
+        &spec.result.clauses,
+    ));
+
+    let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
+    let options: Vec<String> = game
+        .options
+        .iter()
+        .map(|o| format!("{} = {}", o.name, o.value))
+        .collect();
+    if !options.is_empty() {
+        out += &format!(", with {}", options.join(", "));
+    }
+    out += ":\n\n";
+    for (number, (text, clauses)) in rules.iter().enumerate() {
+        let cited = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", clauses.join(", "))
+        };
+        out += &format!("{:>2}. {text}{cited}\n", number + 1);
+    }
+    out
+}
+
+impl Words<'_> {
+    fn capture(&self, capture: &CaptureSpec) -> String {
+        let moment = match capture.at.get_ref().as_str() {
+            "drop" => "After every seed sown",
+            "lap_end" => "After each lap's last seed",
+            _ => "When the sowing has ended",
+        };
+        let to = capture
+            .to
+            .as_ref()
+            .map_or("the mover".to_string(), |to| self.text(to.get_ref()));
+        let mut text = format!(
+            "{moment}, if {}, the seeds of {} are captured by {to}",
+            self.text(capture.when.get_ref()),
+            self.text(capture.take.get_ref())
+        );
+        if let Some(chain) = &capture.chain {
+            text += &format!(
+                "; then, from each hole x so taken, the next candidate x is {}, taken as well while {}",
+                self.text(chain.step.get_ref()),
+                self.text(chain.continue_while.get_ref())
+            );
+        }
+        if let Some(veto) = &capture.veto {
+            text += &format!(
+                "; but if, once captured, {}, the capture is undone",
+                self.text(veto.get_ref())
+            );
+        }
+        if let Some(strip) = &capture.strip {
+            text += &format!(
+                ". Then the mover also removes further seeds, as many as {} (or all there are), one per decision, each from a non-empty hole of its choice among {}",
+                self.text(strip.stones.get_ref()),
+                self.text(strip.from.get_ref())
+            );
+        }
+        text + "."
+    }
+
+    fn end_check(&self, end: &EndSpec) -> String {
+        let (condition, named) = match end.check.get_ref().as_str() {
+            "no_stones" => ("a side has no seeds left in its holes", "that side"),
+            "no_moves" => ("the side to move has no legal move", "the side to move"),
+            "repetition" => (
+                "the turn starts in a position that started an earlier turn (GEN-10)",
+                "the side to move",
+            ),
+            _ => (
+                "a side has captured more than half of all seeds, or both exactly half",
+                "the side without the majority",
+            ),
+        };
+        let outcome = match end.outcome.get_ref().as_str() {
+            "loses" => format!("{named} loses"),
+            "draw" => "the game is a draw".to_string(),
+            _ => "the results are compared".to_string(),
+        };
+        match &end.leftovers {
+            Some(to) => format!(
+                "if {condition}, the game ends; the seeds left in each hole go to {}, and {outcome}.",
+                self.text(to.get_ref())
+            ),
+            None => format!("if {condition}, the game ends and {outcome}."),
+        }
+    }
+
+    /// An expression in words (its text when it does not parse).
+    fn text(&self, text: &str) -> String {
+        match syntax::parse(text) {
+            Ok(node) => self.node(&node),
+            Err(_) => format!("`{text}`"),
+        }
+    }
+
+    fn node(&self, node: &Node) -> String {
+        match &node.kind {
+            NodeKind::Int(n) => n.to_string(),
+            NodeKind::Bool(b) => {
+                if *b {
+                    "always".into()
+                } else {
+                    "never".into()
+                }
+            }
+            NodeKind::Name(name) => self.name(name),
+            NodeKind::Unary(UnaryOp::Not, x) => format!("not ({})", self.node(x)),
+            NodeKind::Unary(UnaryOp::Neg, x) => format!("-{}", self.node(x)),
+            NodeKind::Binary(op, l, r) => self.binary(*op, l, r),
+            NodeKind::If(c, t, e) => {
+                format!(
+                    "{} if {}, otherwise {}",
+                    self.node(t),
+                    self.node(c),
+                    self.node(e)
+                )
+            }
+            NodeKind::Set(items) => {
+                let items: Vec<String> = items.iter().map(|i| self.node(i)).collect();
+                match items.as_slice() {
+                    [] => "no hole".into(),
+                    [one] => one.clone(),
+                    [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                }
+            }
+            NodeKind::Call(f, args) => self.call(f, args),
+            NodeKind::Quantifier(f, var, _, set, body) => {
+                let (set, body) = (self.node(set), self.node(body));
+                match f.as_str() {
+                    "any" => format!("some hole {var} of {set} is such that {body}"),
+                    "all" => format!("every hole {var} of {set} is such that {body}"),
+                    _ => format!("the number of holes {var} of {set} for which {body}"),
+                }
+            }
+        }
+    }
+
+    fn name(&self, name: &str) -> String {
+        if let Some(value) = self.game.option(name) {
+            return format!("{value} (option {name})");
+        }
+        match name {
+            "mover" => "the mover".into(),
+            "opponent" => "the opponent".into(),
+            "origin" => "the hole the move started from".into(),
+            "last" => "the hole of the lap's last seed".into(),
+            "here" => match self.here {
+                Here::Hole => "the hole".into(),
+                Here::JustSown => "the hole just sown into".into(),
+            },
+            "is_last" => "this is the lap's last seed".into(),
+            "lap" => "the lap number".into(),
+            "taken" => "the seeds it took".into(),
+            "side" => "the side".into(),
+            "south" => "South".into(),
+            "north" => "North".into(),
+            "all_holes" => "all the holes".into(),
+            other => other.into(),
+        }
+    }
+
+    fn binary(&self, op: BinaryOp, l: &Node, r: &Node) -> String {
+        // Keep `and`/`or` groupings visible when they mix.
+        let side = |node: &Node| match &node.kind {
+            NodeKind::Binary(inner, ..)
+                if matches!(inner, BinaryOp::Or | BinaryOp::And) && *inner != op =>
+            {
+                format!("({})", self.node(node))
+            }
+            _ => self.node(node),
+        };
+        let (l, r) = (side(l), side(r));
+        match op {
+            BinaryOp::Or => format!("{l} or {r}"),
+            BinaryOp::And => format!("{l} and {r}"),
+            BinaryOp::Eq => format!("{l} is {r}"),
+            BinaryOp::Ne => format!("{l} is not {r}"),
+            BinaryOp::Lt => format!("{l} is fewer than {r}"),
+            BinaryOp::Le => format!("{l} is at most {r}"),
+            BinaryOp::Gt => format!("{l} is more than {r}"),
+            BinaryOp::Ge => format!("{l} is at least {r}"),
+            BinaryOp::Div => format!("{l} divided by {r} (rounded down)"),
+            other => format!("{l} {} {r}", other.symbol()),
+        }
+    }
+
+    fn call(&self, f: &str, args: &[Node]) -> String {
+        let a: Vec<String> = args.iter().map(|x| self.node(x)).collect();
+        let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
+        match (f, a.len()) {
+            ("count", _) => format!("the number of seeds in {}", arg(0)),
+            ("total", _) => format!("the number of seeds in {}", arg(0)),
+            ("captured", _) => format!("the seeds {} has captured", arg(0)),
+            ("col", _) => format!("the column of {}", arg(0)),
+            ("seat_col", _) => format!("the column of {} counted from its owner's seat", arg(0)),
+            ("min", _) => format!("the smaller of {} and {}", arg(0), arg(1)),
+            ("max", _) => format!("the larger of {} and {}", arg(0), arg(1)),
+            ("next", 1) => format!("the hole after {}", arg(0)),
+            ("next", _) => format!("the hole {} steps after {}", arg(1), arg(0)),
+            ("prev", 1) => format!("the hole before {}", arg(0)),
+            ("prev", _) => format!("the hole {} steps before {}", arg(1), arg(0)),
+            ("opposite", _) => format!("the hole opposite {}", arg(0)),
+            ("behind", _) => format!("the hole behind {} (same column, other row)", arg(0)),
+            ("store", _) => format!("the store of {}", arg(0)),
+            ("is_store", _) => format!("{} is a store", arg(0)),
+            ("owner", _) => format!("the owner of {}", arg(0)),
+            ("other", _) => format!("the side other than {}", arg(0)),
+            ("own", _) => format!("{} is the mover's", arg(0)),
+            ("inner", _) => format!("{} is in an inner (front) row", arg(0)),
+            ("outer", _) => format!("{} is in an outer (back) row", arg(0)),
+            ("holes", _) => format!("the holes of {}", arg(0)),
+            ("contains", _) => format!("{} is one of {}", arg(1), arg(0)),
+            _ => format!("{f}({})", a.join(", ")),
+        }
+    }
+}

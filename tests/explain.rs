@@ -1,0 +1,14 @@
+//! `mancala explain` reads every bundled game back in English; the snapshot is
+//! reviewed against each game's rules document.
+
+use mancala::{catalog, explain, load};
+
+#[test]
+fn every_bundled_game_explained() {
+    for id in catalog::bundled_ids() {
+        let path = catalog::resolve(&id).unwrap();
+        let game = catalog::load(&id, &[]).unwrap();
+        let spec = load::spec_of(&path).unwrap();
+        insta::assert_snapshot!(id.clone(), explain::explain(&spec, &game));
+    }
+}
