@@ -46,8 +46,7 @@ pub fn chain(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError>
                 "`extends` goes round in a circle through {base_name}"
             )));
         }
-        let base_text = std::fs::read_to_string(&path)
-            .map_err(|e| fail(format!("cannot read {base_name}: {e}")))?;
+        let base_text = crate::load::read(&path).map_err(|e| fail(e.to_string()))?;
         files.push((base_name, base_text));
     }
 }

@@ -58,20 +58,24 @@ pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, Lo
 }
 
 /// A game file's text, refused past `MAX_FILE_BYTES`.
-fn read(path: &Path) -> Result<String, LoadError> {
+pub(crate) fn read(path: &Path) -> Result<String, LoadError> {
+    use std::io::Read;
     let unreadable = |reason: String| LoadError::Read {
         path: path.display().to_string(),
         reason,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| unreadable(e.to_string()))?
-        .len();
-    if size > MAX_FILE_BYTES {
+    // Read at most one byte past the limit: a device or a pipe has no size to check first.
+    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(unreadable(format!(
-            "{size} bytes; game files are at most {MAX_FILE_BYTES}"
+            "game files are at most {MAX_FILE_BYTES} bytes"
         )));
     }
-    std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))
+    String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".to_string()))
 }
 
 /// Loads a game from its text; `file` names it in messages (and a relative
