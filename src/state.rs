@@ -128,10 +128,6 @@ impl<'g> GameState<'g> {
         self.successors.iter().map(|(hole, _)| *hole)
     }
 
-    pub fn is_legal(&self, hole: Hole) -> bool {
-        self.successors.iter().any(|(h, _)| *h == hole)
-    }
-
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
         let (hole, next) = self.successors[index];
