@@ -132,7 +132,8 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
             continue;
         }
         let to = rule.to.eval(&mut scope(game, position, *env));
-        let before = *position;
+        // Only a rule that can be vetoed needs the position to go back to.
+        let before = rule.veto.is_some().then_some(*position);
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
@@ -158,7 +159,7 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
                 }
             }
         }
-        if let Some(veto) = &rule.veto {
+        if let (Some(veto), Some(before)) = (&rule.veto, before) {
             env.taken = taken;
             if veto.eval(&mut scope(game, position, *env)) {
                 *position = before;

@@ -75,8 +75,8 @@ pub struct GameState<'g> {
     position: Position,
     /// Legal decisions in board order, each with the position it leads to.
     successors: Vec<(Hole, Position)>,
-    /// Turn starts since the scores last changed (GEN-10; scores never fall,
-    /// so an earlier position with other scores can never come back).
+    /// Turn starts since the scores last changed (GEN-10), for games that check
+    /// repetition.
     history: Vec<Position>,
     outcome: Option<Outcome>,
     decisions: Vec<Hole>,
@@ -187,19 +187,7 @@ impl<'g> GameState<'g> {
     /// GEN-12: the game's end checks in file order, then the turn limit (GEN-11).
     fn end_checks(&mut self) -> Option<Outcome> {
         let game = self.game;
-        if game.tracks_repetition() {
-            let scores_changed = self
-                .history
-                .last()
-                .is_some_and(|p| p.captured != self.position.captured);
-            if scores_changed {
-                self.history.clear();
-            }
-        }
-        let repeated = self.history.iter().any(|p| self.position.repeats(p));
-        if game.tracks_repetition() {
-            self.history.push(self.position);
-        }
+        let repeated = game.tracks_repetition() && self.record_turn_start();
         let mover = self.position.to_move;
         for (index, end) in game.end_checks.iter().enumerate() {
             // The side the check names: the one with no stones, or the side to move.
@@ -235,6 +223,21 @@ impl<'g> GameState<'g> {
             reason: Reason::TurnLimit,
             check: None,
         })
+    }
+
+    /// Remembers this turn start (GEN-10) and says whether it repeats an earlier one.
+    fn record_turn_start(&mut self) -> bool {
+        // Scores never fall, so once they change no earlier position can recur.
+        if self
+            .history
+            .last()
+            .is_some_and(|p| p.captured != self.position.captured)
+        {
+            self.history.clear();
+        }
+        let repeated = self.history.iter().any(|p| self.position.repeats(p));
+        self.history.push(self.position);
+        repeated
     }
 
     /// When a side has captured more than half of all seeds, the other side (the
