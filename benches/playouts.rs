@@ -8,9 +8,11 @@ use mancala::playout::random_game;
 fn playouts(c: &mut Criterion) {
     let cases: &[(&str, &[(&str, &str)])] = &[
         ("bao-la-kimasai", &[]),
+        ("kalah", &[]),
         ("nsolo", &[]),
         ("nsolo", &[("holes_per_row", "16")]),
         ("nsolo", &[("holes_per_row", "36")]),
+        ("oware", &[]),
         ("rio-kadalis", &[]),
         ("sadeqa-iii", &[]),
         ("walak-pussa", &[]),
