@@ -73,10 +73,12 @@ enum Command {
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
         /// One or more games; `all` means every bundled game.
-        #[arg(required = true)]
+        #[arg(required = true, value_name = "GAME")]
         games_to_play: Vec<String>,
+        /// The base seed: game i of the run is played with seed S+i.
         #[arg(long, value_name = "S")]
         seed: u64,
+        /// Games to play of each GAME.
         #[arg(long, value_name = "N", default_value_t = 1)]
         games: u64,
         /// One JSON object per game and line.
