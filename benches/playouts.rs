@@ -1,9 +1,25 @@
 //! Random playouts per second for every bundled game (and Nsolo at 8, 16 and 36
-//! holes per row): one whole game from the start, uniformly random decisions.
+//! holes per row), and the interpreter side by side with hand-written Kalah and
+//! Sadeqa III (`benches/baselines/`), checked to play the very same games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog;
-use mancala::playout::random_game;
+use mancala::game::Game;
+use mancala::playout::{self, random_game};
+use rand::RngExt;
+
+#[path = "baselines/kalah.rs"]
+mod kalah;
+#[path = "baselines/sadeqa.rs"]
+mod sadeqa;
+
+fn load(id: &str, options: &[(&str, &str)]) -> Game {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    catalog::load(id, &options).expect("bundled games load")
+}
 
 fn playouts(c: &mut Criterion) {
     let cases: &[(&str, &[(&str, &str)])] = &[
@@ -20,11 +36,7 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_playout");
     group.throughput(Throughput::Elements(1));
     for (id, options) in cases {
-        let options: Vec<(String, String)> = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let game = catalog::load(id, &options).expect("bundled games load");
+        let game = load(id, options);
         let name = options
             .iter()
             .fold(id.to_string(), |name, (k, v)| format!("{name}:{k}={v}"));
@@ -39,5 +51,96 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts);
+/// A random game of hand-written Kalah, choosing as the interpreter does.
+fn kalah_by_hand(seed: u64, turn_limit: u32) -> ([u32; 2], u32) {
+    let mut rng = playout::rng(seed);
+    let mut game = kalah::Kalah::new();
+    let mut moves = [0; 6];
+    while !game.finish_if_over() && game.turn < turn_limit {
+        let n = game.legal(&mut moves);
+        game.play(moves[rng.random_range(0..n)]);
+    }
+    (game.stores(), game.turn)
+}
+
+/// A random game of hand-written Sadeqa III, choosing as the interpreter does.
+fn sadeqa_by_hand(
+    seed: u64,
+    turn_limit: u32,
+    successors: &mut Vec<sadeqa::Sadeqa>,
+) -> ([u32; 2], u32) {
+    let mut rng = playout::rng(seed);
+    let mut game = sadeqa::Sadeqa::new();
+    loop {
+        game.successors(successors);
+        if successors.is_empty() {
+            game.finish();
+            break;
+        }
+        if game.turn >= turn_limit {
+            break;
+        }
+        game = successors[rng.random_range(0..successors.len())];
+    }
+    (game.captured, game.turn)
+}
+
+fn interpreted(game: &Game, seed: u64) -> ([u32; 2], u32) {
+    let state = random_game(game, seed);
+    (state.position().captured, state.position().turn)
+}
+
+/// The baselines are the same games: every random game ends the same way.
+fn check_baselines(kalah: &Game, sadeqa: &Game) {
+    let mut successors = Vec::new();
+    for seed in 0..300 {
+        assert_eq!(
+            kalah_by_hand(seed, kalah.turn_limit),
+            interpreted(kalah, seed),
+            "kalah seed {seed}"
+        );
+        assert_eq!(
+            sadeqa_by_hand(seed, sadeqa.turn_limit, &mut successors),
+            interpreted(sadeqa, seed),
+            "sadeqa-iii seed {seed}"
+        );
+    }
+}
+
+fn baselines(c: &mut Criterion) {
+    let kalah = load("kalah", &[]);
+    let sadeqa = load("sadeqa-iii", &[]);
+    check_baselines(&kalah, &sadeqa);
+    let mut group = c.benchmark_group("interpreter_vs_hand_written");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("kalah/interpreter", |b| {
+        b.iter(|| {
+            seed += 1;
+            interpreted(&kalah, seed)
+        })
+    });
+    group.bench_function("kalah/hand-written", |b| {
+        b.iter(|| {
+            seed += 1;
+            kalah_by_hand(seed, kalah.turn_limit)
+        })
+    });
+    group.bench_function("sadeqa-iii/interpreter", |b| {
+        b.iter(|| {
+            seed += 1;
+            interpreted(&sadeqa, seed)
+        })
+    });
+    let mut successors = Vec::new();
+    group.bench_function("sadeqa-iii/hand-written", |b| {
+        b.iter(|| {
+            seed += 1;
+            sadeqa_by_hand(seed, sadeqa.turn_limit, &mut successors)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, baselines, playouts);
 criterion_main!(benches);
