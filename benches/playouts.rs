@@ -51,6 +51,40 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
+/// Legal-decision generation (every candidate sown once, GEN-7 included) and one
+/// decision applied, from a position 20 random decisions into a game.
+fn decisions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decision");
+    for id in ["kalah", "nsolo", "oware", "sadeqa-iii", "walak-pussa"] {
+        let game = load(id, &[]);
+        let mut state = mancala::state::GameState::new(&game);
+        let mut rng = playout::rng(7);
+        for _ in 0..20 {
+            if state.outcome().is_some() {
+                break;
+            }
+            let n = state.legal().len();
+            state.play_index(rng.random_range(0..n));
+        }
+        let position = *state.position();
+        group.bench_function(format!("{id}/legal"), |b| {
+            b.iter(|| {
+                mancala::state::GameState::from_position(&game, position)
+                    .legal()
+                    .len()
+            })
+        });
+        group.bench_function(format!("{id}/apply"), |b| {
+            b.iter(|| {
+                let mut next = state.clone();
+                next.play_index(0);
+                next.legal().len()
+            })
+        });
+    }
+    group.finish();
+}
+
 /// A random game of hand-written Kalah, choosing as the interpreter does.
 fn kalah_by_hand(seed: u64, turn_limit: u32) -> ([u32; 2], u32) {
     let mut rng = playout::rng(seed);
@@ -142,5 +176,5 @@ fn baselines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, baselines, playouts);
+criterion_group!(benches, baselines, playouts, decisions);
 criterion_main!(benches);

@@ -4,6 +4,7 @@
 //! compiled into an immutable [`game::Game`] for one choice of options, and played
 //! by the generic [`engine`] through a [`state::GameState`].
 
+pub mod bench;
 pub mod board;
 pub mod catalog;
 pub mod compose;

@@ -70,6 +70,17 @@ enum Command {
         #[arg(long, value_name = "RULES.md")]
         coverage: Option<PathBuf>,
     },
+    /// Measure random playouts per second on this machine, on one core and on all.
+    Bench {
+        /// Games to measure (default: every bundled game).
+        #[arg(value_name = "GAME")]
+        games_to_time: Vec<String>,
+        /// Seconds spent on each measurement.
+        #[arg(long, value_name = "S", default_value_t = 2.0)]
+        seconds: f64,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
         /// One or more games; `all` means every bundled game.
@@ -182,6 +193,39 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::List => Ok(list()?),
         Command::Validate { files } => Ok(validate(&files)?),
+        Command::Bench {
+            games_to_time,
+            seconds,
+            setup,
+        } => {
+            let ids = if games_to_time.is_empty() {
+                catalog::bundled_ids()
+            } else {
+                games_to_time
+            };
+            let budget = std::time::Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
+            outln!(
+                "{:<28} {:>14} {:>14} {:>12}   ({} threads; a position is {} bytes)",
+                "game",
+                "games/s 1 core",
+                "games/s all",
+                "ns/decision",
+                rayon::current_num_threads(),
+                mancala::bench::position_bytes()
+            );
+            for id in ids {
+                let game = loaded(&setup, &id)?;
+                let one = mancala::bench::one_core(&game, budget);
+                let all = mancala::bench::all_cores(&game, budget);
+                outln!(
+                    "{id:<28} {:>14.0} {:>14.0} {:>12.0}",
+                    one.games_per_second(),
+                    all.games_per_second(),
+                    one.nanoseconds_per_decision()
+                );
+            }
+            Ok(())
+        }
         Command::Check {
             scenarios,
             coverage,

@@ -177,9 +177,11 @@ impl<'g> GameState<'g> {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }
-            let mut next = *position;
-            if engine::sow(game, &mut next, hole).is_ok() {
-                self.successors.push((hole, next));
+            // Sow in the list's own slot: one copy of the position per candidate.
+            self.successors.push((hole, *position));
+            let (_, next) = self.successors.last_mut().expect("just pushed");
+            if engine::sow(game, next, hole).is_err() {
+                self.successors.pop();
             }
         }
     }
