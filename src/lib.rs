@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod board;
 pub mod catalog;
+pub mod compare;
 pub mod compose;
 pub mod engine;
 pub mod error;

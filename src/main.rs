@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use mancala::error::LoadError;
 use mancala::game::Game;
 use mancala::state::GameState;
-use mancala::{catalog, json, playout, render, scenario};
+use mancala::{catalog, compare, json, playout, render, scenario};
 
 /// A rules interpreter for mancala (sowing) games described in TOML files.
 ///
@@ -70,6 +70,35 @@ enum Command {
         #[arg(long, value_name = "RULES.md")]
         coverage: Option<PathBuf>,
     },
+    /// Play many games of several variants and compare them side by side.
+    ///
+    /// A VARIANT is a game id or file, optionally with options:
+    /// `sadeqa-iii:seeds_per_hole=4`, `nsolo:holes_per_row=36`.
+    Compare {
+        #[arg(required = true, value_name = "VARIANT")]
+        variants: Vec<String>,
+        /// Games per variant.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        games: u64,
+        /// Game i of each variant is played with seed S+i.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// South's agent: random or greedy.
+        #[arg(long, value_name = "AGENT", default_value = "random")]
+        south: String,
+        /// North's agent: random or greedy.
+        #[arg(long, value_name = "AGENT", default_value = "random")]
+        north: String,
+        /// One JSON object per variant, one per line.
+        #[arg(long)]
+        json: bool,
+        /// CSV, one row per variant.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Completed turns after which a game ends as unfinished (GEN-11).
+        #[arg(long, value_name = "N")]
+        max_turns: Option<u32>,
+    },
     /// Measure random playouts per second on this machine, on one core and on all.
     Bench {
         /// Games to measure (default: every bundled game).
@@ -111,6 +140,20 @@ struct GameArgs {
     /// Laps after which a sowing counts as endless and the move as illegal (GEN-7).
     #[arg(long, value_name = "N")]
     lap_limit: Option<u32>,
+}
+
+/// `id:k=v,k=v` → the game and its option overrides.
+fn parse_variant(text: &str) -> Result<(String, Vec<(String, String)>), String> {
+    match text.split_once(':') {
+        Some((id, options)) if options.contains('=') => {
+            let options = options
+                .split(',')
+                .map(parse_option)
+                .collect::<Result<_, _>>();
+            Ok((id.to_string(), options.map_err(|e| format!("{text}: {e}"))?))
+        }
+        _ => Ok((text.to_string(), Vec::new())),
+    }
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -193,6 +236,42 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::List => Ok(list()?),
         Command::Validate { files } => Ok(validate(&files)?),
+        Command::Compare {
+            variants,
+            games,
+            seed,
+            south,
+            north,
+            json,
+            csv,
+            max_turns,
+        } => {
+            let agents = [
+                compare::Agent::parse(&south)?,
+                compare::Agent::parse(&north)?,
+            ];
+            let mut summaries = Vec::new();
+            for variant in &variants {
+                let (id, options) = parse_variant(variant)?;
+                let setup = GameArgs {
+                    options,
+                    max_turns,
+                    lap_limit: None,
+                };
+                let game = loaded(&setup, &id)?;
+                summaries.push(compare::run(variant, &game, games, seed, agents));
+            }
+            if json {
+                for summary in &summaries {
+                    outln!("{}", serde_json::to_string(summary).expect("plain data"));
+                }
+            } else if csv {
+                out!("{}", compare::csv(&summaries));
+            } else {
+                out!("{}", compare::table(&summaries));
+            }
+            Ok(())
+        }
         Command::Bench {
             games_to_time,
             seconds,

@@ -80,6 +80,7 @@ pub struct GameState<'g> {
     history: Vec<Position>,
     outcome: Option<Outcome>,
     decisions: Vec<Hole>,
+    endless_met: u32,
 }
 
 impl<'g> GameState<'g> {
@@ -97,6 +98,7 @@ impl<'g> GameState<'g> {
             history: Vec::new(),
             outcome: None,
             decisions: Vec::new(),
+            endless_met: 0,
         };
         state.settle();
         state
@@ -121,6 +123,16 @@ impl<'g> GameState<'g> {
     /// The side to decide, `None` once the game is over.
     pub fn to_move(&self) -> Option<Side> {
         self.outcome.is_none().then_some(self.position.to_move)
+    }
+
+    /// The legal decisions with the positions they lead to, in `legal` order.
+    pub fn successors(&self) -> &[(Hole, Position)] {
+        &self.successors
+    }
+
+    /// Candidate moves found endless (GEN-7) since the game began.
+    pub fn endless_met(&self) -> u32 {
+        self.endless_met
     }
 
     /// Legal decisions, sorted by row then column; empty once the game is over.
@@ -180,8 +192,14 @@ impl<'g> GameState<'g> {
             // Sow in the list's own slot: one copy of the position per candidate.
             self.successors.push((hole, *position));
             let (_, next) = self.successors.last_mut().expect("just pushed");
-            if engine::sow(game, next, hole).is_err() {
-                self.successors.pop();
+            match engine::sow(game, next, hole) {
+                Ok(()) => {}
+                Err(not_legal) => {
+                    self.successors.pop();
+                    if not_legal == engine::NotLegal::Endless {
+                        self.endless_met += 1;
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,314 @@
+//! `mancala compare`: many games of several variants, side by side — who wins,
+//! how long games last, how much choice there is, how decisive they are.
+//! Games run in parallel; game i of a variant always uses seed S+i, so the
+//! results are the same on any number of threads.
+
+use std::time::Instant;
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::playout;
+use crate::state::{GameState, Reason, Status};
+
+/// Who chooses the decisions of a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    /// Uniformly among the legal decisions.
+    Random,
+    /// The decision that gains the mover most seeds at once; ties at random.
+    Greedy,
+}
+
+impl Agent {
+    pub fn parse(name: &str) -> Result<Agent, String> {
+        match name {
+            "random" => Ok(Agent::Random),
+            "greedy" => Ok(Agent::Greedy),
+            other => Err(format!("unknown agent `{other}`; agents: random, greedy")),
+        }
+    }
+
+    fn choose(self, state: &GameState, rng: &mut ChaCha8Rng) -> usize {
+        let successors = state.successors();
+        match self {
+            Agent::Random => rng.random_range(0..successors.len()),
+            Agent::Greedy => {
+                let mover = state.position().to_move.index();
+                let gain = |i: usize| successors[i].1.captured[mover];
+                let best = (0..successors.len()).map(gain).max().unwrap_or(0);
+                let ties: Vec<usize> = (0..successors.len()).filter(|&i| gain(i) == best).collect();
+                ties[rng.random_range(0..ties.len())]
+            }
+        }
+    }
+}
+
+/// One game's facts.
+#[derive(Clone, Debug)]
+struct Played {
+    status: Status,
+    reason: Reason,
+    turns: u32,
+    decisions: u32,
+    /// Sum over decisions of the number of legal choices.
+    choices: u64,
+    lead_changes: u32,
+    /// |South's captures − North's| at the end, over all seeds.
+    margin: f64,
+    captured: u32,
+    endless: u32,
+    seconds: f64,
+}
+
+fn play(game: &Game, seed: u64, agents: [Agent; 2]) -> Played {
+    let start = Instant::now();
+    let mut rng = playout::rng(seed);
+    let mut state = GameState::new(game);
+    let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
+    while state.outcome().is_none() {
+        choices += state.legal().len() as u64;
+        let index = agents[state.position().to_move.index()].choose(&state, &mut rng);
+        state.play_index(index);
+        let [south, north] = state.position().captured;
+        let lead = (south as i64 - north as i64).signum();
+        if lead != 0 && leader != 0 && lead != leader {
+            lead_changes += 1;
+        }
+        if lead != 0 {
+            leader = lead;
+        }
+    }
+    let p = state.position();
+    let outcome = state.outcome().expect("played to the end");
+    let total = (p.seeds_on_board() + p.captured[0] + p.captured[1]).max(1);
+    Played {
+        status: outcome.status,
+        reason: outcome.reason,
+        turns: p.turn,
+        decisions: state.decisions().len() as u32,
+        choices,
+        lead_changes,
+        margin: (p.captured[0] as f64 - p.captured[1] as f64).abs() / total as f64,
+        captured: p.captured[0] + p.captured[1],
+        endless: state.endless_met(),
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// What `compare` reports for one variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub variant: String,
+    pub games: u64,
+    pub south_wins: u64,
+    pub north_wins: u64,
+    pub draws: u64,
+    pub unfinished: u64,
+    /// South's share of the games (draws counting half), with a 95% Wilson interval.
+    pub south_score: f64,
+    pub south_score_low: f64,
+    pub south_score_high: f64,
+    pub turns_mean: f64,
+    pub turns_median: f64,
+    pub turns_p10: f64,
+    pub turns_p90: f64,
+    pub decisions_mean: f64,
+    pub branching_mean: f64,
+    pub repetition_draws: u64,
+    pub endless_moves_met: u64,
+    pub lead_changes_mean: f64,
+    /// Mean final capture margin as a share of all seeds (0: even, 1: a whitewash).
+    pub decisiveness: f64,
+    pub captured_per_turn: f64,
+    pub milliseconds_per_game: f64,
+}
+
+/// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
+pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
+    let played: Vec<Played> = (0..games)
+        .into_par_iter()
+        .map(|i| play(game, seed.wrapping_add(i), agents))
+        .collect();
+    summarise(label, &played)
+}
+
+fn summarise(label: &str, played: &[Played]) -> Summary {
+    let n = played.len().max(1) as f64;
+    let count = |status: Status| played.iter().filter(|p| p.status == status).count() as u64;
+    let (south, north, draws) = (
+        count(Status::SouthWon),
+        count(Status::NorthWon),
+        count(Status::Draw),
+    );
+    let score = (south as f64 + draws as f64 / 2.0) / n;
+    let (low, high) = wilson(score, n);
+    let mut turns: Vec<f64> = played.iter().map(|p| p.turns as f64).collect();
+    turns.sort_by(f64::total_cmp);
+    let quantile = |q: f64| {
+        turns
+            .get(((turns.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let mean = |f: &dyn Fn(&Played) -> f64| played.iter().map(f).sum::<f64>() / n;
+    let all_turns: f64 = played.iter().map(|p| p.turns as f64).sum();
+    Summary {
+        variant: label.to_string(),
+        games: played.len() as u64,
+        south_wins: south,
+        north_wins: north,
+        draws,
+        unfinished: count(Status::Unfinished),
+        south_score: score,
+        south_score_low: low,
+        south_score_high: high,
+        turns_mean: mean(&|p| p.turns as f64),
+        turns_median: quantile(0.5),
+        turns_p10: quantile(0.1),
+        turns_p90: quantile(0.9),
+        decisions_mean: mean(&|p| p.decisions as f64),
+        branching_mean: played.iter().map(|p| p.choices as f64).sum::<f64>()
+            / played
+                .iter()
+                .map(|p| p.decisions as f64)
+                .sum::<f64>()
+                .max(1.0),
+        repetition_draws: played
+            .iter()
+            .filter(|p| p.reason == Reason::Repetition)
+            .count() as u64,
+        endless_moves_met: played.iter().map(|p| p.endless as u64).sum(),
+        lead_changes_mean: mean(&|p| p.lead_changes as f64),
+        decisiveness: mean(&|p| p.margin),
+        captured_per_turn: played.iter().map(|p| p.captured as f64).sum::<f64>()
+            / all_turns.max(1.0),
+        milliseconds_per_game: mean(&|p| p.seconds * 1000.0),
+    }
+}
+
+/// The 95% Wilson score interval of a proportion `p` over `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.959964;
+    let denominator = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / denominator;
+    let half = Z * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The summaries as a table, one column per variant.
+pub fn table(summaries: &[Summary]) -> String {
+    let rows: Vec<(&str, Box<dyn Fn(&Summary) -> String>)> = vec![
+        ("games", Box::new(|s| s.games.to_string())),
+        ("south wins", Box::new(|s| s.south_wins.to_string())),
+        ("north wins", Box::new(|s| s.north_wins.to_string())),
+        ("draws", Box::new(|s| s.draws.to_string())),
+        ("unfinished", Box::new(|s| s.unfinished.to_string())),
+        (
+            "south score (95% CI)",
+            Box::new(|s| {
+                format!(
+                    "{:.3} ({:.3}-{:.3})",
+                    s.south_score, s.south_score_low, s.south_score_high
+                )
+            }),
+        ),
+        ("turns: mean", Box::new(|s| format!("{:.1}", s.turns_mean))),
+        (
+            "turns: median (p10-p90)",
+            Box::new(|s| {
+                format!(
+                    "{:.0} ({:.0}-{:.0})",
+                    s.turns_median, s.turns_p10, s.turns_p90
+                )
+            }),
+        ),
+        (
+            "decisions: mean",
+            Box::new(|s| format!("{:.1}", s.decisions_mean)),
+        ),
+        (
+            "branching factor",
+            Box::new(|s| format!("{:.2}", s.branching_mean)),
+        ),
+        (
+            "repetition draws",
+            Box::new(|s| s.repetition_draws.to_string()),
+        ),
+        (
+            "endless moves met",
+            Box::new(|s| s.endless_moves_met.to_string()),
+        ),
+        (
+            "lead changes: mean",
+            Box::new(|s| format!("{:.2}", s.lead_changes_mean)),
+        ),
+        (
+            "decisiveness",
+            Box::new(|s| format!("{:.3}", s.decisiveness)),
+        ),
+        (
+            "captured per turn",
+            Box::new(|s| format!("{:.2}", s.captured_per_turn)),
+        ),
+        (
+            "ms per game",
+            Box::new(|s| format!("{:.3}", s.milliseconds_per_game)),
+        ),
+    ];
+    let cells: Vec<Vec<String>> = summaries
+        .iter()
+        .map(|s| rows.iter().map(|(_, f)| f(s)).collect())
+        .collect();
+    let label_width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = summaries
+        .iter()
+        .zip(&cells)
+        .map(|(s, column)| {
+            column
+                .iter()
+                .map(String::len)
+                .chain([s.variant.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = format!("{:label_width$}", "");
+    for (s, w) in summaries.iter().zip(&widths) {
+        out += &format!("  {:>w$}", s.variant);
+    }
+    out.push('\n');
+    for (r, (label, _)) in rows.iter().enumerate() {
+        out += &format!("{label:label_width$}");
+        for (column, w) in cells.iter().zip(&widths) {
+            out += &format!("  {:>w$}", column[r]);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The summaries as CSV, one row per variant.
+pub fn csv(summaries: &[Summary]) -> String {
+    let value = serde_json::to_value(summaries).expect("plain data");
+    let rows = value.as_array().expect("a list");
+    let Some(first) = rows.first().and_then(|r| r.as_object()) else {
+        return String::new();
+    };
+    let header: Vec<&str> = first.keys().map(String::as_str).collect();
+    let mut out = header.join(",") + "\n";
+    for row in rows {
+        let cells: Vec<String> = header
+            .iter()
+            .map(|k| match &row[*k] {
+                serde_json::Value::String(s) => format!("\"{}\"", s.replace('"', "\"\"")),
+                other => other.to_string(),
+            })
+            .collect();
+        out += &(cells.join(",") + "\n");
+    }
+    out
+}

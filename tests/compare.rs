@@ -1,0 +1,52 @@
+//! `compare` is deterministic whatever the number of threads, and its agents
+//! behave as described.
+
+use mancala::catalog;
+use mancala::compare::{self, Agent, Summary};
+
+fn without_timing(mut summary: Summary) -> Summary {
+    summary.milliseconds_per_game = 0.0;
+    summary
+}
+
+fn on_threads(threads: usize, id: &str, agents: [Agent; 2]) -> Summary {
+    let game = catalog::load(id, &[]).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    without_timing(pool.install(|| compare::run(id, &game, 200, 5, agents)))
+}
+
+#[test]
+fn same_results_on_any_number_of_threads() {
+    for id in ["sadeqa-iii", "nsolo", "kalah"] {
+        let one = on_threads(1, id, [Agent::Random, Agent::Random]);
+        let three = on_threads(3, id, [Agent::Random, Agent::Random]);
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&three).unwrap(),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn a_greedy_south_beats_a_random_north() {
+    let summary = on_threads(2, "kalah", [Agent::Greedy, Agent::Random]);
+    assert!(summary.south_score_low > 0.6, "{summary:?}");
+}
+
+#[test]
+fn a_small_comparison_table() {
+    let summaries = [
+        on_threads(2, "walak-pussa", [Agent::Random, Agent::Random]),
+        on_threads(2, "rio-kadalis", [Agent::Random, Agent::Random]),
+    ];
+    let table = compare::table(&summaries);
+    let without_time: Vec<&str> = table
+        .lines()
+        .filter(|l| !l.starts_with("ms per game"))
+        .collect();
+    insta::assert_snapshot!(without_time.join("\n"));
+}
