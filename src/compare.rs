@@ -199,14 +199,17 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// A table row: its label and how to print a variant's value.
+type Row = (&'static str, fn(&Summary) -> String);
+
 /// The summaries as a table, one column per variant.
 pub fn table(summaries: &[Summary]) -> String {
-    let rows: Vec<(&str, Box<dyn Fn(&Summary) -> String>)> = vec![
-        ("games", Box::new(|s| s.games.to_string())),
-        ("south wins", Box::new(|s| s.south_wins.to_string())),
-        ("north wins", Box::new(|s| s.north_wins.to_string())),
-        ("draws", Box::new(|s| s.draws.to_string())),
-        ("unfinished", Box::new(|s| s.unfinished.to_string())),
+    let rows: Vec<Row> = vec![
+        ("games", |s| s.games.to_string()),
+        ("south wins", |s| s.south_wins.to_string()),
+        ("north wins", |s| s.north_wins.to_string()),
+        ("draws", |s| s.draws.to_string()),
+        ("unfinished", |s| s.unfinished.to_string()),
         (
             "south score (95% CI)",
             Box::new(|s| {
@@ -216,7 +219,7 @@ pub fn table(summaries: &[Summary]) -> String {
                 )
             }),
         ),
-        ("turns: mean", Box::new(|s| format!("{:.1}", s.turns_mean))),
+        ("turns: mean", |s| format!("{:.1}", s.turns_mean)),
         (
             "turns: median (p10-p90)",
             Box::new(|s| {
@@ -226,38 +229,18 @@ pub fn table(summaries: &[Summary]) -> String {
                 )
             }),
         ),
-        (
-            "decisions: mean",
-            Box::new(|s| format!("{:.1}", s.decisions_mean)),
-        ),
-        (
-            "branching factor",
-            Box::new(|s| format!("{:.2}", s.branching_mean)),
-        ),
-        (
-            "repetition draws",
-            Box::new(|s| s.repetition_draws.to_string()),
-        ),
-        (
-            "endless moves met",
-            Box::new(|s| s.endless_moves_met.to_string()),
-        ),
-        (
-            "lead changes: mean",
-            Box::new(|s| format!("{:.2}", s.lead_changes_mean)),
-        ),
-        (
-            "decisiveness",
-            Box::new(|s| format!("{:.3}", s.decisiveness)),
-        ),
-        (
-            "captured per turn",
-            Box::new(|s| format!("{:.2}", s.captured_per_turn)),
-        ),
-        (
-            "ms per game",
-            Box::new(|s| format!("{:.3}", s.milliseconds_per_game)),
-        ),
+        ("decisions: mean", |s| format!("{:.1}", s.decisions_mean)),
+        ("branching factor", |s| format!("{:.2}", s.branching_mean)),
+        ("repetition draws", |s| s.repetition_draws.to_string()),
+        ("endless moves met", |s| s.endless_moves_met.to_string()),
+        ("lead changes: mean", |s| {
+            format!("{:.2}", s.lead_changes_mean)
+        }),
+        ("decisiveness", |s| format!("{:.3}", s.decisiveness)),
+        ("captured per turn", |s| {
+            format!("{:.2}", s.captured_per_turn)
+        }),
+        ("ms per game", |s| format!("{:.3}", s.milliseconds_per_game)),
     ];
     let cells: Vec<Vec<String>> = summaries
         .iter()
