@@ -210,25 +210,17 @@ pub fn table(summaries: &[Summary]) -> String {
         ("north wins", |s| s.north_wins.to_string()),
         ("draws", |s| s.draws.to_string()),
         ("unfinished", |s| s.unfinished.to_string()),
-        (
-            "south score (95% CI)",
-            Box::new(|s| {
-                format!(
-                    "{:.3} ({:.3}-{:.3})",
-                    s.south_score, s.south_score_low, s.south_score_high
-                )
-            }),
-        ),
+        ("south score (95% CI)", |s| {
+            let (p, low, high) = (s.south_score, s.south_score_low, s.south_score_high);
+            format!("{p:.3} ({low:.3}-{high:.3})")
+        }),
         ("turns: mean", |s| format!("{:.1}", s.turns_mean)),
-        (
-            "turns: median (p10-p90)",
-            Box::new(|s| {
-                format!(
-                    "{:.0} ({:.0}-{:.0})",
-                    s.turns_median, s.turns_p10, s.turns_p90
-                )
-            }),
-        ),
+        ("turns: median (p10-p90)", |s| {
+            format!(
+                "{:.0} ({:.0}-{:.0})",
+                s.turns_median, s.turns_p10, s.turns_p90
+            )
+        }),
         ("decisions: mean", |s| format!("{:.1}", s.decisions_mean)),
         ("branching factor", |s| format!("{:.2}", s.branching_mean)),
         ("repetition draws", |s| s.repetition_draws.to_string()),
