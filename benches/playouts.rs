@@ -85,6 +85,30 @@ fn decisions(c: &mut Criterion) {
     group.finish();
 }
 
+/// Alpha-beta nodes per second: a 5-decision search from the start of each game.
+fn alphabeta(c: &mut Criterion) {
+    let mut group = c.benchmark_group("alphabeta_nodes");
+    for id in [
+        "kalah",
+        "oware",
+        "sadeqa-iii",
+        "walak-pussa",
+        "nsolo",
+        "bao-la-kimasai",
+        "rio-kadalis",
+    ] {
+        let game = load(id, &[]);
+        let state = mancala::state::GameState::new(&game);
+        let mut counter = mancala::search::AlphaBeta::default();
+        counter.best(&state, 5);
+        group.throughput(Throughput::Elements(counter.nodes));
+        group.bench_function(id, |b| {
+            b.iter(|| mancala::search::AlphaBeta::default().best(&state, 5).1)
+        });
+    }
+    group.finish();
+}
+
 /// A random game of hand-written Kalah, choosing as the interpreter does.
 fn kalah_by_hand(seed: u64, turn_limit: u32) -> ([u32; 2], u32) {
     let mut rng = playout::rng(seed);
@@ -176,5 +200,5 @@ fn baselines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, baselines, playouts, decisions);
+criterion_group!(benches, baselines, playouts, decisions, alphabeta);
 criterion_main!(benches);

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::game::Game;
 use crate::playout;
+use crate::search::AlphaBeta;
 use crate::state::{GameState, Reason, Status};
 
 /// Who chooses the decisions of a side.
@@ -21,6 +22,8 @@ pub enum Agent {
     Random,
     /// The decision that gains the mover most seeds at once; ties at random.
     Greedy,
+    /// Alpha-beta search this many decisions deep (score difference as value).
+    AlphaBeta(u32),
 }
 
 impl Agent {
@@ -28,13 +31,19 @@ impl Agent {
         match name {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
-            other => Err(format!("unknown agent `{other}`; agents: random, greedy")),
+            other => match other.strip_prefix("alphabeta:").map(str::parse::<u32>) {
+                Some(Ok(depth)) if (1..=12).contains(&depth) => Ok(Agent::AlphaBeta(depth)),
+                _ => Err(format!(
+                    "unknown agent `{other}`; agents: random, greedy, alphabeta:DEPTH (1 to 12)"
+                )),
+            },
         }
     }
 
-    fn choose(self, state: &GameState, rng: &mut ChaCha8Rng) -> usize {
+    fn choose(self, state: &GameState, rng: &mut ChaCha8Rng, searcher: &mut AlphaBeta) -> usize {
         let successors = state.successors();
         match self {
+            Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
             Agent::Random => rng.random_range(0..successors.len()),
             Agent::Greedy => {
                 let mover = state.position().to_move.index();
@@ -69,9 +78,11 @@ fn play(game: &Game, seed: u64, agents: [Agent; 2]) -> Played {
     let mut rng = playout::rng(seed);
     let mut state = GameState::new(game);
     let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
+    let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
     while state.outcome().is_none() {
         choices += state.legal().len() as u64;
-        let index = agents[state.position().to_move.index()].choose(&state, &mut rng);
+        let side = state.position().to_move.index();
+        let index = agents[side].choose(&state, &mut rng, &mut searchers[side]);
         state.play_index(index);
         let [south, north] = state.position().captured;
         let lead = (south as i64 - north as i64).signum();

@@ -20,5 +20,6 @@ pub mod playout;
 pub mod position;
 pub mod render;
 pub mod scenario;
+pub mod search;
 pub mod spec;
 pub mod state;

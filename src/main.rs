@@ -83,10 +83,10 @@ enum Command {
         /// Game i of each variant is played with seed S+i.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// South's agent: random or greedy.
+        /// South's agent: random, greedy or alphabeta:DEPTH.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         south: String,
-        /// North's agent: random or greedy.
+        /// North's agent: random, greedy or alphabeta:DEPTH.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         north: String,
         /// One JSON object per variant, one per line.

@@ -2,7 +2,7 @@
 
 use crate::board::{MAX_CELLS, Side};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Seeds per hole, indexed by `Hole`; cells past the holes stay 0 (a store's
     /// seeds are its side's score, `captured`).
@@ -17,7 +17,7 @@ pub struct Position {
 }
 
 /// A run of decisions owed inside a turn (a strip, NS-10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pending {
     /// Index of the capture rule whose strip is owed.
     pub capture: u8,

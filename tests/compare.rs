@@ -50,3 +50,12 @@ fn a_small_comparison_table() {
         .collect();
     insta::assert_snapshot!(without_time.join("\n"));
 }
+
+#[test]
+fn alphabeta_beats_greedy() {
+    let game = catalog::load("kalah", &[]).unwrap();
+    let summary = compare::run("kalah", &game, 60, 9, [Agent::AlphaBeta(4), Agent::Greedy]);
+    assert!(summary.south_score > 0.6, "{summary:?}");
+    assert_eq!(Agent::parse("alphabeta:4"), Ok(Agent::AlphaBeta(4)));
+    assert!(Agent::parse("alphabeta:0").is_err() && Agent::parse("minimax").is_err());
+}

@@ -1,0 +1,164 @@
+//! Alpha-beta search over decisions, generic over every game file: minimax with
+//! alpha-beta pruning, iterative deepening, a transposition table and move
+//! ordering. Values are from South's side (South maximises); a turn of several
+//! decisions (a strip, an extra turn) is searched decision by decision, the same
+//! side choosing again.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use crate::board::Side;
+use crate::state::{GameState, Status};
+
+/// A won game is worth more than any score difference.
+const WIN: i64 = 1 << 40;
+
+/// The value of a position for South: the outcome if the game is over, else the
+/// score difference.
+pub fn evaluate(state: &GameState) -> i64 {
+    let [south, north] = state.position().captured;
+    let difference = south as i64 - north as i64;
+    match state.outcome().map(|o| o.status) {
+        Some(Status::SouthWon) => WIN + difference,
+        Some(Status::NorthWon) => -WIN + difference,
+        _ => difference,
+    }
+}
+
+/// Plain minimax to `depth` decisions (the reference alpha-beta must agree with).
+pub fn minimax(state: &GameState, depth: u32) -> i64 {
+    if depth == 0 || state.outcome().is_some() {
+        return evaluate(state);
+    }
+    let values = (0..state.legal().len()).map(|i| {
+        let mut child = state.clone();
+        child.play_index(i);
+        minimax(&child, depth - 1)
+    });
+    if state.position().to_move == Side::South {
+        values.max()
+    } else {
+        values.min()
+    }
+    .expect("a game in progress has a legal decision")
+}
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    value: i64,
+    bound: Bound,
+    best: usize,
+}
+
+// The table keys positions, not histories: where a game checks repetition
+// (GEN-10) the true value can depend on the path, which the table ignores.
+
+/// An alpha-beta searcher; its table is kept between searches of one game.
+#[derive(Default)]
+pub struct AlphaBeta {
+    table: HashMap<u64, Entry>,
+    /// Positions searched, for nodes-per-second figures.
+    pub nodes: u64,
+}
+
+fn key(state: &GameState) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    state.position().hash(&mut hasher);
+    hasher.finish()
+}
+
+impl AlphaBeta {
+    /// The index of the best legal decision, searching `depth` decisions ahead
+    /// (deepening one decision at a time), and its value.
+    pub fn best(&mut self, state: &GameState, depth: u32) -> (usize, i64) {
+        let mut best = (0, evaluate(state));
+        for d in 1..=depth.max(1) {
+            let value = self.search(state, d, -i64::MAX, i64::MAX);
+            let index = self.table.get(&key(state)).map_or(0, |e| e.best);
+            best = (index, value);
+        }
+        best
+    }
+
+    /// The minimax value of `state` to `depth` decisions, within (alpha, beta).
+    pub fn search(&mut self, state: &GameState, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
+        self.nodes += 1;
+        if depth == 0 || state.outcome().is_some() {
+            return evaluate(state);
+        }
+        let key = key(state);
+        let remembered = self.table.get(&key).copied();
+        // Only a result of the same depth is reused, so the value is exactly the
+        // fixed-depth minimax value (a deeper one would be "better" but different).
+        if let Some(entry) = remembered.filter(|e| e.depth == depth) {
+            match entry.bound {
+                Bound::Exact => return entry.value,
+                Bound::Lower => alpha = alpha.max(entry.value),
+                Bound::Upper => beta = beta.min(entry.value),
+            }
+            if alpha >= beta {
+                return entry.value;
+            }
+        }
+        let maximising = state.position().to_move == Side::South;
+        let (alpha_in, beta_in) = (alpha, beta);
+        let mut order: Vec<usize> = (0..state.legal().len()).collect();
+        // The last search's best first, then the biggest immediate gains.
+        let mover = state.position().to_move.index();
+        let gain = |i: usize| state.successors()[i].1.captured[mover];
+        order.sort_by_key(|&i| std::cmp::Reverse(gain(i)));
+        if let Some(best) = remembered.map(|e| e.best).filter(|&b| b < order.len()) {
+            order.retain(|&i| i != best);
+            order.insert(0, best);
+        }
+        let mut best_value = if maximising { i64::MIN } else { i64::MAX };
+        let mut best_index = order[0];
+        for index in order {
+            let mut child = state.clone();
+            child.play_index(index);
+            let value = self.search(&child, depth - 1, alpha, beta);
+            let better = if maximising {
+                value > best_value
+            } else {
+                value < best_value
+            };
+            if better {
+                best_value = value;
+                best_index = index;
+            }
+            if maximising {
+                alpha = alpha.max(value);
+            } else {
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_value <= alpha_in {
+            Bound::Upper
+        } else if best_value >= beta_in {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(
+            key,
+            Entry {
+                depth,
+                value: best_value,
+                bound,
+                best: best_index,
+            },
+        );
+        best_value
+    }
+}

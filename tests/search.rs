@@ -1,0 +1,46 @@
+//! Alpha-beta agrees with plain minimax at the same depth, on positions from
+//! random games of every bundled game.
+
+use mancala::catalog;
+use mancala::playout;
+use mancala::search::{AlphaBeta, minimax};
+use mancala::state::GameState;
+use rand::RngExt;
+
+#[test]
+fn alphabeta_agrees_with_minimax() {
+    let mut compared = 0;
+    for id in catalog::bundled_ids() {
+        let game = catalog::load(&id, &[]).unwrap();
+        let mut rng = playout::rng(3);
+        let mut state = GameState::new(&game);
+        for sample in 0..4 {
+            for _ in 0..7 {
+                if state.outcome().is_some() {
+                    break;
+                }
+                let n = state.legal().len();
+                state.play_index(rng.random_range(0..n));
+            }
+            if state.outcome().is_some() {
+                break;
+            }
+            let depth = if id.starts_with("nsolo") || id.starts_with("bao") {
+                3
+            } else {
+                4
+            };
+            let expected = minimax(&state, depth);
+            let mut searcher = AlphaBeta::default();
+            let found = searcher.search(&state, depth, -i64::MAX, i64::MAX);
+            assert_eq!(found, expected, "{id} sample {sample}");
+            let (_, deepened) = AlphaBeta::default().best(&state, depth);
+            assert_eq!(
+                deepened, expected,
+                "{id} sample {sample}, iterative deepening"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 30, "only {compared} positions compared");
+}
