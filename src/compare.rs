@@ -40,7 +40,12 @@ impl Agent {
         }
     }
 
-    fn choose(self, state: &GameState, rng: &mut ChaCha8Rng, searcher: &mut AlphaBeta) -> usize {
+    pub fn choose(
+        self,
+        state: &GameState,
+        rng: &mut ChaCha8Rng,
+        searcher: &mut AlphaBeta,
+    ) -> usize {
         let successors = state.successors();
         match self {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,

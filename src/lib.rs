@@ -14,6 +14,7 @@ pub mod error;
 pub mod explain;
 pub mod expr;
 pub mod game;
+pub mod interactive;
 pub mod json;
 pub mod load;
 pub mod playout;

@@ -99,6 +99,24 @@ enum Command {
         #[arg(long, value_name = "N")]
         max_turns: Option<u32>,
     },
+    /// Play a game in the terminal against an agent (or watch two agents).
+    Play {
+        game: String,
+        /// human, random, greedy or alphabeta:DEPTH.
+        #[arg(long, value_name = "PLAYER", default_value = "human")]
+        south: String,
+        /// human, random, greedy or alphabeta:DEPTH.
+        #[arg(long, value_name = "PLAYER", default_value = "alphabeta:6")]
+        north: String,
+        /// Seed for the agents' random choices.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Save the game record (JSON: game, options, decisions) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        #[command(flatten)]
+        setup: GameArgs,
+    },
     /// Measure random playouts per second on this machine, on one core and on all.
     Bench {
         /// Games to measure (default: every bundled game).
@@ -236,6 +254,49 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::List => Ok(list()?),
         Command::Validate { files } => Ok(validate(&files)?),
+        Command::Play {
+            game: id,
+            south,
+            north,
+            seed,
+            record,
+            setup,
+        } => {
+            let players = [
+                mancala::interactive::Player::parse(&south)?,
+                mancala::interactive::Player::parse(&north)?,
+            ];
+            let game = loaded(&setup, &id)?;
+            let stdin = std::io::stdin();
+            let decisions = mancala::interactive::play(
+                &game,
+                players,
+                seed,
+                &mut stdin.lock(),
+                &mut std::io::stdout(),
+            )
+            .map_err(|e| e.to_string())?;
+            let options: String = setup
+                .options
+                .iter()
+                .map(|(k, v)| format!(" --option {k}={v}"))
+                .collect();
+            outln!(
+                "replay with: mancala replay {id} {}{options}",
+                decisions.join(" ")
+            );
+            if let Some(file) = record {
+                let saved = serde_json::json!({
+                    "game": game.id,
+                    "options": json::options(&game),
+                    "decisions": decisions,
+                });
+                std::fs::write(&file, format!("{saved}\n"))
+                    .map_err(|e| format!("cannot save {}: {e}", file.display()))?;
+                outln!("record saved to {}", file.display());
+            }
+            Ok(())
+        }
         Command::Compare {
             variants,
             games,

@@ -383,3 +383,79 @@ fn show_resolved_prints_a_variant_with_its_base_merged() {
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert!(stdout(&replay).contains("\"board\":[[6,6,6,6,6,6],[6,6,6,6,6,6]]"));
 }
+
+fn mancala_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_reprompts_on_bad_input_undoes_and_saves_the_record() {
+    let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let output = mancala_with_input(
+        &[
+            "play",
+            "kalah",
+            "--north",
+            "greedy",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "undo\nz9\nb1\na1\nundo\na2\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("nothing of yours to undo"), "{text}");
+    assert!(text.contains("`z9` is not a legal decision"), "{text}");
+    assert!(text.contains("`b1` is not a legal decision"), "{text}");
+    assert!(text.contains("south plays a1"), "{text}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    // a1 was taken back: the record starts with a2.
+    assert_eq!(saved["decisions"][0], "a2");
+    let decisions: Vec<&str> = saved["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    let mut args = vec!["replay", "kalah"];
+    args.extend(decisions);
+    assert!(mancala(&args).status.success());
+}
+
+#[test]
+fn two_agents_play_a_whole_game() {
+    let output = mancala_with_input(
+        &[
+            "play",
+            "oware",
+            "--south",
+            "alphabeta:3",
+            "--north",
+            "greedy",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("game over: "),
+        "{}",
+        stdout(&output)
+    );
+}

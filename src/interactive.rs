@@ -1,0 +1,133 @@
+//! `mancala play`: a person plays in the terminal against an agent (or watches
+//! two agents). Bad input re-prompts; `undo` takes back the person's last
+//! decision and every one since; the record can be saved and replayed.
+
+use std::io::BufRead;
+
+use crate::board::Side;
+use crate::compare::Agent;
+use crate::game::Game;
+use crate::playout;
+use crate::render;
+use crate::search::AlphaBeta;
+use crate::state::GameState;
+
+/// Who decides for a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Agent(Agent),
+}
+
+impl Player {
+    pub fn parse(name: &str) -> Result<Player, String> {
+        match name {
+            "human" => Ok(Player::Human),
+            other => Agent::parse(other).map(Player::Agent),
+        }
+    }
+}
+
+const HELP: &str = "enter a hole name from the legal list, `undo`, `help` or `quit`";
+
+/// Plays one game, reading a person's decisions from `input` and writing to `out`.
+/// Returns the decisions played, as hole names.
+pub fn play(
+    game: &Game,
+    players: [Player; 2],
+    seed: u64,
+    input: &mut dyn BufRead,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<Vec<String>> {
+    let mut rng = playout::rng(seed);
+    let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
+    let mut state = GameState::new(game);
+    writeln!(out, "{} — {HELP}", game.meta.name)?;
+    while state.outcome().is_none() {
+        let side = state.position().to_move;
+        let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+        match players[side.index()] {
+            Player::Agent(agent) => {
+                let index = agent.choose(&state, &mut rng, &mut searchers[side.index()]);
+                let before = state.position().captured[side.index()];
+                state.play_index(index);
+                let gained = state.position().captured[side.index()] - before;
+                writeln!(out, "{side} plays {}{}", legal[index], captured(gained))?;
+            }
+            Player::Human => {
+                write!(
+                    out,
+                    "\n{}legal: {}\n{side}> ",
+                    render::position(game, state.position(), Some(side)),
+                    legal.join(" ")
+                )?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out, "\n(end of input: game left unfinished)")?;
+                    break;
+                }
+                match line.trim() {
+                    "quit" => break,
+                    "help" | "" => writeln!(out, "{HELP}")?,
+                    "undo" => match undo(game, &state, side) {
+                        Some(earlier) => state = earlier,
+                        None => writeln!(out, "nothing of yours to undo")?,
+                    },
+                    name => match game
+                        .board
+                        .parse_hole(name)
+                        .filter(|&h| state.legal().any(|l| l == h))
+                    {
+                        Some(hole) => {
+                            let before = state.position().captured[side.index()];
+                            state.play(hole).expect("checked legal");
+                            let gained = state.position().captured[side.index()] - before;
+                            writeln!(out, "{side} plays {name}{}", captured(gained))?;
+                        }
+                        None => writeln!(out, "`{name}` is not a legal decision; {HELP}")?,
+                    },
+                }
+            }
+        }
+    }
+    if let Some(outcome) = state.outcome() {
+        let [south, north] = state.position().captured;
+        write!(out, "\n{}", render::board(game, state.position()))?;
+        writeln!(
+            out,
+            "game over: {} ({}); captured south {south}, north {north}",
+            outcome.status.name(),
+            outcome.reason.name()
+        )?;
+    }
+    Ok(state
+        .decisions()
+        .iter()
+        .map(|&h| game.hole_name(h))
+        .collect())
+}
+
+fn captured(seeds: u32) -> String {
+    if seeds == 0 {
+        String::new()
+    } else {
+        format!(", capturing {seeds}")
+    }
+}
+
+/// The game as it was before `side`'s last decision, replayed from the start.
+fn undo<'g>(game: &'g Game, state: &GameState<'g>, side: Side) -> Option<GameState<'g>> {
+    let mut replay = GameState::new(game);
+    let mut sides = Vec::new();
+    for &hole in state.decisions() {
+        sides.push(replay.position().to_move);
+        replay.play(hole).ok()?;
+    }
+    let last_own = sides.iter().rposition(|&s| s == side)?;
+    let mut earlier = GameState::new(game);
+    for &hole in &state.decisions()[..last_own] {
+        earlier.play(hole).ok()?;
+    }
+    Some(earlier)
+}
