@@ -141,6 +141,9 @@ pub struct Summary {
     pub decisiveness: f64,
     pub captured_per_turn: f64,
     pub milliseconds_per_game: f64,
+    /// Every game's length in turns, in seed order (for charts).
+    #[serde(skip)]
+    pub turn_counts: Vec<u32>,
 }
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
@@ -203,6 +206,7 @@ fn summarise(label: &str, played: &[Played]) -> Summary {
         captured_per_turn: played.iter().map(|p| p.captured as f64).sum::<f64>()
             / all_turns.max(1.0),
         milliseconds_per_game: mean(&|p| p.seconds * 1000.0),
+        turn_counts: played.iter().map(|p| p.turns).collect(),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod interactive;
 pub mod json;
 pub mod load;
 pub mod playout;
+pub mod plot;
 pub mod position;
 pub mod render;
 pub mod scenario;

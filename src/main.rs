@@ -98,6 +98,9 @@ enum Command {
         /// Completed turns after which a game ends as unfinished (GEN-11).
         #[arg(long, value_name = "N")]
         max_turns: Option<u32>,
+        /// Also write SVG charts (game lengths, South's score) into this folder.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<PathBuf>,
     },
     /// Play a game in the terminal against an agent (or watch two agents).
     Play {
@@ -306,6 +309,7 @@ fn run(command: Command) -> Result<(), Failure> {
             json,
             csv,
             max_turns,
+            plot,
         } => {
             let agents = [
                 compare::Agent::parse(&south)?,
@@ -330,6 +334,11 @@ fn run(command: Command) -> Result<(), Failure> {
                 out!("{}", compare::csv(&summaries));
             } else {
                 out!("{}", compare::table(&summaries));
+            }
+            if let Some(dir) = plot {
+                for file in mancala::plot::write(&dir, &summaries)? {
+                    eprintln!("wrote {file}");
+                }
             }
             Ok(())
         }

@@ -459,3 +459,35 @@ fn two_agents_play_a_whole_game() {
         stdout(&output)
     );
 }
+
+#[test]
+fn compare_prints_a_table_csv_json_and_charts() {
+    let dir = std::env::temp_dir().join(format!("mancala-plots-{}", std::process::id()));
+    let table = mancala(&[
+        "compare",
+        "walak-pussa",
+        "sadeqa-iii:seeds_per_hole=4",
+        "--games",
+        "50",
+        "--plot",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(table.status.success(), "{}", stderr(&table));
+    assert!(stdout(&table).contains("sadeqa-iii:seeds_per_hole=4"));
+    for chart in ["game-length.svg", "south-score.svg"] {
+        let svg = std::fs::read_to_string(dir.join(chart)).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("walak-pussa"),
+            "{chart}"
+        );
+    }
+    let csv = stdout(&mancala(&[
+        "compare", "kalah", "oware", "--games", "20", "--csv",
+    ]));
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    let json = stdout(&mancala(&["compare", "kalah", "--games", "20", "--json"]));
+    let summary: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(summary["games"], 20);
+    let bad = mancala(&["compare", "kalah", "--south", "oracle"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

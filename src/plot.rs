@@ -1,0 +1,153 @@
+//! `compare --plot DIR`: SVG charts of a comparison — game lengths and South's
+//! score with its 95% interval, one series per variant.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use crate::compare::Summary;
+
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+];
+
+type Result<T> = std::result::Result<T, String>;
+
+fn failed(e: impl std::fmt::Display) -> String {
+    format!("cannot draw the chart: {e}")
+}
+
+/// Writes `game-length.svg` and `south-score.svg` into `dir`; returns their paths.
+pub fn write(dir: &Path, summaries: &[Summary]) -> Result<Vec<String>> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let lengths = dir.join("game-length.svg");
+    let scores = dir.join("south-score.svg");
+    game_lengths(&lengths, summaries)?;
+    south_scores(&scores, summaries)?;
+    Ok(vec![
+        lengths.display().to_string(),
+        scores.display().to_string(),
+    ])
+}
+
+/// The share of games of each length (in turns), one line per variant.
+fn game_lengths(path: &Path, summaries: &[Summary]) -> Result<()> {
+    const BINS: u32 = 40;
+    let longest = summaries
+        .iter()
+        .flat_map(|s| s.turn_counts.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let width = longest.div_ceil(BINS).max(1);
+    let shares: Vec<Vec<(f64, f64)>> = summaries
+        .iter()
+        .map(|s| {
+            let mut bins = vec![0u32; (longest / width + 1) as usize];
+            for &turns in &s.turn_counts {
+                bins[(turns / width) as usize] += 1;
+            }
+            let games = s.turn_counts.len().max(1) as f64;
+            bins.iter()
+                .enumerate()
+                .map(|(i, &n)| (((i as u32 * width) + width / 2) as f64, n as f64 / games))
+                .collect()
+        })
+        .collect();
+    let top = shares
+        .iter()
+        .flatten()
+        .map(|(_, y)| *y)
+        .fold(0.0, f64::max)
+        .max(0.01)
+        * 1.1;
+    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(failed)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Game length", ("sans-serif", 22))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..(longest + width) as f64, 0.0..top)
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_desc("turns")
+        .y_desc("share of games")
+        .draw()
+        .map_err(failed)?;
+    for (i, (summary, points)) in summaries.iter().zip(shares).enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+            .map_err(failed)?
+            .label(summary.variant.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(failed)?;
+    root.present().map_err(failed)
+}
+
+/// South's score (draws half) per variant, with its 95% Wilson interval.
+fn south_scores(path: &Path, summaries: &[Summary]) -> Result<()> {
+    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(failed)?;
+    let n = summaries.len();
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "South's score (draws count half), 95% interval",
+            ("sans-serif", 22),
+        )
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.0)
+        .map_err(failed)?;
+    let labels: Vec<String> = summaries.iter().map(|s| s.variant.clone()).collect();
+    chart
+        .configure_mesh()
+        .x_labels(n)
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("South's score")
+        .draw()
+        .map_err(failed)?;
+    chart
+        .draw_series(LineSeries::new(
+            [(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
+            BLACK.mix(0.4),
+        ))
+        .map_err(failed)?;
+    for (i, s) in summaries.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        chart
+            .draw_series([ErrorBar::new_vertical(
+                i as f64,
+                s.south_score_low,
+                s.south_score,
+                s.south_score_high,
+                colour.filled(),
+                12,
+            )])
+            .map_err(failed)?;
+    }
+    root.present().map_err(failed)
+}
