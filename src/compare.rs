@@ -24,6 +24,8 @@ pub enum Agent {
     Greedy,
     /// Alpha-beta search this many decisions deep (score difference as value).
     AlphaBeta(u32),
+    /// Monte Carlo tree search with this many random playouts per decision.
+    Mcts(u32),
 }
 
 impl Agent {
@@ -31,12 +33,20 @@ impl Agent {
         match name {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
-            other => match other.strip_prefix("alphabeta:").map(str::parse::<u32>) {
-                Some(Ok(depth)) if (1..=12).contains(&depth) => Ok(Agent::AlphaBeta(depth)),
-                _ => Err(format!(
-                    "unknown agent `{other}`; agents: random, greedy, alphabeta:DEPTH (1 to 12)"
-                )),
-            },
+            other => {
+                let budget = |prefix: &str| {
+                    other
+                        .strip_prefix(prefix)
+                        .and_then(|n| n.parse::<u32>().ok())
+                };
+                match (budget("alphabeta:"), budget("mcts:")) {
+                    (Some(depth), _) if (1..=12).contains(&depth) => Ok(Agent::AlphaBeta(depth)),
+                    (_, Some(n)) if (1..=1_000_000).contains(&n) => Ok(Agent::Mcts(n)),
+                    _ => Err(format!(
+                        "unknown agent `{other}`; agents: random, greedy, alphabeta:DEPTH (1 to 12), mcts:ITERATIONS"
+                    )),
+                }
+            }
         }
     }
 
@@ -49,6 +59,7 @@ impl Agent {
         let successors = state.successors();
         match self {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
+            Agent::Mcts(iterations) => crate::mcts::best(state, iterations, rng),
             Agent::Random => rng.random_range(0..successors.len()),
             Agent::Greedy => {
                 let mover = state.position().to_move.index();

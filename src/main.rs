@@ -83,10 +83,10 @@ enum Command {
         /// Game i of each variant is played with seed S+i.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// South's agent: random, greedy or alphabeta:DEPTH.
+        /// South's agent: random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         south: String,
-        /// North's agent: random, greedy or alphabeta:DEPTH.
+        /// North's agent: random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         north: String,
         /// One JSON object per variant, one per line.
@@ -105,10 +105,10 @@ enum Command {
     /// Play a game in the terminal against an agent (or watch two agents).
     Play {
         game: String,
-        /// human, random, greedy or alphabeta:DEPTH.
+        /// human, random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
         #[arg(long, value_name = "PLAYER", default_value = "human")]
         south: String,
-        /// human, random, greedy or alphabeta:DEPTH.
+        /// human, random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
         #[arg(long, value_name = "PLAYER", default_value = "alphabeta:6")]
         north: String,
         /// Seed for the agents' random choices.

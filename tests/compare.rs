@@ -59,3 +59,11 @@ fn alphabeta_beats_greedy() {
     assert_eq!(Agent::parse("alphabeta:4"), Ok(Agent::AlphaBeta(4)));
     assert!(Agent::parse("alphabeta:0").is_err() && Agent::parse("minimax").is_err());
 }
+
+#[test]
+fn mcts_beats_random() {
+    let game = catalog::load("oware", &[]).unwrap();
+    let summary = compare::run("oware", &game, 20, 3, [Agent::Random, Agent::Mcts(100)]);
+    assert!(summary.south_score < 0.3, "{summary:?}");
+    assert_eq!(Agent::parse("mcts:500"), Ok(Agent::Mcts(500)));
+}

@@ -1,0 +1,99 @@
+//! Monte Carlo tree search (UCT with uniformly random playouts), generic over every
+//! game file. A turn of several decisions is searched decision by decision; each
+//! node scores the result for the side that made the decision leading to it.
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::Side;
+use crate::playout;
+use crate::state::{GameState, Status};
+
+/// UCT's exploration constant (√2 for results between 0 and 1).
+const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+struct Node<'g> {
+    state: GameState<'g>,
+    /// The side whose decision led here (scores are for that side).
+    mover: Side,
+    children: Vec<(usize, usize)>,
+    untried: Vec<usize>,
+    visits: f64,
+    score: f64,
+}
+
+/// A game's result for `side`: 1 a win, ½ a draw or an unfinished game, 0 a loss.
+fn result_for(state: &GameState, side: Side) -> f64 {
+    match state.outcome().map(|o| o.status) {
+        Some(Status::SouthWon) => f64::from(u8::from(side == Side::South)),
+        Some(Status::NorthWon) => f64::from(u8::from(side == Side::North)),
+        _ => 0.5,
+    }
+}
+
+/// The index of the legal decision most visited after `iterations` playouts.
+pub fn best(state: &GameState, iterations: u32, rng: &mut ChaCha8Rng) -> usize {
+    let root_mover = state.position().to_move.other();
+    let mut nodes = vec![Node {
+        state: state.clone(),
+        mover: root_mover,
+        children: Vec::new(),
+        untried: (0..state.legal().len()).collect(),
+        visits: 0.0,
+        score: 0.0,
+    }];
+    for _ in 0..iterations.max(1) {
+        // Select: follow UCT while every child has been tried.
+        let mut path = vec![0];
+        let mut at = 0;
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+            let parent_visits = nodes[at].visits.max(1.0).ln();
+            at = nodes[at]
+                .children
+                .iter()
+                .map(|&(_, child)| child)
+                .max_by(|&a, &b| {
+                    let uct = |n: &Node| {
+                        n.score / n.visits + EXPLORATION * (parent_visits / n.visits).sqrt()
+                    };
+                    uct(&nodes[a]).total_cmp(&uct(&nodes[b]))
+                })
+                .expect("a node with children");
+            path.push(at);
+        }
+        // Expand one untried decision.
+        if !nodes[at].untried.is_empty() {
+            let pick = rng.random_range(0..nodes[at].untried.len());
+            let decision = nodes[at].untried.swap_remove(pick);
+            let mut child = nodes[at].state.clone();
+            let mover = child.position().to_move;
+            child.play_index(decision);
+            let untried = (0..child.legal().len()).collect();
+            nodes.push(Node {
+                state: child,
+                mover,
+                children: Vec::new(),
+                untried,
+                visits: 0.0,
+                score: 0.0,
+            });
+            let index = nodes.len() - 1;
+            nodes[at].children.push((decision, index));
+            at = index;
+            path.push(at);
+        }
+        // Play out at random, then score every node on the path for its mover.
+        let mut rollout = nodes[at].state.clone();
+        playout::play_out(&mut rollout, rng);
+        for &node in &path {
+            let node = &mut nodes[node];
+            node.visits += 1.0;
+            node.score += result_for(&rollout, node.mover);
+        }
+    }
+    nodes[0]
+        .children
+        .iter()
+        .max_by(|a, b| nodes[a.1].visits.total_cmp(&nodes[b.1].visits))
+        .map_or(0, |&(decision, _)| decision)
+}
