@@ -8,7 +8,7 @@ use std::time::Instant;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::playout;
@@ -72,24 +72,37 @@ impl Agent {
     }
 }
 
-/// One game's facts.
-#[derive(Clone, Debug)]
-struct Played {
-    status: Status,
-    reason: Reason,
-    turns: u32,
-    decisions: u32,
-    /// Sum over decisions of the number of legal choices.
-    choices: u64,
-    lead_changes: u32,
-    /// |South's captures − North's| at the end, over all seeds.
-    margin: f64,
-    captured: u32,
-    endless: u32,
-    seconds: f64,
+impl std::fmt::Display for Agent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Greedy => f.write_str("greedy"),
+            Agent::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
+            Agent::Mcts(iterations) => write!(f, "mcts:{iterations}"),
+        }
+    }
 }
 
-fn play(game: &Game, seed: u64, agents: [Agent; 2]) -> Played {
+/// One game's facts.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Played {
+    /// The game's index in the study (its seed is the study's seed plus this).
+    pub index: u64,
+    pub status: Status,
+    pub reason: Reason,
+    pub turns: u32,
+    pub decisions: u32,
+    /// Sum over decisions of the number of legal choices.
+    pub choices: u64,
+    pub lead_changes: u32,
+    /// |South's captures − North's| at the end, over all seeds.
+    pub margin: f64,
+    pub captured: u32,
+    pub endless: u32,
+    pub seconds: f64,
+}
+
+fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2]) -> Played {
     let start = Instant::now();
     let mut rng = playout::rng(seed);
     let mut state = GameState::new(game);
@@ -113,6 +126,7 @@ fn play(game: &Game, seed: u64, agents: [Agent; 2]) -> Played {
     let outcome = state.outcome().expect("played to the end");
     let total = (p.seeds_on_board() + p.captured[0] + p.captured[1]).max(1);
     Played {
+        index,
         status: outcome.status,
         reason: outcome.reason,
         turns: p.turn,
@@ -159,14 +173,91 @@ pub struct Summary {
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
 pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
-    let played: Vec<Played> = (0..games)
-        .into_par_iter()
-        .map(|i| play(game, seed.wrapping_add(i), agents))
-        .collect();
-    summarise(label, &played)
+    summarise(label, &play_range(game, 0..games, seed, agents))
 }
 
-fn summarise(label: &str, played: &[Played]) -> Summary {
+/// Games `indices` of a study (game i with seed `seed + i`), in index order.
+pub fn play_range(
+    game: &Game,
+    indices: std::ops::Range<u64>,
+    seed: u64,
+    agents: [Agent; 2],
+) -> Vec<Played> {
+    indices
+        .into_par_iter()
+        .map(|i| play(game, i, seed.wrapping_add(i), agents))
+        .collect()
+}
+
+/// One slice of a study, written by `compare --shard I/K` and read by `merge`:
+/// what it needs to be merged only with its own kind.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Shard {
+    pub engine: String,
+    pub variant: String,
+    /// SHA-256 of the resolved game file and the options in force.
+    pub rules: String,
+    pub games: u64,
+    pub seed: u64,
+    pub agents: [String; 2],
+    /// `[I, K]`: slice I of K.
+    pub shard: [u64; 2],
+    pub played: Vec<Played>,
+}
+
+/// The games of shard `i` of `k` in a study of `games`: a contiguous slice.
+pub fn shard_range(games: u64, i: u64, k: u64) -> std::ops::Range<u64> {
+    games * i / k..games * (i + 1) / k
+}
+
+/// Merges shards into one summary per variant (in order of first appearance),
+/// refusing shards of other rules, engines, agents, seeds or sizes, and studies
+/// with games missing or repeated.
+pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
+    let mut studies: Vec<Shard> = Vec::new();
+    for shard in shards {
+        match studies.iter_mut().find(|s| s.variant == shard.variant) {
+            None => studies.push(shard),
+            Some(study) => {
+                let same = study.engine == shard.engine
+                    && study.rules == shard.rules
+                    && study.games == shard.games
+                    && study.seed == shard.seed
+                    && study.agents == shard.agents;
+                if !same {
+                    return Err(format!(
+                        "shards of `{}` do not match (engine, rules file, games, seed or agents differ)",
+                        shard.variant
+                    ));
+                }
+                study.played.extend(shard.played);
+            }
+        }
+    }
+    studies
+        .into_iter()
+        .map(|mut study| {
+            study.played.sort_by_key(|p| p.index);
+            let complete = study.played.len() as u64 == study.games
+                && study
+                    .played
+                    .iter()
+                    .enumerate()
+                    .all(|(i, p)| p.index == i as u64);
+            if !complete {
+                return Err(format!(
+                    "`{}`: the shards hold {} of {} games, or some twice",
+                    study.variant,
+                    study.played.len(),
+                    study.games
+                ));
+            }
+            Ok(summarise(&study.variant, &study.played))
+        })
+        .collect()
+}
+
+pub fn summarise(label: &str, played: &[Played]) -> Summary {
     let n = played.len().max(1) as f64;
     let count = |status: Status| played.iter().filter(|p| p.status == status).count() as u64;
     let (south, north, draws) = (

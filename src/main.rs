@@ -101,6 +101,19 @@ enum Command {
         /// Also write SVG charts (game lengths, South's score) into this folder.
         #[arg(long, value_name = "DIR")]
         plot: Option<PathBuf>,
+        /// Play only slice I of K of the games and print a mergeable shard (JSON
+        /// lines) instead of the summary; `mancala merge` combines the shards.
+        #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
+    },
+    /// Combine the shards written by `compare --shard` into one comparison.
+    Merge {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
     },
     /// Play a game in the terminal against an agent (or watch two agents).
     Play {
@@ -161,6 +174,38 @@ struct GameArgs {
     /// Laps after which a sowing counts as endless and the move as illegal (GEN-7).
     #[arg(long, value_name = "N")]
     lap_limit: Option<u32>,
+}
+
+/// `I/K` with I < K.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (i, k) = text.split_once('/').ok_or("expected I/K, e.g. 0/4")?;
+    let (i, k): (u64, u64) = (
+        i.parse().map_err(|_| "I is a number")?,
+        k.parse().map_err(|_| "K is a number")?,
+    );
+    if i >= k {
+        return Err(format!("shard {i}/{k}: I runs from 0 to K-1"));
+    }
+    Ok((i, k))
+}
+
+/// SHA-256 of the game file as resolved and of the options in force.
+fn rules_hash(id: &str, game: &Game) -> Result<String, String> {
+    use sha2::Digest;
+    let path = catalog::resolve(id).map_err(|e| e.render())?;
+    let text = mancala::load::resolved_text(&path).map_err(|e| e.render())?;
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(text.as_bytes());
+    hasher.update(
+        serde_json::to_string(&json::options(game))
+            .expect("plain data")
+            .as_bytes(),
+    );
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }
 
 /// `id:k=v,k=v` → the game and its option overrides.
@@ -257,6 +302,33 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::List => Ok(list()?),
         Command::Validate { files } => Ok(validate(&files)?),
+        Command::Merge { files, json, csv } => {
+            let mut shards = Vec::new();
+            for file in &files {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                for (n, line) in text
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty())
+                {
+                    let shard: compare::Shard = serde_json::from_str(line)
+                        .map_err(|e| format!("{}:{}: not a shard: {e}", file.display(), n + 1))?;
+                    shards.push(shard);
+                }
+            }
+            let summaries = compare::merge(shards)?;
+            if json {
+                for summary in &summaries {
+                    outln!("{}", serde_json::to_string(summary).expect("plain data"));
+                }
+            } else if csv {
+                out!("{}", compare::csv(&summaries));
+            } else {
+                out!("{}", compare::table(&summaries));
+            }
+            Ok(())
+        }
         Command::Play {
             game: id,
             south,
@@ -310,6 +382,7 @@ fn run(command: Command) -> Result<(), Failure> {
             csv,
             max_turns,
             plot,
+            shard,
         } => {
             let agents = [
                 compare::Agent::parse(&south)?,
@@ -324,7 +397,25 @@ fn run(command: Command) -> Result<(), Failure> {
                     lap_limit: None,
                 };
                 let game = loaded(&setup, &id)?;
+                if let Some((i, k)) = shard {
+                    let range = compare::shard_range(games, i, k);
+                    let shard = compare::Shard {
+                        engine: env!("CARGO_PKG_VERSION").to_string(),
+                        variant: variant.clone(),
+                        rules: rules_hash(&id, &game)?,
+                        games,
+                        seed,
+                        agents: agents.map(|a| a.to_string()),
+                        shard: [i, k],
+                        played: compare::play_range(&game, range, seed, agents),
+                    };
+                    outln!("{}", serde_json::to_string(&shard).expect("plain data"));
+                    continue;
+                }
                 summaries.push(compare::run(variant, &game, games, seed, agents));
+            }
+            if shard.is_some() {
+                return Ok(());
             }
             if json {
                 for summary in &summaries {

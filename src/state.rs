@@ -7,7 +7,8 @@ use crate::expr::{Env, Scope};
 use crate::game::{Check, EndOutcome, Game};
 use crate::position::Position;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Status {
     SouthWon,
     NorthWon,
@@ -34,7 +35,8 @@ impl Status {
 }
 
 /// Which end rule fired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Reason {
     NoStones,
     NoMoves,
