@@ -318,15 +318,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 }
             }
             let summaries = compare::merge(shards)?;
-            if json {
-                for summary in &summaries {
-                    outln!("{}", serde_json::to_string(summary).expect("plain data"));
-                }
-            } else if csv {
-                out!("{}", compare::csv(&summaries));
-            } else {
-                out!("{}", compare::table(&summaries));
-            }
+            print_summaries(&summaries, json, csv);
             Ok(())
         }
         Command::Play {
@@ -417,15 +409,7 @@ fn run(command: Command) -> Result<(), Failure> {
             if shard.is_some() {
                 return Ok(());
             }
-            if json {
-                for summary in &summaries {
-                    outln!("{}", serde_json::to_string(summary).expect("plain data"));
-                }
-            } else if csv {
-                out!("{}", compare::csv(&summaries));
-            } else {
-                out!("{}", compare::table(&summaries));
-            }
+            print_summaries(&summaries, json, csv);
             if let Some(dir) = plot {
                 for file in mancala::plot::write(&dir, &summaries)? {
                     eprintln!("wrote {file}");
@@ -807,5 +791,18 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
             counts.join(", "),
             turns as f64 / games.max(1) as f64
         );
+    }
+}
+
+/// A comparison as a table (default), JSON lines or CSV.
+fn print_summaries(summaries: &[compare::Summary], json: bool, csv: bool) {
+    if json {
+        for summary in summaries {
+            outln!("{}", serde_json::to_string(summary).expect("plain data"));
+        }
+    } else if csv {
+        out!("{}", compare::csv(summaries));
+    } else {
+        out!("{}", compare::table(summaries));
     }
 }
