@@ -3,7 +3,7 @@
 //! Games run in parallel; game i of a variant always uses seed S+i, so the
 //! results are the same on any number of threads.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
+use crate::mcts::Budget;
 use crate::playout;
 use crate::search::AlphaBeta;
 use crate::state::{GameState, Reason, Status};
@@ -24,29 +25,50 @@ pub enum Agent {
     Greedy,
     /// Alpha-beta search this many decisions deep (score difference as value).
     AlphaBeta(u32),
+    /// Alpha-beta deepening for this long per decision (not reproducible).
+    AlphaBetaFor(Duration),
     /// Monte Carlo tree search with this many random playouts per decision.
     Mcts(u32),
+    /// Monte Carlo tree search for this long per decision (not reproducible).
+    MctsFor(Duration),
+}
+
+/// `250ms` or `2s`.
+fn duration(text: &str) -> Option<Duration> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1e-3),
+        None => (text.strip_suffix('s')?, 1.0),
+    };
+    let seconds = number.parse::<f64>().ok()? * scale;
+    (seconds > 0.0 && seconds <= 3600.0).then(|| Duration::from_secs_f64(seconds))
 }
 
 impl Agent {
     pub fn parse(name: &str) -> Result<Agent, String> {
+        let count = |prefix: &str| {
+            name.strip_prefix(prefix)
+                .and_then(|n| n.parse::<u32>().ok())
+        };
+        let time = |prefix: &str| name.strip_prefix(prefix).and_then(duration);
         match name {
-            "random" => Ok(Agent::Random),
-            "greedy" => Ok(Agent::Greedy),
-            other => {
-                let budget = |prefix: &str| {
-                    other
-                        .strip_prefix(prefix)
-                        .and_then(|n| n.parse::<u32>().ok())
-                };
-                match (budget("alphabeta:"), budget("mcts:")) {
-                    (Some(depth), _) if (1..=12).contains(&depth) => Ok(Agent::AlphaBeta(depth)),
-                    (_, Some(n)) if (1..=1_000_000).contains(&n) => Ok(Agent::Mcts(n)),
-                    _ => Err(format!(
-                        "unknown agent `{other}`; agents: random, greedy, alphabeta:DEPTH (1 to 12), mcts:ITERATIONS"
-                    )),
-                }
-            }
+            "random" => return Ok(Agent::Random),
+            "greedy" => return Ok(Agent::Greedy),
+            _ => {}
+        }
+        match (
+            count("alphabeta:"),
+            count("mcts:"),
+            time("alphabeta:"),
+            time("mcts:"),
+        ) {
+            (Some(depth), ..) if (1..=12).contains(&depth) => Ok(Agent::AlphaBeta(depth)),
+            (_, Some(n), ..) if (1..=1_000_000).contains(&n) => Ok(Agent::Mcts(n)),
+            (_, _, Some(budget), _) => Ok(Agent::AlphaBetaFor(budget)),
+            (_, _, _, Some(budget)) => Ok(Agent::MctsFor(budget)),
+            _ => Err(format!(
+                "unknown agent `{name}`; agents: random, greedy, alphabeta:DEPTH (1 to 12) or \
+                 alphabeta:TIME (e.g. 500ms, 2s), mcts:ITERATIONS or mcts:TIME"
+            )),
         }
     }
 
@@ -59,7 +81,11 @@ impl Agent {
         let successors = state.successors();
         match self {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
-            Agent::Mcts(iterations) => crate::mcts::best(state, iterations, rng),
+            Agent::AlphaBetaFor(budget) => searcher.best_within(state, budget),
+            Agent::Mcts(iterations) => {
+                crate::mcts::best(state, Budget::Iterations(iterations), rng)
+            }
+            Agent::MctsFor(budget) => crate::mcts::best(state, Budget::Time(budget), rng),
             Agent::Random => rng.random_range(0..successors.len()),
             Agent::Greedy => {
                 let mover = state.position().to_move.index();
@@ -78,7 +104,9 @@ impl std::fmt::Display for Agent {
             Agent::Random => f.write_str("random"),
             Agent::Greedy => f.write_str("greedy"),
             Agent::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
+            Agent::AlphaBetaFor(budget) => write!(f, "alphabeta:{}ms", budget.as_millis()),
             Agent::Mcts(iterations) => write!(f, "mcts:{iterations}"),
+            Agent::MctsFor(budget) => write!(f, "mcts:{}ms", budget.as_millis()),
         }
     }
 }
@@ -173,19 +201,25 @@ pub struct Summary {
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
 pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
-    summarise(label, &play_range(game, 0..games, seed, agents))
+    summarise(label, &play_range(game, 0..games, seed, agents, &|| {}))
 }
 
-/// Games `indices` of a study (game i with seed `seed + i`), in index order.
+/// Games `indices` of a study (game i with seed `seed + i`), in index order;
+/// `done` is called as each game ends (for a progress bar).
 pub fn play_range(
     game: &Game,
     indices: std::ops::Range<u64>,
     seed: u64,
     agents: [Agent; 2],
+    done: &(dyn Fn() + Sync),
 ) -> Vec<Played> {
     indices
         .into_par_iter()
-        .map(|i| play(game, i, seed.wrapping_add(i), agents))
+        .map(|i| {
+            let played = play(game, i, seed.wrapping_add(i), agents);
+            done();
+            played
+        })
         .collect()
 }
 

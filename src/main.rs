@@ -83,10 +83,10 @@ enum Command {
         /// Game i of each variant is played with seed S+i.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// South's agent: random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
+        /// South's agent: random, greedy, alphabeta:DEPTH|TIME or mcts:ITERATIONS|TIME.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         south: String,
-        /// North's agent: random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
+        /// North's agent: random, greedy, alphabeta:DEPTH|TIME or mcts:ITERATIONS|TIME.
         #[arg(long, value_name = "AGENT", default_value = "random")]
         north: String,
         /// One JSON object per variant, one per line.
@@ -118,10 +118,10 @@ enum Command {
     /// Play a game in the terminal against an agent (or watch two agents).
     Play {
         game: String,
-        /// human, random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
+        /// human, random, greedy, alphabeta:DEPTH|TIME or mcts:ITERATIONS|TIME.
         #[arg(long, value_name = "PLAYER", default_value = "human")]
         south: String,
-        /// human, random, greedy, alphabeta:DEPTH or mcts:ITERATIONS.
+        /// human, random, greedy, alphabeta:DEPTH|TIME or mcts:ITERATIONS|TIME.
         #[arg(long, value_name = "PLAYER", default_value = "alphabeta:6")]
         north: String,
         /// Seed for the agents' random choices.
@@ -389,8 +389,22 @@ fn run(command: Command) -> Result<(), Failure> {
                     lap_limit: None,
                 };
                 let game = loaded(&setup, &id)?;
+                let range = match shard {
+                    Some((i, k)) => compare::shard_range(games, i, k),
+                    None => 0..games,
+                };
+                // Drawn on stderr, and only when it is a terminal.
+                let progress = indicatif::ProgressBar::new(range.end - range.start)
+                    .with_message(variant.clone());
+                progress.set_style(
+                    indicatif::ProgressStyle::with_template(
+                        "{msg} {bar:40} {pos}/{len} games, {eta} left",
+                    )
+                    .expect("a valid template"),
+                );
+                let played = compare::play_range(&game, range, seed, agents, &|| progress.inc(1));
+                progress.finish_and_clear();
                 if let Some((i, k)) = shard {
-                    let range = compare::shard_range(games, i, k);
                     let shard = compare::Shard {
                         engine: env!("CARGO_PKG_VERSION").to_string(),
                         variant: variant.clone(),
@@ -399,12 +413,12 @@ fn run(command: Command) -> Result<(), Failure> {
                         seed,
                         agents: agents.map(|a| a.to_string()),
                         shard: [i, k],
-                        played: compare::play_range(&game, range, seed, agents),
+                        played,
                     };
                     outln!("{}", serde_json::to_string(&shard).expect("plain data"));
                     continue;
                 }
-                summaries.push(compare::run(variant, &game, games, seed, agents));
+                summaries.push(compare::summarise(variant, &played));
             }
             if shard.is_some() {
                 return Ok(());

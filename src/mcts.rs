@@ -2,6 +2,8 @@
 //! game file. A turn of several decisions is searched decision by decision; each
 //! node scores the result for the side that made the decision leading to it.
 
+use std::time::{Duration, Instant};
+
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -31,8 +33,20 @@ fn result_for(state: &GameState, side: Side) -> f64 {
     }
 }
 
-/// The index of the legal decision most visited after `iterations` playouts.
-pub fn best(state: &GameState, iterations: u32, rng: &mut ChaCha8Rng) -> usize {
+/// How long a search may run: a number of playouts, or a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+/// The index of the legal decision most visited within the budget.
+pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
+    let start = Instant::now();
+    let more = |done: u32| match budget {
+        Budget::Iterations(n) => done < n.max(1),
+        Budget::Time(limit) => done == 0 || start.elapsed() < limit,
+    };
     let root_mover = state.position().to_move.other();
     let mut nodes = vec![Node {
         state: state.clone(),
@@ -42,7 +56,9 @@ pub fn best(state: &GameState, iterations: u32, rng: &mut ChaCha8Rng) -> usize {
         visits: 0.0,
         score: 0.0,
     }];
-    for _ in 0..iterations.max(1) {
+    let mut done = 0;
+    while more(done) {
+        done += 1;
         // Select: follow UCT while every child has been tried.
         let mut path = vec![0];
         let mut at = 0;

@@ -6,9 +6,13 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
 
 use crate::board::Side;
 use crate::state::{GameState, Status};
+
+/// How deep a timed search may go at most.
+const MAX_TIMED_DEPTH: u32 = 64;
 
 /// A won game is worth more than any score difference.
 const WIN: i64 = 1 << 40;
@@ -67,6 +71,9 @@ pub struct AlphaBeta {
     table: HashMap<u64, Entry>,
     /// Positions searched, for nodes-per-second figures.
     pub nodes: u64,
+    /// When a timed search must stop; past it, searches unwind and store nothing.
+    deadline: Option<Instant>,
+    out_of_time: bool,
 }
 
 fn key(state: &GameState) -> u64 {
@@ -88,9 +95,30 @@ impl AlphaBeta {
         best
     }
 
+    /// The best decision found by deepening until `budget` runs out (the result of
+    /// the deepest search that finished; at least one decision deep when possible).
+    pub fn best_within(&mut self, state: &GameState, budget: Duration) -> usize {
+        self.deadline = Some(Instant::now() + budget);
+        self.out_of_time = false;
+        let mut best = 0;
+        for depth in 1..=MAX_TIMED_DEPTH {
+            self.search(state, depth, -i64::MAX, i64::MAX);
+            if self.out_of_time {
+                break;
+            }
+            best = self.table.get(&key(state)).map_or(0, |e| e.best);
+        }
+        self.deadline = None;
+        best
+    }
+
     /// The minimax value of `state` to `depth` decisions, within (alpha, beta).
     pub fn search(&mut self, state: &GameState, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
         self.nodes += 1;
+        if self.out_of_time || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out_of_time = true;
+            return 0;
+        }
         if depth == 0 || state.outcome().is_some() {
             return evaluate(state);
         }
@@ -142,6 +170,10 @@ impl AlphaBeta {
             if alpha >= beta {
                 break;
             }
+        }
+        if self.out_of_time {
+            // Values below an interrupted search are not to be trusted or kept.
+            return best_value;
         }
         let bound = if best_value <= alpha_in {
             Bound::Upper

@@ -80,7 +80,7 @@ fn four_shards_merge_into_the_whole_study() {
         seed: 8,
         agents: agents.map(|a| a.to_string()),
         shard: [i, 4],
-        played: compare::play_range(&game, compare::shard_range(103, i, 4), 8, agents),
+        played: compare::play_range(&game, compare::shard_range(103, i, 4), 8, agents, &|| {}),
     };
     // Shards may arrive in any order.
     let merged = compare::merge(vec![shard(2), shard(0), shard(3), shard(1)]).unwrap();
@@ -99,4 +99,26 @@ fn four_shards_merge_into_the_whole_study() {
         compare::merge(vec![shard(0), shard(1), shard(2), other]).is_err(),
         "other rules are refused"
     );
+}
+
+#[test]
+fn timed_agents_parse_and_stay_within_their_budget() {
+    use std::time::{Duration, Instant};
+    assert_eq!(
+        Agent::parse("alphabeta:250ms"),
+        Ok(Agent::AlphaBetaFor(Duration::from_millis(250)))
+    );
+    assert_eq!(
+        Agent::parse("mcts:2s"),
+        Ok(Agent::MctsFor(Duration::from_secs(2)))
+    );
+    assert!(Agent::parse("mcts:0s").is_err() && Agent::parse("alphabeta:fast").is_err());
+    let game = catalog::load("sadeqa-iii", &[]).unwrap();
+    let state = mancala::state::GameState::new(&game);
+    let start = Instant::now();
+    let mut searcher = mancala::search::AlphaBeta::default();
+    let index = searcher.best_within(&state, Duration::from_millis(50));
+    assert!(index < state.legal().len());
+    // Generous: the search stops at its deadline, not after finishing a deep iteration.
+    assert!(start.elapsed() < Duration::from_secs(5));
 }
