@@ -10,6 +10,13 @@ fn mancala(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
@@ -29,8 +36,7 @@ fn replay_json_follows_the_contract() {
 fn replay_json_shows_a_pending_strip_and_options() {
     let position = r#"{"board": [[0,0,0,0,0,0,0,2],[0,0,0,0,0,0,0,0],[1,0,0,0,0,0,3,0],[0,0,0,0,0,2,2,0]],
         "captured": {"south": 0, "north": 0}, "to_move": "south", "turn": 4}"#;
-    let dir = std::env::temp_dir().join(format!("mancala-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli");
     let file = dir.join("strip.json");
     std::fs::write(&file, position).unwrap();
     let output = mancala(&[
@@ -133,8 +139,7 @@ fn random_json_is_reproducible_line_by_line() {
 
 #[test]
 fn a_game_file_path_plays_without_recompiling() {
-    let dir = std::env::temp_dir().join(format!("mancala-variant-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("variant");
     let original = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/games/sadeqa-iii.toml"
@@ -158,8 +163,7 @@ fn a_game_file_path_plays_without_recompiling() {
 
 #[test]
 fn a_broken_game_file_names_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("mancala-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("broken");
     let original = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/games/sadeqa-iii.toml"
@@ -215,8 +219,7 @@ fn validate_passes_the_bundled_games_and_fails_a_broken_one() {
 
 #[test]
 fn validate_warns_about_likely_mistakes() {
-    let dir = std::env::temp_dir().join(format!("mancala-warn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("warn");
     let original = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/games/sadeqa-iii.toml"
@@ -243,8 +246,7 @@ fn validate_warns_about_likely_mistakes() {
 
 #[test]
 fn invalid_position_files_exit_2_with_a_reason() {
-    let dir = std::env::temp_dir().join(format!("mancala-positions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("positions");
     let cases = [
         ("not json", "expected"),
         (
@@ -298,8 +300,7 @@ fn invalid_position_files_exit_2_with_a_reason() {
 
 #[test]
 fn a_strip_that_cannot_be_owed_is_refused() {
-    let dir = std::env::temp_dir().join(format!("mancala-strip-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("strip");
     let file = dir.join("strip.json");
     let text = r#"{"board": [[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[1,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0]],
         "to_move": "south", "pending": {"kind": "strip", "remaining": 3}}"#;
@@ -326,8 +327,7 @@ fn check_runs_scenarios_and_reports_coverage() {
 
 #[test]
 fn a_failing_scenario_shows_boards_side_by_side_and_exits_1() {
-    let dir = std::env::temp_dir().join(format!("mancala-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("check");
     let scenario = r#"
 game = "sadeqa-iii"
 clauses = ["SQ-4"]
@@ -375,8 +375,7 @@ fn show_resolved_prints_a_variant_with_its_base_merged() {
     assert!(text.contains("again = \"last == store(mover)\""), "{text}");
     assert!(!text.contains("extends"), "{text}");
     // And it is a game file that loads as such.
-    let dir = std::env::temp_dir().join(format!("mancala-resolved-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("resolved");
     let file = dir.join("kalah-6-resolved.toml");
     std::fs::write(&file, &text).unwrap();
     let replay = mancala(&["replay", file.to_str().unwrap(), "--json"]);
@@ -404,8 +403,7 @@ fn mancala_with_input(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn play_reprompts_on_bad_input_undoes_and_saves_the_record() {
-    let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("play");
     let record = dir.join("game.json");
     let output = mancala_with_input(
         &[
@@ -462,7 +460,7 @@ fn two_agents_play_a_whole_game() {
 
 #[test]
 fn compare_prints_a_table_csv_json_and_charts() {
-    let dir = std::env::temp_dir().join(format!("mancala-plots-{}", std::process::id()));
+    let dir = scratch("plots");
     let table = mancala(&[
         "compare",
         "walak-pussa",
