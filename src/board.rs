@@ -56,7 +56,7 @@ impl fmt::Display for Side {
 }
 
 /// A set of holes, as a fixed bit set: copying it never allocates.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HoleSet([u64; MAX_CELLS.div_ceil(64)]);
 
 impl HoleSet {
@@ -66,6 +66,10 @@ impl HoleSet {
 
     pub fn contains(&self, hole: Hole) -> bool {
         self.0[hole as usize / 64] & (1 << (hole % 64)) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&word| word == 0)
     }
 
     /// The holes in board order (row `a` first, then by column).

@@ -14,6 +14,7 @@ use crate::game::Game;
 use crate::mcts::Budget;
 use crate::playout;
 use crate::search::AlphaBeta;
+use crate::match_play::MatchState;
 use crate::state::{GameState, Reason, Status};
 
 /// Who chooses the decisions of a side.
@@ -128,18 +129,26 @@ pub struct Played {
     pub captured: u32,
     pub endless: u32,
     pub seconds: f64,
+    /// Rounds played (1 for a single game).
+    #[serde(default = "one_round")]
+    pub rounds: u32,
 }
 
-fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2]) -> Played {
+fn one_round() -> u32 {
+    1
+}
+
+fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) -> Played {
     let start = Instant::now();
     let mut rng = playout::rng(seed);
-    let mut state = GameState::new(game);
+    let mut state =
+        MatchState::from_position(game, game.start, as_match).expect("checked by the caller");
     let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
     let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
     while state.outcome().is_none() {
         choices += state.legal().len() as u64;
         let side = state.position().to_move.index();
-        let index = agents[side].choose(&state, &mut rng, &mut searchers[side]);
+        let index = agents[side].choose(state.round(), &mut rng, &mut searchers[side]);
         state.play_index(index);
         let [south, north] = state.position().captured;
         let lead = (south as i64 - north as i64).signum();
@@ -157,7 +166,7 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2]) -> Played {
         index,
         status: outcome.status,
         reason: outcome.reason,
-        turns: p.turn,
+        turns: state.turns(),
         decisions: state.decisions().len() as u32,
         choices,
         lead_changes,
@@ -165,6 +174,7 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2]) -> Played {
         captured: p.captured[0] + p.captured[1],
         endless: state.endless_met(),
         seconds: start.elapsed().as_secs_f64(),
+        rounds: state.results().len() as u32,
     }
 }
 
@@ -173,6 +183,9 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2]) -> Played {
 pub struct Summary {
     pub variant: String,
     pub games: u64,
+    /// Whether each game was a match of rounds (then wins are match wins).
+    pub matches: bool,
+    pub rounds_mean: f64,
     pub south_wins: u64,
     pub north_wins: u64,
     pub draws: u64,
@@ -201,7 +214,7 @@ pub struct Summary {
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
 pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
-    summarise(label, &play_range(game, 0..games, seed, agents, &|| {}))
+    summarise(label, &play_range(game, 0..games, seed, agents, false, &|| {}), false)
 }
 
 /// Games `indices` of a study (game i with seed `seed + i`), in index order;
@@ -211,12 +224,13 @@ pub fn play_range(
     indices: std::ops::Range<u64>,
     seed: u64,
     agents: [Agent; 2],
+    as_match: bool,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Played> {
     indices
         .into_par_iter()
         .map(|i| {
-            let played = play(game, i, seed.wrapping_add(i), agents);
+            let played = play(game, i, seed.wrapping_add(i), agents, as_match);
             done();
             played
         })
@@ -234,6 +248,8 @@ pub struct Shard {
     pub games: u64,
     pub seed: u64,
     pub agents: [String; 2],
+    #[serde(default)]
+    pub matches: bool,
     /// `[I, K]`: slice I of K.
     pub shard: [u64; 2],
     pub played: Vec<Played>,
@@ -257,10 +273,11 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
                     && study.rules == shard.rules
                     && study.games == shard.games
                     && study.seed == shard.seed
-                    && study.agents == shard.agents;
+                    && study.agents == shard.agents
+                    && study.matches == shard.matches;
                 if !same {
                     return Err(format!(
-                        "shards of `{}` do not match (engine, rules file, games, seed or agents differ)",
+                        "shards of `{}` do not match (engine, rules file, games, seed, agents or --match differ)",
                         shard.variant
                     ));
                 }
@@ -286,12 +303,12 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
                     study.games
                 ));
             }
-            Ok(summarise(&study.variant, &study.played))
+            Ok(summarise(&study.variant, &study.played, study.matches))
         })
         .collect()
 }
 
-pub fn summarise(label: &str, played: &[Played]) -> Summary {
+pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
     let n = played.len().max(1) as f64;
     let count = |status: Status| played.iter().filter(|p| p.status == status).count() as u64;
     let (south, north, draws) = (
@@ -314,6 +331,8 @@ pub fn summarise(label: &str, played: &[Played]) -> Summary {
     Summary {
         variant: label.to_string(),
         games: played.len() as u64,
+        matches,
+        rounds_mean: mean(&|p| p.rounds as f64),
         south_wins: south,
         north_wins: north,
         draws,
@@ -360,7 +379,7 @@ type Row = (&'static str, fn(&Summary) -> String);
 
 /// The summaries as a table, one column per variant.
 pub fn table(summaries: &[Summary]) -> String {
-    let rows: Vec<Row> = vec![
+    let mut rows: Vec<Row> = vec![
         ("games", |s| s.games.to_string()),
         ("south wins", |s| s.south_wins.to_string()),
         ("north wins", |s| s.north_wins.to_string()),
@@ -390,6 +409,10 @@ pub fn table(summaries: &[Summary]) -> String {
         }),
         ("ms per game", |s| format!("{:.3}", s.milliseconds_per_game)),
     ];
+    if summaries.iter().any(|s| s.matches) {
+        rows[0].0 = "games (matches: wins are match wins)";
+        rows.insert(1, ("rounds: mean", |s| format!("{:.2}", s.rounds_mean)));
+    }
     let cells: Vec<Vec<String>> = summaries
         .iter()
         .map(|s| rows.iter().map(|(_, f)| f(s)).collect())

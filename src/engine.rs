@@ -27,7 +27,10 @@ fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
 /// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
 pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
     let mover = position.to_move;
-    if game.board.owner(hole) != mover || position.counts[hole as usize] == 0 {
+    if game.board.owner(hole) != mover
+        || position.counts[hole as usize] == 0
+        || position.closed.contains(hole)
+    {
         return false;
     }
     match &game.moves.from {
@@ -59,6 +62,8 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
     position.counts[origin as usize] -= hand;
     let per_drop = game.has_drop_captures();
     let circuit_length = board.circuit_length(mover);
+    let closed = position.closed;
+    let may_skip = game.skip.is_some() || !closed.is_empty();
     let mut from = origin;
     loop {
         let mut at = from;
@@ -66,9 +71,14 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
         let mut left = hand;
         while left > 0 {
             at = board.next_for(mover, at);
-            if let Some(skip) = &game.skip {
+            if may_skip {
                 env.here = at;
-                if skip.eval(&mut scope(game, position, env)) {
+                if closed.contains(at)
+                    || game
+                        .skip
+                        .as_ref()
+                        .is_some_and(|skip| skip.eval(&mut scope(game, position, env)))
+                {
                     skipped += 1;
                     if skipped >= circuit_length {
                         // Every hole is skipped: the hand can never be sown.

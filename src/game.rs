@@ -10,6 +10,8 @@ use crate::spec::{Meta, OptionValue};
 pub const DEFAULT_LAP_LIMIT: u32 = 10_000;
 /// GEN-11: a game reaching this many completed turns ends as unfinished.
 pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
+/// A match reaching this many rounds ends as unfinished, like the turn limit.
+pub const DEFAULT_ROUND_LIMIT: u32 = 100;
 
 pub struct Game {
     /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
@@ -29,8 +31,14 @@ pub struct Game {
     pub end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
     pub score: IntExpr,
+    /// How rounds follow one another when the game is played as a match.
+    pub match_rules: Option<MatchRules>,
     pub lap_limit: u32,
     pub turn_limit: u32,
+    pub round_limit: u32,
+    /// How many earlier rounds may have started as a round does before the
+    /// match is drawn (0: the first repeat draws).
+    pub round_repeats: u32,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
@@ -130,6 +138,48 @@ pub struct EndCheck {
     pub clauses: Vec<String>,
 }
 
+/// Between the rounds of a match: each side refills its own holes from what it
+/// holds, and the next round's starter is chosen.
+pub struct MatchRules {
+    /// Seeds each hole is filled with.
+    pub seeds_per_hole: u16,
+    /// Where each side starts filling, as seen from its own seat.
+    pub fill_from: FillFrom,
+    /// What becomes of a hole that cannot be given `seeds_per_hole`.
+    pub short_hole: ShortHole,
+    pub starter: Starter,
+    pub clauses: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FillFrom {
+    /// The side's leftmost hole first, then rightwards (back row before front row).
+    Left,
+    /// The side's rightmost hole first, then leftwards (back row before front row).
+    Right,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShortHole {
+    /// Closed for the round, empty and skipped by sowing; what could not fill
+    /// it stays in the side's hand.
+    Close,
+    /// It gets what remains (a deficient hole); further holes stay empty but open.
+    Partial,
+}
+
+/// Who starts the next round. On a tie (a drawn round, equal seeds), the side
+/// that did not start the round just played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starter {
+    Loser,
+    Winner,
+    FewerSeeds,
+    MoreSeeds,
+    /// The side that did not start the round just played.
+    Alternate,
+}
+
 impl Game {
     pub fn option(&self, name: &str) -> Option<&OptionValue> {
         self.options
@@ -157,7 +207,8 @@ impl Game {
             .chain(std::iter::once(&self.moves.clauses))
             .chain(self.relay.iter().map(|r| &r.clauses))
             .chain(self.captures.iter().map(|c| &c.clauses))
-            .chain(self.end_checks.iter().map(|c| &c.clauses));
+            .chain(self.end_checks.iter().map(|c| &c.clauses))
+            .chain(self.match_rules.iter().map(|m| &m.clauses));
         for clause in lists.flatten() {
             if !all.contains(&clause.as_str()) {
                 all.push(clause);

@@ -6,11 +6,10 @@ use std::io::BufRead;
 
 use crate::board::Side;
 use crate::compare::Agent;
-use crate::game::Game;
 use crate::playout;
 use crate::render;
 use crate::search::AlphaBeta;
-use crate::state::GameState;
+use crate::match_play::MatchState;
 
 /// Who decides for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,28 +29,30 @@ impl Player {
 
 const HELP: &str = "enter a hole name from the legal list, `undo`, `help` or `quit`";
 
-/// Plays one game, reading a person's decisions from `input` and writing to `out`.
-/// Returns the decisions played, as hole names.
+/// Plays one game (or a match, when `start` is one), reading a person's decisions
+/// from `input` and writing to `out`. Returns the decisions played, as hole names.
 pub fn play(
-    game: &Game,
+    start: MatchState,
     players: [Player; 2],
     seed: u64,
     input: &mut dyn BufRead,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<Vec<String>> {
+    let game = start.game();
     let mut rng = playout::rng(seed);
     let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
-    let mut state = GameState::new(game);
+    let mut state = start.clone();
     writeln!(out, "{} — {HELP}", game.meta.name)?;
     while state.outcome().is_none() {
+        let rounds_over = state.results().len();
         let side = state.position().to_move;
         let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
         match players[side.index()] {
             Player::Agent(agent) => {
-                let index = agent.choose(&state, &mut rng, &mut searchers[side.index()]);
-                let before = state.position().captured[side.index()];
+                let index = agent.choose(state.round(), &mut rng, &mut searchers[side.index()]);
+                let gained = state.round().successors()[index].1.captured[side.index()]
+                    - state.position().captured[side.index()];
                 state.play_index(index);
-                let gained = state.position().captured[side.index()] - before;
                 writeln!(out, "{side} plays {}{}", legal[index], captured(gained))?;
             }
             Player::Human => {
@@ -70,7 +71,7 @@ pub fn play(
                 match line.trim() {
                     "quit" => break,
                     "help" | "" => writeln!(out, "{HELP}")?,
-                    "undo" => match undo(game, &state, side) {
+                    "undo" => match undo(&start, &state, side) {
                         Some(earlier) => state = earlier,
                         None => writeln!(out, "nothing of yours to undo")?,
                     },
@@ -80,9 +81,13 @@ pub fn play(
                         .filter(|&h| state.legal().any(|l| l == h))
                     {
                         Some(hole) => {
-                            let before = state.position().captured[side.index()];
+                            let (_, next) = state.round().successors()[state
+                                .legal()
+                                .position(|l| l == hole)
+                                .expect("checked legal")];
+                            let gained = next.captured[side.index()]
+                                - state.position().captured[side.index()];
                             state.play(hole).expect("checked legal");
-                            let gained = state.position().captured[side.index()] - before;
                             writeln!(out, "{side} plays {name}{}", captured(gained))?;
                         }
                         None => writeln!(out, "`{name}` is not a legal decision; {HELP}")?,
@@ -90,13 +95,20 @@ pub fn play(
                 }
             }
         }
+        if state.results().len() > rounds_over && state.outcome().is_none() {
+            write!(out, "\nround over; the next begins\n{}", render::match_summary(&state))?;
+        }
     }
     if let Some(outcome) = state.outcome() {
         let [south, north] = state.position().captured;
         write!(out, "\n{}", render::board(game, state.position()))?;
+        if state.is_match() {
+            write!(out, "{}", render::match_summary(&state))?;
+        }
         writeln!(
             out,
-            "game over: {} ({}); captured south {south}, north {north}",
+            "{} over: {} ({}); captured south {south}, north {north}",
+            if state.is_match() { "match" } else { "game" },
             outcome.status.name(),
             outcome.reason.name()
         )?;
@@ -117,15 +129,15 @@ fn captured(seeds: u32) -> String {
 }
 
 /// The game as it was before `side`'s last decision, replayed from the start.
-fn undo<'g>(game: &'g Game, state: &GameState<'g>, side: Side) -> Option<GameState<'g>> {
-    let mut replay = GameState::new(game);
+fn undo<'g>(start: &MatchState<'g>, state: &MatchState<'g>, side: Side) -> Option<MatchState<'g>> {
+    let mut replay = start.clone();
     let mut sides = Vec::new();
     for &hole in state.decisions() {
         sides.push(replay.position().to_move);
         replay.play(hole).ok()?;
     }
     let last_own = sides.iter().rposition(|&s| s == side)?;
-    let mut earlier = GameState::new(game);
+    let mut earlier = start.clone();
     for &hole in &state.decisions()[..last_own] {
         earlier.play(hole).ok()?;
     }

@@ -8,7 +8,7 @@ use crate::board::Side;
 use crate::game::Game;
 use crate::position::{Pending, Position};
 use crate::spec::OptionValue;
-use crate::state::GameState;
+use crate::match_play::MatchState;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sides {
@@ -34,7 +34,31 @@ pub struct PendingJson {
     pub remaining: u16,
 }
 
-/// `replay --json`: exactly these keys, in this order.
+/// The `match` object, present when a game is played as a match.
+#[derive(Serialize, Debug)]
+pub struct MatchJson {
+    /// The round being played (the last one once the match is over), from 1.
+    pub round: u32,
+    /// Seeds each side carried into this round in hand (counted in `captured`).
+    pub reserve: Sides,
+    /// The rounds over so far.
+    pub rounds: Vec<RoundJson>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct RoundJson {
+    pub round: u32,
+    pub starter: &'static str,
+    pub reserve: Sides,
+    pub status: &'static str,
+    pub reason: &'static str,
+    /// Seeds each side held at the round's end, from which it refills.
+    pub holdings: Sides,
+    pub turns: u32,
+}
+
+/// `replay --json`: exactly these keys, in this order (`match` only for matches,
+/// where `status` and `reason` are the match's).
 #[derive(Serialize, Debug)]
 pub struct Replay {
     pub game: String,
@@ -45,6 +69,8 @@ pub struct Replay {
     pub legal: Vec<String>,
     pub status: &'static str,
     pub reason: Option<&'static str>,
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_play: Option<MatchJson>,
 }
 
 /// One line of `random --json`.
@@ -56,6 +82,8 @@ pub struct RandomGame {
     pub position: PositionJson,
     pub status: &'static str,
     pub reason: Option<&'static str>,
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_play: Option<MatchJson>,
 }
 
 pub fn options(game: &Game) -> Map<String, Value> {
@@ -71,7 +99,11 @@ pub fn options(game: &Game) -> Map<String, Value> {
         .collect()
 }
 
-pub fn position(state: &GameState) -> PositionJson {
+fn sides([south, north]: [u32; 2]) -> Sides {
+    Sides { south, north }
+}
+
+pub fn position(state: &MatchState) -> PositionJson {
     let game = state.game();
     let p = state.position();
     let b = &game.board;
@@ -83,28 +115,22 @@ pub fn position(state: &GameState) -> PositionJson {
                     .collect()
             })
             .collect(),
-        closed: Vec::new(),
-        captured: Sides {
-            south: p.captured[0],
-            north: p.captured[1],
-        },
-        stores: b.has_stores().then_some(Sides {
-            south: p.captured[0],
-            north: p.captured[1],
-        }),
+        closed: p.closed.iter().map(|h| b.name(h)).collect(),
+        captured: sides(p.captured),
+        stores: b.has_stores().then_some(sides(p.captured)),
         to_move: state.to_move().map(Side::name),
         turn: p.turn,
     }
 }
 
-fn status(state: &GameState) -> (&'static str, Option<&'static str>) {
+fn status(state: &MatchState) -> (&'static str, Option<&'static str>) {
     match state.outcome() {
         None => ("ongoing", None),
         Some(o) => (o.status.name(), Some(o.reason.name())),
     }
 }
 
-fn decision_names(state: &GameState) -> Vec<String> {
+fn decision_names(state: &MatchState) -> Vec<String> {
     state
         .decisions()
         .iter()
@@ -112,7 +138,27 @@ fn decision_names(state: &GameState) -> Vec<String> {
         .collect()
 }
 
-pub fn replay(state: &GameState) -> Replay {
+fn match_json(state: &MatchState) -> Option<MatchJson> {
+    state.is_match().then(|| MatchJson {
+        round: state.round_number(),
+        reserve: sides(state.reserve()),
+        rounds: state
+            .results()
+            .iter()
+            .map(|r| RoundJson {
+                round: r.round,
+                starter: r.starter.name(),
+                reserve: sides(r.reserve),
+                status: r.outcome.status.name(),
+                reason: r.outcome.reason.name(),
+                holdings: sides(r.holdings),
+                turns: r.turns,
+            })
+            .collect(),
+    })
+}
+
+pub fn replay(state: &MatchState) -> Replay {
     let game = state.game();
     let (status, reason) = status(state);
     let pending = match (state.outcome(), state.position().pending) {
@@ -131,10 +177,11 @@ pub fn replay(state: &GameState) -> Replay {
         legal: state.legal().map(|h| game.hole_name(h)).collect(),
         status,
         reason,
+        match_play: match_json(state),
     }
 }
 
-pub fn random_game(state: &GameState, seed: u64) -> RandomGame {
+pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
     let (status, reason) = status(state);
     RandomGame {
         game: state.game().id.clone(),
@@ -143,6 +190,7 @@ pub fn random_game(state: &GameState, seed: u64) -> RandomGame {
         position: position(state),
         status,
         reason,
+        match_play: match_json(state),
     }
 }
 
@@ -182,12 +230,21 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     }
     let to_move = Side::parse(&file.to_move)
         .ok_or_else(|| format!("to_move is \"south\" or \"north\", not {:?}", file.to_move))?;
-    if let Some(closed) = file.closed.first() {
+    let mut position = Position::empty(to_move);
+    if let Some(closed) = file.closed.first()
+        && game.match_rules.is_none()
+    {
         return Err(format!(
             "closed holes ({closed}) belong to match play, which this game does not have"
         ));
     }
-    let mut position = Position::empty(to_move);
+    for name in &file.closed {
+        let hole = b
+            .parse_hole(name)
+            .filter(|&h| !b.is_store(h))
+            .ok_or_else(|| format!("closed: `{name}` is not a hole of this board"))?;
+        position.closed.insert(hole);
+    }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {
             let letter = (b'a' + row as u8) as char;
@@ -201,6 +258,13 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
             let hole = b.hole_at(row, column + 1).expect("checked above");
             position.counts[hole as usize] = count;
         }
+    }
+    if let Some(hole) = position
+        .closed
+        .iter()
+        .find(|&h| position.counts[h as usize] > 0)
+    {
+        return Err(format!("{} is closed, so it must be empty", b.name(hole)));
     }
     let captured = match (file.captured, file.stores) {
         (_, Some(_)) if !b.has_stores() => return Err("this board has no stores".into()),

@@ -17,6 +17,7 @@ pub mod game;
 pub mod interactive;
 pub mod json;
 pub mod load;
+pub mod match_play;
 pub mod mcts;
 pub mod playout;
 pub mod plot;

@@ -336,9 +336,10 @@ impl Loader {
         layout_clauses.extend(spec.sowing.clauses);
         layout_clauses.extend(spec.result.clauses);
         layout_clauses.extend(turn_clauses);
+        let match_rules = spec.match_play.map(|m| self.match_rules(m));
         self.warn_unused_options(&spec.options);
-        match (start, score) {
-            (Some(start), Some(score)) if self.problems.is_empty() => Ok(Game {
+        match (start, score, optional(match_rules)) {
+            (Some(start), Some(score), Some(match_rules)) if self.problems.is_empty() => Ok(Game {
                 id: id.to_string(),
                 meta: spec.game,
                 options,
@@ -351,8 +352,11 @@ impl Loader {
                 again,
                 end_checks,
                 score,
+                match_rules,
                 lap_limit: DEFAULT_LAP_LIMIT,
                 turn_limit: DEFAULT_TURN_LIMIT,
+                round_limit: DEFAULT_ROUND_LIMIT,
+                round_repeats: 0,
                 layout_clauses,
                 warnings: self.warnings,
             }),
@@ -600,6 +604,66 @@ impl Loader {
             veto: optional(veto)?,
             clauses: capture.clauses,
         })
+    }
+
+    fn match_rules(&mut self, spec: spec::MatchSpec) -> Option<MatchRules> {
+        let seeds = self.constant(&spec.seeds_per_hole);
+        let seeds_per_hole = match seeds {
+            Some(n) if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
+            Some(n) => {
+                self.problem(
+                    spec.seeds_per_hole.span(),
+                    format!("seeds_per_hole is {n}; expected 1 to {}", u16::MAX),
+                );
+                None
+            }
+            None => None,
+        };
+        let fill_from = self.word(
+            &spec.fill_from,
+            "fill_from",
+            &[("left", FillFrom::Left), ("right", FillFrom::Right)],
+        );
+        let short_hole = self.word(
+            &spec.short_hole,
+            "short_hole",
+            &[("close", ShortHole::Close), ("partial", ShortHole::Partial)],
+        );
+        let starter = self.word(
+            &spec.starter,
+            "starter",
+            &[
+                ("loser", Starter::Loser),
+                ("winner", Starter::Winner),
+                ("fewer_seeds", Starter::FewerSeeds),
+                ("more_seeds", Starter::MoreSeeds),
+                ("alternate", Starter::Alternate),
+            ],
+        );
+        Some(MatchRules {
+            seeds_per_hole: seeds_per_hole?,
+            fill_from: fill_from?,
+            short_hole: short_hole?,
+            starter: starter?,
+            clauses: spec.clauses,
+        })
+    }
+
+    /// One of a fixed list of words.
+    fn word<T: Copy>(&mut self, text: &Spanned<String>, what: &str, words: &[(&str, T)]) -> Option<T> {
+        if let Some((_, value)) = words.iter().find(|(w, _)| w == text.get_ref()) {
+            return Some(*value);
+        }
+        let expected: Vec<String> = words.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+        self.problem(
+            text.span(),
+            format!(
+                "unknown {what} `{}`; expected {}",
+                text.get_ref(),
+                expected.join(", ")
+            ),
+        );
+        None
     }
 
     fn capture_time(&mut self, at: &Spanned<String>) -> Option<CaptureTime> {

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 use mancala::error::LoadError;
 use mancala::game::Game;
-use mancala::state::GameState;
+use mancala::match_play::MatchState;
 use mancala::{catalog, compare, json, playout, render, scenario};
 
 /// A rules interpreter for mancala (sowing) games described in TOML files.
@@ -51,6 +51,9 @@ enum Command {
         /// Start from this position file (JSON, the shape of the `position` object).
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
+        /// Play a match of rounds, as the game file's [match] section says.
+        #[arg(long = "match")]
+        as_match: bool,
         #[command(flatten)]
         setup: GameArgs,
     },
@@ -105,6 +108,16 @@ enum Command {
         /// lines) instead of the summary; `mancala merge` combines the shards.
         #[arg(long, value_name = "I/K", value_parser = parse_shard)]
         shard: Option<(u64, u64)>,
+        /// Play matches of rounds, as each game file's [match] section says.
+        #[arg(long = "match")]
+        as_match: bool,
+        /// Rounds after which a match ends as unfinished (with --match).
+        #[arg(long, value_name = "N")]
+        max_rounds: Option<u32>,
+        /// Times a round may start as an earlier round did before the match is
+        /// drawn (with --match; default 0).
+        #[arg(long, value_name = "N")]
+        round_repeats: Option<u32>,
     },
     /// Combine the shards written by `compare --shard` into one comparison.
     Merge {
@@ -130,6 +143,9 @@ enum Command {
         /// Save the game record (JSON: game, options, decisions) to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// Play a match of rounds, as the game file's [match] section says.
+        #[arg(long = "match")]
+        as_match: bool,
         #[command(flatten)]
         setup: GameArgs,
     },
@@ -158,6 +174,9 @@ enum Command {
         /// One JSON object per game and line.
         #[arg(long)]
         json: bool,
+        /// Play matches of rounds, as each game file's [match] section says.
+        #[arg(long = "match")]
+        as_match: bool,
         #[command(flatten)]
         setup: GameArgs,
     },
@@ -174,6 +193,13 @@ struct GameArgs {
     /// Laps after which a sowing counts as endless and the move as illegal (GEN-7).
     #[arg(long, value_name = "N")]
     lap_limit: Option<u32>,
+    /// Rounds after which a match ends as unfinished (with --match).
+    #[arg(long, value_name = "N")]
+    max_rounds: Option<u32>,
+    /// Times a round may start as an earlier round did before the match is
+    /// drawn (with --match; default 0: the first repeat draws).
+    #[arg(long, value_name = "N")]
+    round_repeats: Option<u32>,
 }
 
 /// `I/K` with I < K.
@@ -235,6 +261,12 @@ impl GameArgs {
         }
         if let Some(n) = self.lap_limit {
             game.lap_limit = n.max(1);
+        }
+        if let Some(n) = self.max_rounds {
+            game.round_limit = n.max(1);
+        }
+        if let Some(n) = self.round_repeats {
+            game.round_repeats = n;
         }
         Ok(game)
     }
@@ -327,6 +359,7 @@ fn run(command: Command) -> Result<(), Failure> {
             north,
             seed,
             record,
+            as_match,
             setup,
         } => {
             let players = [
@@ -334,9 +367,11 @@ fn run(command: Command) -> Result<(), Failure> {
                 mancala::interactive::Player::parse(&north)?,
             ];
             let game = loaded(&setup, &id)?;
+            let start = MatchState::from_position(&game, game.start, as_match)
+                .map_err(|e| format!("{id}: {e}"))?;
             let stdin = std::io::stdin();
             let decisions = mancala::interactive::play(
-                &game,
+                start,
                 players,
                 seed,
                 &mut stdin.lock(),
@@ -348,14 +383,16 @@ fn run(command: Command) -> Result<(), Failure> {
                 .iter()
                 .map(|(k, v)| format!(" --option {k}={v}"))
                 .collect();
+            let flag = if as_match { " --match" } else { "" };
             outln!(
-                "replay with: mancala replay {id} {}{options}",
+                "replay with: mancala replay {id}{flag} {}{options}",
                 decisions.join(" ")
             );
             if let Some(file) = record {
                 let saved = serde_json::json!({
                     "game": game.id,
                     "options": json::options(&game),
+                    "match": as_match,
                     "decisions": decisions,
                 });
                 std::fs::write(&file, format!("{saved}\n"))
@@ -375,6 +412,9 @@ fn run(command: Command) -> Result<(), Failure> {
             max_turns,
             plot,
             shard,
+            as_match,
+            max_rounds,
+            round_repeats,
         } => {
             let agents = [
                 compare::Agent::parse(&south)?,
@@ -387,8 +427,13 @@ fn run(command: Command) -> Result<(), Failure> {
                     options,
                     max_turns,
                     lap_limit: None,
+                    max_rounds,
+                    round_repeats,
                 };
                 let game = loaded(&setup, &id)?;
+                if as_match && game.match_rules.is_none() {
+                    return Err(format!("{variant}: {}", mancala::match_play::NoMatchRules).into());
+                }
                 let range = match shard {
                     Some((i, k)) => compare::shard_range(games, i, k),
                     None => 0..games,
@@ -402,7 +447,9 @@ fn run(command: Command) -> Result<(), Failure> {
                     )
                     .expect("a valid template"),
                 );
-                let played = compare::play_range(&game, range, seed, agents, &|| progress.inc(1));
+                let played = compare::play_range(&game, range, seed, agents, as_match, &|| {
+                    progress.inc(1)
+                });
                 progress.finish_and_clear();
                 if let Some((i, k)) = shard {
                     let shard = compare::Shard {
@@ -412,13 +459,14 @@ fn run(command: Command) -> Result<(), Failure> {
                         games,
                         seed,
                         agents: agents.map(|a| a.to_string()),
+                        matches: as_match,
                         shard: [i, k],
                         played,
                     };
                     outln!("{}", serde_json::to_string(&shard).expect("plain data"));
                     continue;
                 }
-                summaries.push(compare::summarise(variant, &played));
+                summaries.push(compare::summarise(variant, &played, as_match));
             }
             if shard.is_some() {
                 return Ok(());
@@ -496,10 +544,11 @@ fn run(command: Command) -> Result<(), Failure> {
             decisions,
             json,
             position,
+            as_match,
             setup,
         } => {
             let game = loaded(&setup, &game)?;
-            let state = replay(&game, &decisions, position.as_deref())?;
+            let state = replay(&game, &decisions, position.as_deref(), as_match)?;
             if json {
                 outln!(
                     "{}",
@@ -515,6 +564,7 @@ fn run(command: Command) -> Result<(), Failure> {
             seed,
             games,
             json,
+            as_match,
             setup,
         } => {
             let ids = if games_to_play == ["all"] {
@@ -527,7 +577,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 .map(|id| loaded(&setup, id))
                 .collect::<Result<_, _>>()?;
             for game in &loaded {
-                random(game, seed, games, json);
+                random(game, seed, games, json, as_match)?;
             }
             Ok(())
         }
@@ -705,17 +755,22 @@ fn replay<'g>(
     game: &'g Game,
     decisions: &[String],
     position: Option<&std::path::Path>,
-) -> Result<GameState<'g>, String> {
-    let mut state = match position {
-        None => GameState::new(game),
+    as_match: bool,
+) -> Result<MatchState<'g>, String> {
+    let start = match position {
+        None => game.start,
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let start = json::parse_position(game, &text)
-                .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
-            GameState::from_position(game, start)
+            json::parse_position(game, &text)
+                .map_err(|e| format!("{}: invalid position: {e}", path.display()))?
         }
     };
+    if !as_match && !start.closed.is_empty() {
+        return Err("a position with closed holes is played with --match".into());
+    }
+    let mut state = MatchState::from_position(game, start, as_match)
+        .map_err(|e| format!("{}: {e}", game.id))?;
     for (index, decision) in decisions.iter().enumerate() {
         let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
         let legal_text = if legal.is_empty() {
@@ -741,13 +796,17 @@ fn replay<'g>(
     Ok(state)
 }
 
-fn describe(state: &GameState) -> String {
+fn describe(state: &MatchState) -> String {
     let game = state.game();
     let mut out = render::position(game, state.position(), state.to_move());
+    if state.is_match() {
+        out += &render::match_summary(state);
+    }
+    let over = if state.is_match() { "match over" } else { "game over" };
     match state.outcome() {
         Some(outcome) => {
             out += &format!(
-                "game over: {} ({})\n",
+                "{over}: {} ({})\n",
                 outcome.status.name(),
                 outcome.reason.name()
             )
@@ -763,12 +822,13 @@ fn describe(state: &GameState) -> String {
 /// Games listed one by one up to this many; past it, only the summary.
 const LIST_GAMES_UP_TO: u64 = 10;
 
-fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
+fn random(game: &Game, seed: u64, games: u64, as_json: bool, as_match: bool) -> Result<(), String> {
     let mut tally = std::collections::BTreeMap::<&str, u64>::new();
-    let mut turns = 0u64;
+    let (mut turns, mut rounds) = (0u64, 0u64);
     for index in 0..games {
         let game_seed = seed.wrapping_add(index);
-        let state = playout::random_game(game, game_seed);
+        let state = playout::random_match(game, game_seed, as_match)
+            .map_err(|e| format!("{}: {e}", game.id))?;
         if as_json {
             outln!(
                 "{}",
@@ -778,34 +838,45 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool) {
         }
         let outcome = state.outcome().expect("a random game is played to its end");
         let p = state.position();
+        let played = state.results().len() as u64;
         if games <= LIST_GAMES_UP_TO {
+            let length = match as_match {
+                true => format!("{played} rounds, {} turns", state.turns()),
+                false => format!("{} turns", state.turns()),
+            };
             outln!(
-                "{} seed {game_seed}: {} ({}) after {} turns, captured south {} north {}",
+                "{} seed {game_seed}: {} ({}) after {length}, captured south {} north {}",
                 game.id,
                 outcome.status.name(),
                 outcome.reason.name(),
-                p.turn,
                 p.captured[0],
                 p.captured[1]
             );
         }
         *tally.entry(outcome.status.name()).or_default() += 1;
-        turns += p.turn as u64;
+        turns += u64::from(state.turns());
+        rounds += played;
     }
     if !as_json {
-        let share = |n: u64| 100.0 * n as f64 / games.max(1) as f64;
+        let per_game = |n: u64| n as f64 / games.max(1) as f64;
         let counts: Vec<String> = tally
             .iter()
-            .map(|(k, &v)| format!("{k} {v} ({:.1}%)", share(v)))
+            .map(|(k, &v)| format!("{k} {v} ({:.1}%)", 100.0 * per_game(v)))
             .collect();
+        let rounds = match as_match {
+            true => format!("{:.1} rounds, ", per_game(rounds)),
+            false => String::new(),
+        };
         outln!(
-            "{}: {games} games, seeds {seed}..{}: {}; mean length {:.1} turns",
+            "{}: {games} {}, seeds {seed}..{}: {}; mean length {rounds}{:.1} turns",
             game.id,
+            if as_match { "matches" } else { "games" },
             seed.wrapping_add(games.saturating_sub(1)),
             counts.join(", "),
-            turns as f64 / games.max(1) as f64
+            per_game(turns)
         );
     }
+    Ok(())
 }
 
 /// A comparison as a table (default), JSON lines or CSV.

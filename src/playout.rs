@@ -4,6 +4,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
+use crate::match_play::{MatchState, NoMatchRules};
 use crate::state::GameState;
 
 /// The generator for one game: ChaCha8 (stable across platforms and releases).
@@ -25,4 +26,16 @@ pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
         let choices = state.legal().len();
         state.play_index(rng.random_range(0..choices));
     }
+}
+
+/// Plays one game, or one match when `as_match`, to its end with uniformly random
+/// decisions (a single game draws exactly as `random_game` does).
+pub fn random_match(game: &Game, seed: u64, as_match: bool) -> Result<MatchState<'_>, NoMatchRules> {
+    let mut rng = rng(seed);
+    let mut state = MatchState::from_position(game, game.start, as_match)?;
+    while state.outcome().is_none() {
+        let choices = state.legal().len();
+        state.play_index(rng.random_range(0..choices));
+    }
+    Ok(state)
 }

@@ -1,6 +1,6 @@
 //! A position: everything that changes during play, in a small `Copy` value.
 
-use crate::board::{MAX_CELLS, Side};
+use crate::board::{HoleSet, MAX_CELLS, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -10,6 +10,8 @@ pub struct Position {
     /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
     pub captured: [u32; 2],
     pub to_move: Side,
+    /// Holes closed for this round of a match: empty, skipped by sowing, not playable.
+    pub closed: HoleSet,
     /// Completed turns.
     pub turn: u32,
     /// Decisions still owed inside the current turn.
@@ -33,17 +35,19 @@ impl Position {
             counts: [0; MAX_CELLS],
             captured: [0; 2],
             to_move,
+            closed: HoleSet::default(),
             turn: 0,
             pending: None,
         }
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,
-    /// scores and side to move.
+    /// scores and side to move (and closed holes, which only a new round changes).
     pub fn repeats(&self, earlier: &Position) -> bool {
         self.counts == earlier.counts
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
+            && self.closed == earlier.closed
     }
 
     pub fn seeds_on_board(&self) -> u32 {

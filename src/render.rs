@@ -5,9 +5,14 @@ use std::fmt::Write;
 
 use crate::board::Side;
 use crate::game::Game;
+use crate::match_play::MatchState;
 use crate::position::Position;
 
-/// The board with row letters and column numbers, North's rows on top.
+/// How a closed hole (match play) is drawn, and written in scenario boards.
+pub const CLOSED: char = 'x';
+
+/// The board with row letters and column numbers, North's rows on top; closed
+/// holes drawn as `x`.
 pub fn board(game: &Game, position: &Position) -> String {
     let b = &game.board;
     let width = position
@@ -28,7 +33,11 @@ pub fn board(game: &Game, position: &Position) -> String {
         let _ = write!(out, " {letter} ");
         for column in 1..=b.columns() {
             let hole = b.hole_at(row, column).expect("row and column on the board");
-            let _ = write!(out, "{:>width$}", position.counts[hole as usize]);
+            if position.closed.contains(hole) {
+                let _ = write!(out, "{CLOSED:>width$}");
+            } else {
+                let _ = write!(out, "{:>width$}", position.counts[hole as usize]);
+            }
         }
         let owner = b.owner(b.hole_at(row, 1).expect("column 1 exists"));
         let _ = writeln!(out, "   {owner}");
@@ -63,6 +72,30 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             let _ = writeln!(out, "to move: {side}");
         }
         (None, _) => {}
+    }
+    out
+}
+
+/// The round being played, the reserves carried into it, and the rounds before.
+pub fn match_summary(state: &MatchState) -> String {
+    let mut out = String::new();
+    let [south, north] = state.reserve();
+    let _ = writeln!(
+        out,
+        "round {}; carried in hand (counted in captured): south {south}, north {north}",
+        state.round_number()
+    );
+    for r in state.results() {
+        let [south, north] = r.holdings;
+        let _ = writeln!(
+            out,
+            "  round {}: {} started, {} ({}) after {} turns; held south {south}, north {north}",
+            r.round,
+            r.starter,
+            r.outcome.status.name(),
+            r.outcome.reason.name(),
+            r.turns
+        );
     }
     out
 }

@@ -13,7 +13,7 @@ use crate::error::LoadError;
 use crate::game::Game;
 use crate::position::{Pending, Position};
 use crate::render;
-use crate::state::GameState;
+use crate::match_play::MatchState;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,6 +27,11 @@ pub struct Scenario {
     pub options: BTreeMap<String, toml::Value>,
     pub max_turns: Option<u32>,
     pub lap_limit: Option<u32>,
+    /// Play a match of rounds (the game's `[match]` section): `status` and
+    /// `reason` are then the match's, and play goes on from round to round.
+    #[serde(rename = "match", default)]
+    pub as_match: bool,
+    pub max_rounds: Option<u32>,
     #[serde(default)]
     pub decisions: Vec<String>,
     /// Where play starts; the game's setup when absent.
@@ -47,6 +52,8 @@ pub struct Start {
     pub turn: u32,
     /// Strip decisions owed at the start.
     pub strip: Option<u16>,
+    /// In a match, the side that started this round (default: `to_move`).
+    pub starter: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +76,8 @@ pub struct Expect {
     /// Strip decisions still owed.
     pub strip: Option<u16>,
     pub turn: Option<u32>,
+    /// In a match, the round being played (from 1 at the scenario's start).
+    pub round: Option<u32>,
 }
 
 /// Reads a scenario file.
@@ -93,6 +102,9 @@ pub fn load_game(scenario: &Scenario, path: &Path) -> Result<Game, LoadError> {
     }
     if let Some(n) = scenario.lap_limit {
         game.lap_limit = n.max(1);
+    }
+    if let Some(n) = scenario.max_rounds {
+        game.round_limit = n.max(1);
     }
     Ok(game)
 }
@@ -156,9 +168,15 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
         if std::mem::replace(&mut seen[row], true) {
             return Err(format!("row {letter} is given twice"));
         }
-        let counts: Vec<u16> = counts
+        let counts: Vec<Option<u16>> = counts
             .split_whitespace()
-            .map(|n| n.parse().map_err(|_| format!("`{n}` is not a seed count")))
+            .map(|n| match n {
+                "x" => Ok(None),
+                _ => n
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| format!("`{n}` is not a seed count (or x, a closed hole)")),
+            })
             .collect::<Result<_, _>>()?;
         if counts.len() != b.columns() {
             return Err(format!(
@@ -168,7 +186,11 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
             ));
         }
         for (column, count) in counts.into_iter().enumerate() {
-            position.counts[b.hole_at(row, column + 1).expect("checked") as usize] = count;
+            let hole = b.hole_at(row, column + 1).expect("checked");
+            match count {
+                Some(count) => position.counts[hole as usize] = count,
+                None => position.closed.insert(hole),
+            }
         }
     }
     if let Some(row) = seen.iter().position(|s| !s) {
@@ -210,7 +232,15 @@ pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
         Some(start) => start_position(game, start)?,
         None => game.start,
     };
-    let mut state = GameState::from_position(game, start);
+    if !scenario.as_match && !start.closed.is_empty() {
+        return Err("closed holes (x) belong to match play: add `match = true`".into());
+    }
+    let starter = match scenario.start.as_ref().and_then(|s| s.starter.as_deref()) {
+        Some(name) => Side::parse(name).ok_or("starter is south or north")?,
+        None => start.to_move,
+    };
+    let mut state = MatchState::from_round(game, start, starter, scenario.as_match)
+        .map_err(|e| e.to_string())?;
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -241,12 +271,19 @@ pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
     Ok(Run { report, failures })
 }
 
-fn describe(state: &GameState) -> String {
+fn describe(state: &MatchState) -> String {
     let game = state.game();
     let mut out = render::position(game, state.position(), state.to_move());
-    match state.outcome() {
-        Some(o) => {
-            let clauses = o
+    if state.is_match() {
+        out += &render::match_summary(state);
+    }
+    match (state.outcome(), state.round().outcome()) {
+        (None, _) => {
+            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            let _ = writeln!(out, "legal: {}", legal.join(" "));
+        }
+        (Some(o), Some(round)) if !state.is_match() => {
+            let clauses = round
                 .check
                 .map(|i| game.end_checks[i].clauses.join(" "))
                 .unwrap_or_else(|| "GEN-11".into());
@@ -257,15 +294,14 @@ fn describe(state: &GameState) -> String {
                 o.reason.name()
             );
         }
-        None => {
-            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-            let _ = writeln!(out, "legal: {}", legal.join(" "));
+        (Some(o), _) => {
+            let _ = writeln!(out, "match over: {} ({})", o.status.name(), o.reason.name());
         }
     }
     out
 }
 
-fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>, String> {
+fn check(expect: &Expect, game: &Game, state: &MatchState) -> Result<Vec<String>, String> {
     let mut failures = Vec::new();
     let mut compare = |what: &str, expected: String, actual: String| {
         if expected != actual {
@@ -321,6 +357,9 @@ fn check(expect: &Expect, game: &Game, state: &GameState) -> Result<Vec<String>,
     }
     if let Some(turn) = expect.turn {
         compare("turn", turn.to_string(), position.turn.to_string());
+    }
+    if let Some(round) = expect.round {
+        compare("round", round.to_string(), state.round_number().to_string());
     }
     Ok(failures)
 }

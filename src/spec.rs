@@ -27,6 +27,9 @@ pub struct GameSpec {
     pub end: Vec<EndSpec>,
     #[serde(default)]
     pub result: ResultSpec,
+    /// How rounds follow one another when the game is played as a match.
+    #[serde(rename = "match")]
+    pub match_play: Option<MatchSpec>,
 }
 
 /// Who plays it, where it comes from, and where its rules are written.
@@ -211,6 +214,22 @@ pub struct EndSpec {
 pub struct ResultSpec {
     /// Each side's result, compared when an end check's outcome is `score`.
     pub score: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+/// Match play: between rounds each side refills its own holes from what it holds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSpec {
+    /// Seeds put in each hole (a number or an expression over the options).
+    pub seeds_per_hole: Spanned<IntOrExpr>,
+    /// `left` or `right`: where each side starts filling, seen from its own seat.
+    pub fill_from: Spanned<String>,
+    /// `close` (the hole is closed for the round) or `partial` (it gets what remains).
+    pub short_hole: Spanned<String>,
+    /// `loser`, `winner`, `fewer_seeds`, `more_seeds` or `alternate`.
+    pub starter: Spanned<String>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

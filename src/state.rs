@@ -26,7 +26,7 @@ impl Status {
         }
     }
 
-    fn won_by(side: Side) -> Status {
+    pub fn won_by(side: Side) -> Status {
         match side {
             Side::South => Status::SouthWon,
             Side::North => Status::NorthWon,
@@ -43,6 +43,12 @@ pub enum Reason {
     Repetition,
     Majority,
     TurnLimit,
+    /// Match play: a side could put no seed back into its holes.
+    CannotRefill,
+    /// Match play: a round started as an earlier round had started.
+    RoundRepetition,
+    /// Match play: the round limit was reached.
+    RoundLimit,
 }
 
 impl Reason {
@@ -53,6 +59,9 @@ impl Reason {
             Reason::Repetition => "repetition",
             Reason::Majority => "majority",
             Reason::TurnLimit => "turn_limit",
+            Reason::CannotRefill => "cannot_refill",
+            Reason::RoundRepetition => "round_repetition",
+            Reason::RoundLimit => "round_limit",
         }
     }
 }

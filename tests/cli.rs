@@ -275,7 +275,15 @@ fn invalid_position_files_exit_2_with_a_reason() {
         ),
         (
             r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "closed": ["a1"]}"#,
-            "match play",
+            "a1 is closed, so it must be empty",
+        ),
+        (
+            r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "closed": ["z9"]}"#,
+            "`z9` is not a hole",
+        ),
+        (
+            r#"{"board": [[0,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "closed": ["a1"]}"#,
+            "played with --match",
         ),
     ];
     for (index, (text, reason)) in cases.iter().enumerate() {

@@ -72,33 +72,54 @@ fn mcts_beats_random() {
 fn four_shards_merge_into_the_whole_study() {
     let game = catalog::load("walak-pussa", &[]).unwrap();
     let agents = [Agent::Random, Agent::Greedy];
-    let shard = |i: u64| compare::Shard {
-        engine: "test".into(),
-        variant: "walak-pussa".into(),
-        rules: "same".into(),
-        games: 103,
-        seed: 8,
-        agents: agents.map(|a| a.to_string()),
-        shard: [i, 4],
-        played: compare::play_range(&game, compare::shard_range(103, i, 4), 8, agents, &|| {}),
-    };
-    // Shards may arrive in any order.
-    let merged = compare::merge(vec![shard(2), shard(0), shard(3), shard(1)]).unwrap();
-    let whole = compare::run("walak-pussa", &game, 103, 8, agents);
-    assert_eq!(
-        serde_json::to_string(&without_timing(merged[0].clone())).unwrap(),
-        serde_json::to_string(&without_timing(whole)).unwrap()
-    );
-    assert!(
-        compare::merge(vec![shard(0), shard(1), shard(3)]).is_err(),
-        "a missing shard is refused"
-    );
-    let mut other = shard(3);
-    other.rules = "different".into();
-    assert!(
-        compare::merge(vec![shard(0), shard(1), shard(2), other]).is_err(),
-        "other rules are refused"
-    );
+    for matches in [false, true] {
+        let shard = |i: u64| compare::Shard {
+            engine: "test".into(),
+            variant: "walak-pussa".into(),
+            rules: "same".into(),
+            games: 103,
+            seed: 8,
+            agents: agents.map(|a| a.to_string()),
+            matches,
+            shard: [i, 4],
+            played: compare::play_range(
+                &game,
+                compare::shard_range(103, i, 4),
+                8,
+                agents,
+                matches,
+                &|| {},
+            ),
+        };
+        // Shards may arrive in any order.
+        let merged = compare::merge(vec![shard(2), shard(0), shard(3), shard(1)]).unwrap();
+        let whole = compare::summarise(
+            "walak-pussa",
+            &compare::play_range(&game, 0..103, 8, agents, matches, &|| {}),
+            matches,
+        );
+        assert_eq!(merged[0].matches, matches);
+        assert_eq!(
+            serde_json::to_string(&without_timing(merged[0].clone())).unwrap(),
+            serde_json::to_string(&without_timing(whole)).unwrap()
+        );
+        assert!(
+            compare::merge(vec![shard(0), shard(1), shard(3)]).is_err(),
+            "a missing shard is refused"
+        );
+        let mut other = shard(3);
+        other.rules = "different".into();
+        assert!(
+            compare::merge(vec![shard(0), shard(1), shard(2), other]).is_err(),
+            "other rules are refused"
+        );
+        let mut other = shard(3);
+        other.matches = !matches;
+        assert!(
+            compare::merge(vec![shard(0), shard(1), shard(2), other]).is_err(),
+            "matches and single games are not merged"
+        );
+    }
 }
 
 #[test]

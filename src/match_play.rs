@@ -1,0 +1,339 @@
+//! Match play: a game played as rounds. Between rounds each side refills its own
+//! holes from the seeds it holds; holes it cannot fill are closed or left short;
+//! the game file says who starts the next round. The match ends when a side can
+//! put no seed back on the board, when a round starts as an earlier one did (a
+//! draw), or at the round limit (unfinished). A single game is a match of one
+//! round, so every command plays both through `MatchState`.
+
+use crate::board::{Hole, Side};
+use crate::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
+use crate::position::Position;
+use crate::state::{GameState, Outcome, Reason, Status};
+
+/// How one round went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundResult {
+    /// 1 for the first round.
+    pub round: u32,
+    pub starter: Side,
+    /// What each side carried into the round in hand (its reserve).
+    pub reserve: [u32; 2],
+    pub outcome: Outcome,
+    /// Seeds each side holds at the round's end: its captures, leftovers and reserve.
+    pub holdings: [u32; 2],
+    pub turns: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOutcome {
+    pub status: Status,
+    pub reason: Reason,
+}
+
+/// The board at the start of a round: what each side puts back into its holes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refill {
+    /// Counts and closed holes set, `captured` holding each side's reserve, no side to move yet.
+    pub position: Position,
+    /// Sides that could put no seed back on the board.
+    pub out: [bool; 2],
+}
+
+/// Each side refills its own holes from `holdings`, as the match rules say.
+pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
+    let mut position = Position::empty(Side::South);
+    let mut out = [false; 2];
+    for side in Side::BOTH {
+        let mut hand = holdings[side.index()];
+        for hole in fill_order(game, rules.fill_from, side) {
+            let per_hole = u32::from(rules.seeds_per_hole);
+            let seeds = match rules.short_hole {
+                _ if hand >= per_hole => per_hole,
+                ShortHole::Close => {
+                    position.closed.insert(hole);
+                    0
+                }
+                ShortHole::Partial => hand,
+            };
+            position.counts[hole as usize] = seeds as u16;
+            hand -= seeds;
+        }
+        position.captured[side.index()] = hand;
+        out[side.index()] = game.side_seeds(&position, side) == 0;
+    }
+    Refill { position, out }
+}
+
+/// A side's holes in the order it fills them: back row before front row, each
+/// from the side's left (or right) as seen from its own seat.
+pub fn fill_order(game: &Game, from: FillFrom, side: Side) -> Vec<Hole> {
+    let board = &game.board;
+    let mut holes: Vec<Hole> = board.side_holes(side).iter().collect();
+    holes.sort_by_key(|&h| {
+        let column = board.seat_column(h);
+        let along = match from {
+            FillFrom::Left => column,
+            FillFrom::Right => board.columns() + 1 - column,
+        };
+        (board.is_inner(h), along)
+    });
+    holes
+}
+
+/// Who starts the round after one that `starter` started and that ended so.
+pub fn next_starter(rules: &MatchRules, starter: Side, status: Status, holdings: [u32; 2]) -> Side {
+    let winner = match status {
+        Status::SouthWon => Some(Side::South),
+        Status::NorthWon => Some(Side::North),
+        Status::Draw | Status::Unfinished => None,
+    };
+    let [south, north] = holdings;
+    let more_seeds = match south.cmp(&north) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    };
+    let chosen = match rules.starter {
+        Starter::Winner => winner,
+        Starter::Loser => winner.map(Side::other),
+        Starter::MoreSeeds => more_seeds,
+        Starter::FewerSeeds => more_seeds.map(Side::other),
+        Starter::Alternate => None,
+    };
+    chosen.unwrap_or(starter.other())
+}
+
+/// A match in progress: the round being played and the results of those before.
+#[derive(Clone)]
+pub struct MatchState<'g> {
+    /// `None` for a single game.
+    rules: Option<&'g MatchRules>,
+    round: GameState<'g>,
+    /// The round being played, from 1.
+    number: u32,
+    starter: Side,
+    reserve: [u32; 2],
+    /// Every round's start so far (a repeat ends the match drawn).
+    starts: Vec<Position>,
+    results: Vec<RoundResult>,
+    decisions: Vec<Hole>,
+    /// Endless candidate moves met in the rounds already over.
+    endless_before: u32,
+    /// The refill that ended the match, when one did.
+    last_refill: Option<Position>,
+    outcome: Option<MatchOutcome>,
+}
+
+/// Match play was asked of a game whose file has no `[match]` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoMatchRules;
+
+impl std::fmt::Display for NoMatchRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("this game has no [match] section, so it cannot be played as a match")
+    }
+}
+
+impl<'g> MatchState<'g> {
+    /// A single game from the game's setup.
+    pub fn single(game: &'g Game) -> Self {
+        Self::start(game, None, game.start, game.start.to_move)
+    }
+
+    /// A match (`as_match`) or a single game, from `start`; in a match, its
+    /// `captured` are the reserves carried into the round.
+    pub fn from_position(
+        game: &'g Game,
+        start: Position,
+        as_match: bool,
+    ) -> Result<Self, NoMatchRules> {
+        Self::from_round(game, start, start.to_move, as_match)
+    }
+
+    /// As `from_position`, for a round that `starter` started (which the next
+    /// round's starter may depend on).
+    pub fn from_round(
+        game: &'g Game,
+        start: Position,
+        starter: Side,
+        as_match: bool,
+    ) -> Result<Self, NoMatchRules> {
+        let rules = match as_match {
+            true => Some(game.match_rules.as_ref().ok_or(NoMatchRules)?),
+            false => None,
+        };
+        Ok(Self::start(game, rules, start, starter))
+    }
+
+    fn start(
+        game: &'g Game,
+        rules: Option<&'g MatchRules>,
+        start: Position,
+        starter: Side,
+    ) -> Self {
+        let mut state = MatchState {
+            rules,
+            round: GameState::from_position(game, start),
+            number: 1,
+            starter,
+            reserve: start.captured,
+            starts: vec![start],
+            results: Vec::new(),
+            decisions: Vec::new(),
+            endless_before: 0,
+            last_refill: None,
+            outcome: None,
+        };
+        state.settle();
+        state
+    }
+
+    pub fn is_match(&self) -> bool {
+        self.rules.is_some()
+    }
+
+    pub fn game(&self) -> &'g Game {
+        self.round.game()
+    }
+
+    /// The round being played (or the last one, once the match is over).
+    pub fn round(&self) -> &GameState<'g> {
+        &self.round
+    }
+
+    pub fn round_number(&self) -> u32 {
+        self.number
+    }
+
+    /// What each side carried into the current round in hand.
+    pub fn reserve(&self) -> [u32; 2] {
+        self.reserve
+    }
+
+    /// The rounds already over, in order.
+    pub fn results(&self) -> &[RoundResult] {
+        &self.results
+    }
+
+    pub fn outcome(&self) -> Option<&MatchOutcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The position now: the current round's, or the refill that ended the match.
+    pub fn position(&self) -> &Position {
+        self.last_refill.as_ref().unwrap_or(self.round.position())
+    }
+
+    pub fn to_move(&self) -> Option<Side> {
+        self.round.to_move()
+    }
+
+    /// Every decision of the match, round after round.
+    pub fn decisions(&self) -> &[Hole] {
+        &self.decisions
+    }
+
+    pub fn endless_met(&self) -> u32 {
+        self.endless_before + self.round.endless_met()
+    }
+
+    /// Completed turns over all rounds.
+    pub fn turns(&self) -> u32 {
+        let before: u32 = self.results.iter().map(|r| r.turns).sum();
+        if self.round.outcome().is_some() {
+            before
+        } else {
+            before + self.round.position().turn
+        }
+    }
+
+    pub fn legal(&self) -> impl ExactSizeIterator<Item = Hole> + '_ {
+        self.round.legal()
+    }
+
+    pub fn play_index(&mut self, index: usize) {
+        self.decisions.push(self.round.successors()[index].0);
+        self.round.play_index(index);
+        self.settle();
+    }
+
+    pub fn play(&mut self, hole: Hole) -> Result<(), crate::state::Illegal> {
+        self.round.play(hole)?;
+        self.decisions.push(hole);
+        self.settle();
+        Ok(())
+    }
+
+    /// Moves on to the next round while the current one is over.
+    fn settle(&mut self) {
+        while self.outcome.is_none() {
+            let Some(outcome) = self.round.outcome().cloned() else {
+                return;
+            };
+            self.outcome = self.next_round(outcome);
+        }
+    }
+
+    /// Closes the round that ended with `outcome` and starts the next, unless
+    /// the match is over.
+    fn next_round(&mut self, outcome: Outcome) -> Option<MatchOutcome> {
+        let game = self.round.game();
+        let end = self.round.position();
+        let holdings = end.captured;
+        let status = outcome.status;
+        self.results.push(RoundResult {
+            round: self.number,
+            starter: self.starter,
+            reserve: self.reserve,
+            outcome: outcome.clone(),
+            holdings,
+            turns: end.turn,
+        });
+        let Some(rules) = self.rules.filter(|_| status != Status::Unfinished) else {
+            return Some(MatchOutcome {
+                status,
+                reason: outcome.reason,
+            });
+        };
+        let refill = refill(game, rules, holdings);
+        match refill.out {
+            [false, false] => {}
+            out => {
+                self.last_refill = Some(refill.position);
+                let status = match out {
+                    [true, true] => Status::Draw,
+                    [true, false] => Status::won_by(Side::North),
+                    _ => Status::won_by(Side::South),
+                };
+                return Some(MatchOutcome {
+                    status,
+                    reason: Reason::CannotRefill,
+                });
+            }
+        }
+        let mut start = refill.position;
+        start.to_move = next_starter(rules, self.starter, status, holdings);
+        let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
+        if repeats.count() > game.round_repeats as usize {
+            self.last_refill = Some(start);
+            return Some(MatchOutcome {
+                status: Status::Draw,
+                reason: Reason::RoundRepetition,
+            });
+        }
+        if self.number >= game.round_limit {
+            self.last_refill = Some(start);
+            return Some(MatchOutcome {
+                status: Status::Unfinished,
+                reason: Reason::RoundLimit,
+            });
+        }
+        self.endless_before += self.round.endless_met();
+        self.starts.push(start);
+        self.number += 1;
+        self.starter = start.to_move;
+        self.reserve = start.captured;
+        self.round = GameState::from_position(game, start);
+        None
+    }
+}
