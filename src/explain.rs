@@ -4,7 +4,7 @@
 //! what they meant.
 
 use crate::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
-use crate::game::Game;
+use crate::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
 use crate::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 
 /// What `here` means where an expression is read.
@@ -160,6 +160,9 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         format!("Where a result is compared, it is {score}; more wins, equal is a draw."),
         &spec.result.clauses,
     ));
+    if let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) {
+        rules.push((match_play(game, rules_of_match), &spec_of_match.clauses));
+    }
 
     let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
     let options: Vec<String> = game
@@ -180,6 +183,45 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         out += &format!("{:>2}. {text}{cited}\n", number + 1);
     }
     out
+}
+
+/// How rounds follow one another in a match (`--match`).
+fn match_play(game: &Game, rules: &MatchRules) -> String {
+    let per_hole = rules.seeds_per_hole;
+    let (first, along) = match (rules.fill_from, game.board.rows()) {
+        (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
+        (FillFrom::Right, 2) => ("rightmost", "leftwards along its row"),
+        (FillFrom::Left, _) => ("leftmost back-row", "rightwards, back row before front row"),
+        (FillFrom::Right, _) => ("rightmost back-row", "leftwards, back row before front row"),
+    };
+    let short = match rules.short_hole {
+        ShortHole::Close => format!(
+            "A hole that cannot be given {per_hole} is closed for the round: it stays empty, \
+             sowing passes it by and it cannot be played; the seeds that could not fill it stay \
+             in hand, and it opens again when a later refill reaches it."
+        ),
+        ShortHole::Partial => format!(
+            "The first hole that cannot be given {per_hole} gets what remains; holes after it \
+             stay empty but in play."
+        ),
+    };
+    let starter = match rules.starter {
+        Starter::Loser => "the loser of the round starts the next",
+        Starter::Winner => "the winner of the round starts the next",
+        Starter::FewerSeeds => "the side holding fewer seeds starts the next round",
+        Starter::MoreSeeds => "the side holding more seeds starts the next round",
+        Starter::Alternate => "the sides take turns to start the rounds",
+    };
+    format!(
+        "Played as a match (--match): after a round each side refills its own holes with \
+         {per_hole} seeds each from the seeds it holds, starting with its {first} hole as seen \
+         from its own seat and going {along}. {short} Seeds left in hand after refilling count \
+         as captured in the next round. Then {starter}; after a drawn round (or with equal \
+         seeds), the side that did not start the round just played starts. A side that can put \
+         no seed back into its holes loses the match. A match whose round starts as an earlier \
+         round started is drawn, and one that reaches {} rounds ends as unfinished.",
+        game.round_limit
+    )
 }
 
 impl Words<'_> {

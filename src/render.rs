@@ -80,16 +80,19 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
 pub fn match_summary(state: &MatchState) -> String {
     let mut out = String::new();
     let [south, north] = state.reserve();
-    let _ = writeln!(
-        out,
-        "round {}; carried in hand (counted in captured): south {south}, north {north}",
-        state.round_number()
-    );
+    let _ = match state.outcome() {
+        None => writeln!(
+            out,
+            "round {}; carried in hand (counted in captured): south {south}, north {north}",
+            state.round_number()
+        ),
+        Some(_) => writeln!(out, "rounds played: {}", state.results().len()),
+    };
     for r in state.results() {
         let [south, north] = r.holdings;
         let _ = writeln!(
             out,
-            "  round {}: {} started, {} ({}) after {} turns; held south {south}, north {north}",
+            "  round {}: {} started; {} ({}), turns: {}; held south {south}, north {north}",
             r.round,
             r.starter,
             r.outcome.status.name(),
