@@ -11,10 +11,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
+use crate::match_play::MatchState;
 use crate::mcts::Budget;
 use crate::playout;
 use crate::search::AlphaBeta;
-use crate::match_play::MatchState;
 use crate::state::{GameState, Reason, Status};
 
 /// Who chooses the decisions of a side.
@@ -214,7 +214,11 @@ pub struct Summary {
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
 pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
-    summarise(label, &play_range(game, 0..games, seed, agents, false, &|| {}), false)
+    summarise(
+        label,
+        &play_range(game, 0..games, seed, agents, false, &|| {}),
+        false,
+    )
 }
 
 /// Games `indices` of a study (game i with seed `seed + i`), in index order;

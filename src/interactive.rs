@@ -6,10 +6,10 @@ use std::io::BufRead;
 
 use crate::board::Side;
 use crate::compare::Agent;
+use crate::match_play::MatchState;
 use crate::playout;
 use crate::render;
 use crate::search::AlphaBeta;
-use crate::match_play::MatchState;
 
 /// Who decides for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +96,11 @@ pub fn play(
             }
         }
         if state.results().len() > rounds_over && state.outcome().is_none() {
-            write!(out, "\nround over; the next begins\n{}", render::match_summary(&state))?;
+            write!(
+                out,
+                "\nround over; the next begins\n{}",
+                render::match_summary(&state)
+            )?;
         }
     }
     if let Some(outcome) = state.outcome() {

@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 
 use crate::board::Side;
 use crate::game::Game;
+use crate::match_play::MatchState;
 use crate::position::{Pending, Position};
 use crate::spec::OptionValue;
-use crate::match_play::MatchState;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sides {

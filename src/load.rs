@@ -650,7 +650,12 @@ impl Loader {
     }
 
     /// One of a fixed list of words.
-    fn word<T: Copy>(&mut self, text: &Spanned<String>, what: &str, words: &[(&str, T)]) -> Option<T> {
+    fn word<T: Copy>(
+        &mut self,
+        text: &Spanned<String>,
+        what: &str,
+        words: &[(&str, T)],
+    ) -> Option<T> {
         if let Some((_, value)) = words.iter().find(|(w, _)| w == text.get_ref()) {
             return Some(*value);
         }

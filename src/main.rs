@@ -447,9 +447,8 @@ fn run(command: Command) -> Result<(), Failure> {
                     )
                     .expect("a valid template"),
                 );
-                let played = compare::play_range(&game, range, seed, agents, as_match, &|| {
-                    progress.inc(1)
-                });
+                let played =
+                    compare::play_range(&game, range, seed, agents, as_match, &|| progress.inc(1));
                 progress.finish_and_clear();
                 if let Some((i, k)) = shard {
                     let shard = compare::Shard {
@@ -802,7 +801,11 @@ fn describe(state: &MatchState) -> String {
     if state.is_match() {
         out += &render::match_summary(state);
     }
-    let over = if state.is_match() { "match over" } else { "game over" };
+    let over = if state.is_match() {
+        "match over"
+    } else {
+        "game over"
+    };
     match state.outcome() {
         Some(outcome) => {
             out += &format!(

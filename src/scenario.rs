@@ -11,9 +11,9 @@ use crate::board::Side;
 use crate::catalog;
 use crate::error::LoadError;
 use crate::game::Game;
+use crate::match_play::MatchState;
 use crate::position::{Pending, Position};
 use crate::render;
-use crate::match_play::MatchState;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -497,3 +497,89 @@ fn compare_prints_a_table_csv_json_and_charts() {
     let bad = mancala(&["compare", "kalah", "--south", "oracle"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn replay_match_json_adds_rounds_reserves_and_closed_holes() {
+    let dir = scratch("match");
+    let file = dir.join("round-end.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,0,0,1,0],[0,0,0,0,0,0]], "captured": {"south": 15, "north": 32}, "to_move": "south"}"#,
+    )
+    .unwrap();
+    let position = file.to_str().unwrap();
+    let output = mancala(&[
+        "replay",
+        "rio-kadalis",
+        "--match",
+        "--json",
+        "--position",
+        position,
+        "a5",
+        "a4",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"rio-kadalis","options":{"direction":"ccw","holes_per_row":6},"decisions":["a5","a4"],"position":{"board":[[5,5,0,1,0,0],[5,5,1,6,6,6]],"closed":["a5","a6"],"captured":{"south":0,"north":8},"to_move":"north","turn":1},"pending":null,"legal":["b1","b2","b3","b4","b5","b6"],"status":"ongoing","reason":null,"match":{"round":2,"reserve":{"south":0,"north":8},"rounds":[{"round":1,"starter":"south","reserve":{"south":15,"north":32},"status":"north_won","reason":"no_moves","holdings":{"south":16,"north":32},"turns":1}]}}"#);
+    let text = mancala(&[
+        "replay",
+        "rio-kadalis",
+        "--match",
+        "--position",
+        position,
+        "a5",
+    ]);
+    assert!(
+        stdout(&text).contains(" a  4 4 4 4 x x   south"),
+        "{}",
+        stdout(&text)
+    );
+    let single = mancala(&["replay", "kalah", "--match"]);
+    assert_eq!(single.status.code(), Some(2));
+    assert!(
+        stderr(&single).contains("no [match] section"),
+        "{}",
+        stderr(&single)
+    );
+}
+
+#[test]
+fn random_and_compare_play_whole_matches() {
+    let output = mancala(&[
+        "random",
+        "walak-pussa",
+        "--match",
+        "--seed",
+        "3",
+        "--games",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("walak-pussa seed 3: draw (round_repetition) after 8 rounds"),
+        "{text}"
+    );
+    assert!(text.contains("2 matches, seeds 3..4"), "{text}");
+    let output = mancala(&[
+        "compare",
+        "rio-kadalis",
+        "walak-pussa",
+        "--match",
+        "--games",
+        "40",
+        "--round-repeats",
+        "100",
+        "--max-rounds",
+        "20",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let table = stdout(&output);
+    assert!(
+        table.contains("games (matches: wins are match wins)"),
+        "{table}"
+    );
+    assert!(
+        table.lines().any(|l| l.starts_with("rounds: mean")),
+        "{table}"
+    );
+}

@@ -1,0 +1,130 @@
+//! Match play over many random matches: seeds are conserved from round to
+//! round, closed holes stay empty, and the match ends only as its rules say.
+
+use mancala::catalog;
+use mancala::match_play::MatchState;
+use mancala::playout;
+use mancala::state::{Reason, Status};
+use rand::RngExt;
+
+#[test]
+fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
+    for id in ["rio-kadalis", "walak-pussa"] {
+        let mut game = catalog::load(id, &[]).unwrap();
+        game.round_repeats = 1000;
+        game.round_limit = 30;
+        let closes = id == "rio-kadalis";
+        let total = game.start.seeds_on_board();
+        for seed in 0..60 {
+            let mut rng = playout::rng(seed);
+            let mut state = MatchState::from_position(&game, game.start, true).unwrap();
+            let mut rounds = 0;
+            loop {
+                let p = *state.position();
+                assert_eq!(
+                    p.seeds_on_board() + p.captured[0] + p.captured[1],
+                    total,
+                    "{id} seed {seed}"
+                );
+                assert!(p.closed.iter().all(|h| p.counts[h as usize] == 0));
+                assert!(closes || p.closed.is_empty(), "{id} closes no hole");
+                if state.results().len() > rounds && state.outcome().is_none() {
+                    rounds = state.results().len();
+                    // A new round: nothing played yet, the reserve is what is held.
+                    assert_eq!(p.turn, 0);
+                    assert_eq!(p.captured, state.reserve());
+                    assert_eq!(state.round_number() as usize, rounds + 1);
+                }
+                if state.outcome().is_some() {
+                    break;
+                }
+                let legal: Vec<_> = state.legal().collect();
+                assert!(legal.iter().all(|&h| !p.closed.contains(h)));
+                state.play_index(rng.random_range(0..legal.len()));
+            }
+            let outcome = state.outcome().unwrap();
+            assert!(
+                matches!(
+                    outcome.reason,
+                    Reason::CannotRefill | Reason::RoundLimit | Reason::TurnLimit
+                ),
+                "{id} seed {seed}: {outcome:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_match_and_its_decisions_replay_it() {
+    let game = catalog::load("rio-kadalis", &[]).unwrap();
+    let first = playout::random_match(&game, 7, true).unwrap();
+    let again = playout::random_match(&game, 7, true).unwrap();
+    assert_eq!(first.decisions(), again.decisions());
+    let mut replayed = MatchState::from_position(&game, game.start, true).unwrap();
+    for &hole in first.decisions() {
+        replayed.play(hole).unwrap();
+    }
+    assert_eq!(replayed.results(), first.results());
+    assert_eq!(replayed.outcome(), first.outcome());
+    assert_eq!(replayed.position(), first.position());
+}
+
+#[test]
+fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
+    let game = catalog::load("rio-kadalis", &[]).unwrap();
+    let drawn = playout::random_match(&game, 1, true).unwrap();
+    let outcome = *drawn.outcome().unwrap();
+    assert_eq!(
+        (outcome.status, outcome.reason),
+        (Status::Draw, Reason::RoundRepetition)
+    );
+    // Allowing repeats, the same decisions go on into the round that repeated,
+    // whose start is one of the earlier rounds' starts.
+    let mut patient = catalog::load("rio-kadalis", &[]).unwrap();
+    patient.round_repeats = 1000;
+    let mut longer = MatchState::from_position(&patient, patient.start, true).unwrap();
+    let mut starts = vec![*longer.position()];
+    for &hole in drawn.decisions() {
+        let round = longer.round_number();
+        longer.play(hole).unwrap();
+        if longer.round_number() != round {
+            starts.push(*longer.position());
+        }
+    }
+    assert!(longer.outcome().is_none());
+    let repeated = starts.pop().unwrap();
+    assert!(starts.iter().any(|s| s.repeats(&repeated)));
+    assert_eq!(repeated.closed, drawn.position().closed);
+    assert_eq!(repeated.counts, drawn.position().counts);
+}
+
+#[test]
+fn the_round_limit_ends_a_match_unfinished() {
+    let mut game = catalog::load("walak-pussa", &[]).unwrap();
+    game.round_repeats = 1000;
+    game.round_limit = 3;
+    let state = playout::random_match(&game, 2, true).unwrap();
+    let outcome = state.outcome().unwrap();
+    assert_eq!(
+        (outcome.status, outcome.reason),
+        (Status::Unfinished, Reason::RoundLimit)
+    );
+    assert_eq!(state.results().len(), 3);
+}
+
+#[test]
+fn a_single_game_is_one_round_and_draws_as_random_game_does() {
+    let game = catalog::load("walak-pussa", &[]).unwrap();
+    for seed in 0..20 {
+        let single = playout::random_match(&game, seed, false).unwrap();
+        let plain = playout::random_game(&game, seed);
+        assert_eq!(single.decisions(), plain.decisions());
+        assert_eq!(single.results().len(), 1);
+        assert_eq!(
+            single.outcome().unwrap().status,
+            plain.outcome().unwrap().status
+        );
+    }
+    let kalah = catalog::load("kalah", &[]).unwrap();
+    assert!(MatchState::from_position(&kalah, kalah.start, true).is_err());
+}
