@@ -190,7 +190,8 @@ pub struct Summary {
     pub north_wins: u64,
     pub draws: u64,
     pub unfinished: u64,
-    /// South's share of the games (draws counting half), with a 95% Wilson interval.
+    /// South's share of the finished games (draws counting half), with a 95%
+    /// Wilson interval.
     pub south_score: f64,
     pub south_score_low: f64,
     pub south_score_high: f64,
@@ -320,8 +321,10 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
         count(Status::NorthWon),
         count(Status::Draw),
     );
-    let score = (south as f64 + draws as f64 / 2.0) / n;
-    let (low, high) = wilson(score, n);
+    // Unfinished games have no result, so they do not count for either side.
+    let finished = (south + north + draws).max(1) as f64;
+    let score = (south as f64 + draws as f64 / 2.0) / finished;
+    let (low, high) = wilson(score, finished);
     let mut turns: Vec<f64> = played.iter().map(|p| p.turns as f64).collect();
     turns.sort_by(f64::total_cmp);
     let quantile = |q: f64| {
@@ -357,7 +360,7 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
                 .max(1.0),
         repetition_draws: played
             .iter()
-            .filter(|p| p.reason == Reason::Repetition)
+            .filter(|p| matches!(p.reason, Reason::Repetition | Reason::RoundRepetition))
             .count() as u64,
         endless_moves_met: played.iter().map(|p| p.endless as u64).sum(),
         lead_changes_mean: mean(&|p| p.lead_changes as f64),
