@@ -160,6 +160,16 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         format!("Where a result is compared, it is {score}; more wins, equal is a draw."),
         &spec.result.clauses,
     ));
+    if let Some(evaluate) = spec.agents.as_ref().and_then(|a| a.evaluate.as_ref()) {
+        rules.push((
+            format!(
+                "(Not a rule.) Search agents value a position for each side as {}, and \
+                 prefer the largest difference in their favour.",
+                w.text(evaluate.get_ref()).replace("the side", "each side")
+            ),
+            &[],
+        ));
+    }
     if let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) {
         rules.push((match_play(game, rules_of_match), &spec_of_match.clauses));
     }

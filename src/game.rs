@@ -2,7 +2,7 @@
 //! of options. Everything here is resolved; play never looks up a name.
 
 use crate::board::{Board, Hole, Side};
-use crate::expr::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
+use crate::expr::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::position::Position;
 use crate::spec::{Meta, OptionValue};
 
@@ -31,6 +31,8 @@ pub struct Game {
     pub end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
     pub score: IntExpr,
+    /// How good a position is for `side`, for search agents (`None`: its captures).
+    pub evaluation: Option<IntExpr>,
     /// How rounds follow one another when the game is played as a match.
     pub match_rules: Option<MatchRules>,
     pub lap_limit: u32,
@@ -215,6 +217,18 @@ impl Game {
             }
         }
         all
+    }
+
+    /// An expression of `side` (a result or an evaluation) for one side.
+    pub fn value_for(&self, expr: &IntExpr, position: &Position, side: Side) -> i64 {
+        let mut env = Env::new(position.to_move);
+        env.side = side;
+        expr.eval(&mut Scope {
+            board: &self.board,
+            counts: &position.counts,
+            captured: &position.captured,
+            env,
+        })
     }
 
     pub fn side_seeds(&self, position: &Position, side: Side) -> u32 {

@@ -336,30 +336,39 @@ impl Loader {
         layout_clauses.extend(spec.sowing.clauses);
         layout_clauses.extend(spec.result.clauses);
         layout_clauses.extend(turn_clauses);
+        let evaluation = spec
+            .agents
+            .and_then(|agents| agents.evaluate)
+            .map(|e| self.typed(&board, &e, &[Binding::Side]));
         let match_rules = spec.match_play.map(|m| self.match_rules(m));
         self.warn_unused_options(&spec.options);
-        match (start, score, optional(match_rules)) {
-            (Some(start), Some(score), Some(match_rules)) if self.problems.is_empty() => Ok(Game {
-                id: id.to_string(),
-                meta: spec.game,
-                options,
-                board,
-                start,
-                moves,
-                skip,
-                relay,
-                captures,
-                again,
-                end_checks,
-                score,
-                match_rules,
-                lap_limit: DEFAULT_LAP_LIMIT,
-                turn_limit: DEFAULT_TURN_LIMIT,
-                round_limit: DEFAULT_ROUND_LIMIT,
-                round_repeats: 0,
-                layout_clauses,
-                warnings: self.warnings,
-            }),
+        match (start, score, optional(match_rules), optional(evaluation)) {
+            (Some(start), Some(score), Some(match_rules), Some(evaluation))
+                if self.problems.is_empty() =>
+            {
+                Ok(Game {
+                    id: id.to_string(),
+                    meta: spec.game,
+                    options,
+                    board,
+                    start,
+                    moves,
+                    skip,
+                    relay,
+                    captures,
+                    again,
+                    end_checks,
+                    score,
+                    evaluation,
+                    match_rules,
+                    lap_limit: DEFAULT_LAP_LIMIT,
+                    turn_limit: DEFAULT_TURN_LIMIT,
+                    round_limit: DEFAULT_ROUND_LIMIT,
+                    round_repeats: 0,
+                    layout_clauses,
+                    warnings: self.warnings,
+                })
+            }
             _ => Err(self.failure()),
         }
     }

@@ -18,10 +18,16 @@ const MAX_TIMED_DEPTH: u32 = 64;
 const WIN: i64 = 1 << 40;
 
 /// The value of a position for South: the outcome if the game is over, else the
-/// score difference.
+/// score difference, or the difference of the game file's evaluation.
 pub fn evaluate(state: &GameState) -> i64 {
-    let [south, north] = state.position().captured;
-    let difference = south as i64 - north as i64;
+    let (game, position) = (state.game(), state.position());
+    let difference = match &game.evaluation {
+        None => position.captured[0] as i64 - position.captured[1] as i64,
+        Some(value) => {
+            game.value_for(value, position, Side::South)
+                - game.value_for(value, position, Side::North)
+        }
+    };
     match state.outcome().map(|o| o.status) {
         Some(Status::SouthWon) => WIN + difference,
         Some(Status::NorthWon) => -WIN + difference,

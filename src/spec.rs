@@ -30,6 +30,8 @@ pub struct GameSpec {
     /// How rounds follow one another when the game is played as a match.
     #[serde(rename = "match")]
     pub match_play: Option<MatchSpec>,
+    /// Hints for the search agents.
+    pub agents: Option<AgentsSpec>,
 }
 
 /// Who plays it, where it comes from, and where its rules are written.
@@ -232,4 +234,13 @@ pub struct MatchSpec {
     pub starter: Spanned<String>,
     #[serde(default)]
     pub clauses: Vec<String>,
+}
+
+/// How search agents value a position that is not over.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentsSpec {
+    /// How good the position is for `side`; a search maximises its own value
+    /// minus its opponent's (default: `captured(side)`, the score difference).
+    pub evaluate: Option<Expr>,
 }

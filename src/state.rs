@@ -306,16 +306,8 @@ impl<'g> GameState<'g> {
 
     fn compare_scores(&self) -> Status {
         let game = self.game;
-        let [south, north] = Side::BOTH.map(|side| {
-            let mut env = Env::new(self.position.to_move);
-            env.side = side;
-            game.score.eval(&mut Scope {
-                board: &game.board,
-                counts: &self.position.counts,
-                captured: &self.position.captured,
-                env,
-            })
-        });
+        let [south, north] =
+            Side::BOTH.map(|side| game.value_for(&game.score, &self.position, side));
         match south.cmp(&north) {
             std::cmp::Ordering::Greater => Status::SouthWon,
             std::cmp::Ordering::Less => Status::NorthWon,

@@ -44,3 +44,29 @@ fn alphabeta_agrees_with_minimax() {
     }
     assert!(compared >= 30, "only {compared} positions compared");
 }
+
+#[test]
+fn a_game_file_may_give_its_own_evaluation() {
+    let text = r#"
+extends = "kalah"
+[agents]
+evaluate = "captured(side) + total(holes(side))"
+"#;
+    let game = mancala::load::load_str("kalah-material", "kalah-material.toml", text, &[]).unwrap();
+    let plain = catalog::load("kalah", &[]).unwrap();
+    let a6 = game.board.parse_hole("a6").unwrap();
+    let mut state = GameState::new(&game);
+    let mut usual = GameState::new(&plain);
+    state.play(a6).unwrap();
+    usual.play(a6).unwrap();
+    // a6's four seeds: one into South's store, three into North's holes.
+    assert_eq!(mancala::search::evaluate(&usual), 1);
+    assert_eq!(mancala::search::evaluate(&state), (1 + 20) - 27);
+    let mut rng = playout::rng(5);
+    for _ in 0..5 {
+        let n = state.legal().len();
+        state.play_index(rng.random_range(0..n));
+        let (_, value) = AlphaBeta::default().best(&state, 4);
+        assert_eq!(value, minimax(&state, 4));
+    }
+}
