@@ -132,6 +132,12 @@ pub struct Played {
     /// Rounds played (1 for a single game).
     #[serde(default = "one_round")]
     pub rounds: u32,
+    /// Decisions after which the eventual winner was behind on captures.
+    #[serde(default)]
+    pub winner_behind: u32,
+    /// Legal choices at each decision, in order (for the chart; not in shards).
+    #[serde(skip)]
+    pub choices_by_decision: Vec<u16>,
 }
 
 fn one_round() -> u32 {
@@ -144,14 +150,19 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) 
     let mut state =
         MatchState::from_position(game, game.start, as_match).expect("checked by the caller");
     let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
+    let mut choices_by_decision = Vec::new();
+    // The lead (South +1, North -1, level 0) after each decision.
+    let mut leads: Vec<i8> = Vec::new();
     let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
     while state.outcome().is_none() {
         choices += state.legal().len() as u64;
+        choices_by_decision.push(state.legal().len().min(u16::MAX as usize) as u16);
         let side = state.position().to_move.index();
         let index = agents[side].choose(state.round(), &mut rng, &mut searchers[side]);
         state.play_index(index);
         let [south, north] = state.position().captured;
         let lead = (south as i64 - north as i64).signum();
+        leads.push(lead as i8);
         if lead != 0 && leader != 0 && lead != leader {
             lead_changes += 1;
         }
@@ -161,6 +172,15 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) 
     }
     let p = state.position();
     let outcome = state.outcome().expect("played to the end");
+    let trailing = match outcome.status {
+        Status::SouthWon => -1,
+        Status::NorthWon => 1,
+        Status::Draw | Status::Unfinished => 0,
+    };
+    let winner_behind = leads
+        .iter()
+        .filter(|&&lead| trailing != 0 && lead == trailing)
+        .count() as u32;
     let total = (p.seeds_on_board() + p.captured[0] + p.captured[1]).max(1);
     Played {
         index,
@@ -175,6 +195,8 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) 
         endless: state.endless_met(),
         seconds: start.elapsed().as_secs_f64(),
         rounds: state.results().len() as u32,
+        winner_behind,
+        choices_by_decision,
     }
 }
 
@@ -204,6 +226,9 @@ pub struct Summary {
     pub repetition_draws: u64,
     pub endless_moves_met: u64,
     pub lead_changes_mean: f64,
+    /// Drama: over the games won, the mean share of decisions after which the
+    /// eventual winner was behind on captures.
+    pub drama: f64,
     /// Mean final capture margin as a share of all seeds (0: even, 1: a whitewash).
     pub decisiveness: f64,
     pub captured_per_turn: f64,
@@ -211,6 +236,10 @@ pub struct Summary {
     /// Every game's length in turns, in seed order (for charts).
     #[serde(skip)]
     pub turn_counts: Vec<u32>,
+    /// Mean legal choices at decision 1, 2, ... over the games still going
+    /// (while at least a tenth of them are; for charts).
+    #[serde(skip)]
+    pub branching_by_decision: Vec<f64>,
 }
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
@@ -364,12 +393,39 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
             .count() as u64,
         endless_moves_met: played.iter().map(|p| p.endless as u64).sum(),
         lead_changes_mean: mean(&|p| p.lead_changes as f64),
+        drama: {
+            let won: Vec<&Played> = played
+                .iter()
+                .filter(|p| matches!(p.status, Status::SouthWon | Status::NorthWon))
+                .collect();
+            won.iter()
+                .map(|p| p.winner_behind as f64 / p.decisions.max(1) as f64)
+                .sum::<f64>()
+                / won.len().max(1) as f64
+        },
         decisiveness: mean(&|p| p.margin),
         captured_per_turn: played.iter().map(|p| p.captured as f64).sum::<f64>()
             / all_turns.max(1.0),
         milliseconds_per_game: mean(&|p| p.seconds * 1000.0),
         turn_counts: played.iter().map(|p| p.turns).collect(),
+        branching_by_decision: branching_by_decision(played),
     }
+}
+
+fn branching_by_decision(played: &[Played]) -> Vec<f64> {
+    let enough = (played.len() / 10).max(1);
+    let mut means = Vec::new();
+    for decision in 0.. {
+        let going: Vec<u16> = played
+            .iter()
+            .filter_map(|p| p.choices_by_decision.get(decision).copied())
+            .collect();
+        if going.len() < enough {
+            break;
+        }
+        means.push(going.iter().map(|&c| c as f64).sum::<f64>() / going.len() as f64);
+    }
+    means
 }
 
 /// The 95% Wilson score interval of a proportion `p` over `n` trials.
@@ -410,6 +466,7 @@ pub fn table(summaries: &[Summary]) -> String {
         ("lead changes: mean", |s| {
             format!("{:.2}", s.lead_changes_mean)
         }),
+        ("drama", |s| format!("{:.3}", s.drama)),
         ("decisiveness", |s| format!("{:.3}", s.decisiveness)),
         ("captured per turn", |s| {
             format!("{:.2}", s.captured_per_turn)

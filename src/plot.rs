@@ -1,5 +1,6 @@
-//! `compare --plot DIR`: SVG charts of a comparison — game lengths and South's
-//! score with its 95% interval, one series per variant.
+//! `compare --plot DIR`: SVG charts of a comparison — game lengths, South's
+//! score with its 95% interval, and the choice left over the course of a game,
+//! one series per variant.
 
 use std::path::Path;
 
@@ -22,17 +23,36 @@ fn failed(e: impl std::fmt::Display) -> String {
     format!("cannot draw the chart: {e}")
 }
 
-/// Writes `game-length.svg` and `south-score.svg` into `dir`; returns their paths.
+/// Writes `game-length.svg`, `south-score.svg` and `branching.svg` into `dir`;
+/// returns their paths.
 pub fn write(dir: &Path, summaries: &[Summary]) -> Result<Vec<String>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let lengths = dir.join("game-length.svg");
     let scores = dir.join("south-score.svg");
+    let branching = dir.join("branching.svg");
     game_lengths(&lengths, summaries)?;
     south_scores(&scores, summaries)?;
-    Ok(vec![
-        lengths.display().to_string(),
-        scores.display().to_string(),
-    ])
+    lines(
+        &branching,
+        (
+            "Choice over the course of a game",
+            "decision",
+            "mean legal decisions",
+        ),
+        summaries
+            .iter()
+            .map(|s| {
+                let points = (1..)
+                    .map(f64::from)
+                    .zip(s.branching_by_decision.iter().copied());
+                (s.variant.clone(), points.collect())
+            })
+            .collect(),
+    )?;
+    Ok([lengths, scores, branching]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect())
 }
 
 /// The share of games of each length (in turns), one line per variant.
@@ -45,7 +65,7 @@ fn game_lengths(path: &Path, summaries: &[Summary]) -> Result<()> {
         .unwrap_or(1)
         .max(1);
     let width = longest.div_ceil(BINS).max(1);
-    let shares: Vec<Vec<(f64, f64)>> = summaries
+    let series = summaries
         .iter()
         .map(|s| {
             let mut bins = vec![0u32; (longest / width + 1) as usize];
@@ -53,40 +73,47 @@ fn game_lengths(path: &Path, summaries: &[Summary]) -> Result<()> {
                 bins[(turns / width) as usize] += 1;
             }
             let games = s.turn_counts.len().max(1) as f64;
-            bins.iter()
+            let points = bins
+                .iter()
                 .enumerate()
                 .map(|(i, &n)| (((i as u32 * width) + width / 2) as f64, n as f64 / games))
-                .collect()
+                .collect();
+            (s.variant.clone(), points)
         })
         .collect();
-    let top = shares
-        .iter()
-        .flatten()
-        .map(|(_, y)| *y)
-        .fold(0.0, f64::max)
-        .max(0.01)
-        * 1.1;
+    lines(path, ("Game length", "turns", "share of games"), series)
+}
+
+/// A line chart, one line per named series: `(caption, x label, y label)`.
+fn lines(
+    path: &Path,
+    (caption, x_desc, y_desc): (&str, &str, &str),
+    series: Vec<(String, Vec<(f64, f64)>)>,
+) -> Result<()> {
+    let points = || series.iter().flat_map(|(_, p)| p.iter());
+    let right = points().map(|(x, _)| *x).fold(1.0, f64::max) * 1.05;
+    let top = points().map(|(_, y)| *y).fold(0.0, f64::max).max(0.01) * 1.1;
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("Game length", ("sans-serif", 22))
+        .caption(caption, ("sans-serif", 22))
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(0.0..(longest + width) as f64, 0.0..top)
+        .build_cartesian_2d(0.0..right, 0.0..top)
         .map_err(failed)?;
     chart
         .configure_mesh()
-        .x_desc("turns")
-        .y_desc("share of games")
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .draw()
         .map_err(failed)?;
-    for (i, (summary, points)) in summaries.iter().zip(shares).enumerate() {
+    for (i, (name, points)) in series.into_iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         chart
             .draw_series(LineSeries::new(points, colour.stroke_width(2)))
             .map_err(failed)?
-            .label(summary.variant.clone())
+            .label(name)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
             });

@@ -480,7 +480,7 @@ fn compare_prints_a_table_csv_json_and_charts() {
     ]);
     assert!(table.status.success(), "{}", stderr(&table));
     assert!(stdout(&table).contains("sadeqa-iii:seeds_per_hole=4"));
-    for chart in ["game-length.svg", "south-score.svg"] {
+    for chart in ["game-length.svg", "south-score.svg", "branching.svg"] {
         let svg = std::fs::read_to_string(dir.join(chart)).unwrap();
         assert!(
             svg.starts_with("<svg") && svg.contains("walak-pussa"),
