@@ -194,6 +194,13 @@ impl Game {
         self.captures.iter().any(|c| c.at == CaptureTime::Drop)
     }
 
+    /// Whether every move a side may start is legal: no relay (so no endless
+    /// sowing), no skipped holes and no `after` condition. Such moves need not be
+    /// sown to know they are legal.
+    pub fn moves_always_legal(&self) -> bool {
+        self.relay.is_none() && self.skip.is_none() && self.moves.after.is_none()
+    }
+
     pub fn tracks_repetition(&self) -> bool {
         self.end_checks.iter().any(|c| c.check == Check::Repetition)
     }

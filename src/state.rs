@@ -1,6 +1,8 @@
 //! A game in progress: the position, the legal decisions with their results,
 //! repetition history, end checks at each turn start, and the outcome.
 
+use std::cell::OnceCell;
+
 use crate::board::{Hole, Side};
 use crate::engine;
 use crate::expr::{Env, Scope};
@@ -84,8 +86,12 @@ pub struct Illegal {
 pub struct GameState<'g> {
     game: &'g Game,
     position: Position,
-    /// Legal decisions in board order, each with the position it leads to.
-    successors: Vec<(Hole, Position)>,
+    /// Legal decisions in board order.
+    legal: Vec<Hole>,
+    /// Each legal decision with the position it leads to. Found while checking
+    /// legality where a move may be endless or fail its `after` condition;
+    /// elsewhere sown only when asked for (a random playout sows one move a turn).
+    successors: OnceCell<Vec<(Hole, Position)>>,
     /// Turn starts since the scores last changed (GEN-10), for games that check
     /// repetition.
     history: Vec<Position>,
@@ -105,7 +111,8 @@ impl<'g> GameState<'g> {
         let mut state = GameState {
             game,
             position,
-            successors: Vec::new(),
+            legal: Vec::new(),
+            successors: OnceCell::new(),
             history: Vec::new(),
             outcome: None,
             decisions: Vec::new(),
@@ -138,7 +145,20 @@ impl<'g> GameState<'g> {
 
     /// The legal decisions with the positions they lead to, in `legal` order.
     pub fn successors(&self) -> &[(Hole, Position)] {
-        &self.successors
+        self.successors.get_or_init(|| {
+            self.legal
+                .iter()
+                .map(|&hole| (hole, self.sown(hole)))
+                .collect()
+        })
+    }
+
+    /// The position after the legal move from `hole`.
+    fn sown(&self, hole: Hole) -> Position {
+        let mut next = self.position;
+        let played = engine::sow(self.game, &mut next, hole);
+        debug_assert!(played.is_ok(), "a move of a game whose moves are always legal");
+        next
     }
 
     /// Candidate moves found endless (GEN-7) since the game began.
@@ -148,22 +168,26 @@ impl<'g> GameState<'g> {
 
     /// Legal decisions, sorted by row then column; empty once the game is over.
     pub fn legal(&self) -> impl ExactSizeIterator<Item = Hole> + '_ {
-        self.successors.iter().map(|(hole, _)| *hole)
+        self.legal.iter().copied()
     }
 
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
-        let (hole, next) = self.successors[index];
+        let hole = self.legal[index];
+        let next = match self.successors.get() {
+            Some(successors) => successors[index].1,
+            None => self.sown(hole),
+        };
         self.advance(hole, next);
     }
 
     pub fn play(&mut self, hole: Hole) -> Result<(), Illegal> {
-        let (_, next) = *self
-            .successors
+        let index = self
+            .legal
             .iter()
-            .find(|(h, _)| *h == hole)
+            .position(|&h| h == hole)
             .ok_or(Illegal { hole })?;
-        self.advance(hole, next);
+        self.play_index(index);
         Ok(())
     }
 
@@ -175,43 +199,57 @@ impl<'g> GameState<'g> {
 
     /// Computes the legal decisions and, at a turn start, runs the end checks.
     fn settle(&mut self) {
-        self.compute_successors();
+        self.compute_legal();
         if self.position.pending.is_some() {
             return;
         }
         if let Some(outcome) = self.end_checks() {
             self.outcome = Some(outcome);
-            self.successors.clear();
+            self.legal.clear();
+            self.successors = OnceCell::from(Vec::new());
         }
     }
 
-    fn compute_successors(&mut self) {
-        self.successors.clear();
+    fn compute_legal(&mut self) {
+        self.legal.clear();
+        // Reuse the last list's allocation.
+        let mut successors = self.successors.take().unwrap_or_default();
+        successors.clear();
         let (game, position) = (self.game, &self.position);
         if let Some(pending) = position.pending {
             for hole in engine::strip_holes(game, position, pending).iter() {
                 let mut next = *position;
                 engine::strip(game, &mut next, hole);
-                self.successors.push((hole, next));
+                self.legal.push(hole);
+                successors.push((hole, next));
             }
+            self.successors = OnceCell::from(successors);
             return;
         }
+        let always_legal = game.moves_always_legal();
         for hole in game.board.side_holes(position.to_move).iter() {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }
+            if always_legal {
+                self.legal.push(hole);
+                continue;
+            }
             // Sow in the list's own slot: one copy of the position per candidate.
-            self.successors.push((hole, *position));
-            let (_, next) = self.successors.last_mut().expect("just pushed");
+            successors.push((hole, *position));
+            let (_, next) = successors.last_mut().expect("just pushed");
             match engine::sow(game, next, hole) {
-                Ok(()) => {}
+                Ok(()) => self.legal.push(hole),
                 Err(not_legal) => {
-                    self.successors.pop();
+                    successors.pop();
                     if not_legal == engine::NotLegal::Endless {
                         self.endless_met += 1;
                     }
                 }
             }
+        }
+        if !always_legal {
+            self.successors = OnceCell::from(successors);
         }
     }
 
@@ -226,7 +264,7 @@ impl<'g> GameState<'g> {
                 Check::NoStones => [mover, mover.other()]
                     .into_iter()
                     .find(|&s| game.side_seeds(&self.position, s) == 0),
-                Check::NoMoves => self.successors.is_empty().then_some(mover),
+                Check::NoMoves => self.legal.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
                 Check::Majority => self.minority(),
             };
