@@ -174,11 +174,16 @@ impl<'g> GameState<'g> {
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
         let hole = self.legal[index];
-        let next = match self.successors.get() {
-            Some(successors) => successors[index].1,
-            None => self.sown(hole),
-        };
-        self.advance(hole, next);
+        match self.successors.get() {
+            Some(successors) => self.position = successors[index].1,
+            // Always legal: sown in place, without a copy.
+            None => {
+                let played = engine::sow(self.game, &mut self.position, hole);
+                debug_assert!(played.is_ok(), "a move of a game whose moves are always legal");
+            }
+        }
+        self.decisions.push(hole);
+        self.settle();
     }
 
     pub fn play(&mut self, hole: Hole) -> Result<(), Illegal> {
@@ -189,12 +194,6 @@ impl<'g> GameState<'g> {
             .ok_or(Illegal { hole })?;
         self.play_index(index);
         Ok(())
-    }
-
-    fn advance(&mut self, hole: Hole, next: Position) {
-        self.position = next;
-        self.decisions.push(hole);
-        self.settle();
     }
 
     /// Computes the legal decisions and, at a turn start, runs the end checks.
