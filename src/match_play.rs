@@ -252,7 +252,7 @@ impl<'g> MatchState<'g> {
     }
 
     pub fn play_index(&mut self, index: usize) {
-        self.decisions.push(self.round.successors()[index].0);
+        self.decisions.push(self.round.legal_decision(index));
         self.round.play_index(index);
         self.settle();
     }

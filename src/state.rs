@@ -171,6 +171,10 @@ impl<'g> GameState<'g> {
         self.legal.iter().copied()
     }
 
+    pub fn legal_decision(&self, index: usize) -> Hole {
+        self.legal[index]
+    }
+
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
         let hole = self.legal[index];
