@@ -153,32 +153,28 @@ impl IntExpr {
             IntExpr::Lap => s.env.lap as i64,
             IntExpr::Taken => s.env.taken as i64,
             IntExpr::Count(h) => {
-                let hole = h.eval(s);
-                if s.board.is_store(hole) {
-                    s.captured[s.board.owner(hole).index()] as i64
-                } else {
-                    s.counts[hole as usize] as i64
-                }
+                let hole = h.quick(s);
+                count_at(s, hole)
             }
             IntExpr::Total(set) => {
-                let set = set.eval(s);
+                let set = set.quick(s);
                 set.iter().map(|h| s.counts[h as usize] as i64).sum()
             }
-            IntExpr::Captured(side) => s.captured[side.eval(s).index()] as i64,
-            IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
-            IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
+            IntExpr::Captured(side) => s.captured[side.quick(s).index()] as i64,
+            IntExpr::Column(h) => s.board.column(h.quick(s)) as i64,
+            IntExpr::SeatColumn(h) => s.board.seat_column(h.quick(s)) as i64,
             IntExpr::Number(var, set, body) => {
-                let set = set.eval(s);
+                let set = set.quick(s);
                 let mut n = 0;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
-                    n += body.eval(s) as i64;
+                    n += body.quick(s) as i64;
                 }
                 n
             }
-            IntExpr::Neg(x) => x.eval(s).wrapping_neg(),
+            IntExpr::Neg(x) => x.quick(s).wrapping_neg(),
             IntExpr::Op(op, l, r) => {
-                let (l, r) = (l.eval(s), r.eval(s));
+                let (l, r) = (l.quick(s), r.quick(s));
                 match op {
                     IntOp::Add => l.wrapping_add(r),
                     IntOp::Sub => l.wrapping_sub(r),
@@ -191,10 +187,10 @@ impl IntExpr {
                 }
             }
             IntExpr::If(c, t, e) => {
-                if c.eval(s) {
-                    t.eval(s)
+                if c.quick(s) {
+                    t.quick(s)
                 } else {
-                    e.eval(s)
+                    e.quick(s)
                 }
             }
         }
@@ -206,11 +202,11 @@ impl BoolExpr {
         match self {
             BoolExpr::Const(b) => *b,
             BoolExpr::IsLast => s.env.is_last,
-            BoolExpr::Not(x) => !x.eval(s),
-            BoolExpr::And(l, r) => l.eval(s) && r.eval(s),
-            BoolExpr::Or(l, r) => l.eval(s) || r.eval(s),
+            BoolExpr::Not(x) => !x.quick(s),
+            BoolExpr::And(l, r) => l.quick(s) && r.quick(s),
+            BoolExpr::Or(l, r) => l.quick(s) || r.quick(s),
             BoolExpr::IntCompare(op, l, r) => {
-                let (l, r) = (l.eval(s), r.eval(s));
+                let (l, r) = (l.quick(s), r.quick(s));
                 match op {
                     Compare::Eq => l == r,
                     Compare::Ne => l != r,
@@ -220,29 +216,29 @@ impl BoolExpr {
                     Compare::Ge => l >= r,
                 }
             }
-            BoolExpr::BoolEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
-            BoolExpr::HoleEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
-            BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
-            BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
-            BoolExpr::IsStore(h) => s.board.is_store(h.eval(s)),
-            BoolExpr::Own(h) => s.board.owner(h.eval(s)) == s.env.mover,
-            BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
+            BoolExpr::BoolEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
+            BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
+            BoolExpr::SideEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
+            BoolExpr::Inner(h) => s.board.is_inner(h.quick(s)),
+            BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
+            BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
+            BoolExpr::Contains(set, h) => set.quick(s).contains(h.quick(s)),
             BoolExpr::Quantified(q, var, set, body) => {
-                let set = set.eval(s);
+                let set = set.quick(s);
                 let want = *q == Quantifier::Any;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
-                    if body.eval(s) == want {
+                    if body.quick(s) == want {
                         return want;
                     }
                 }
                 !want
             }
             BoolExpr::If(c, t, e) => {
-                if c.eval(s) {
-                    t.eval(s)
+                if c.quick(s) {
+                    t.quick(s)
                 } else {
-                    e.eval(s)
+                    e.quick(s)
                 }
             }
         }
@@ -259,22 +255,22 @@ impl HoleExpr {
             HoleExpr::X => s.env.x,
             HoleExpr::Var(v) => s.env.vars[*v],
             HoleExpr::Step(h, k) => {
-                let (h, k) = (h.eval(s), k.eval(s));
+                let (h, k) = (h.quick(s), k.quick(s));
                 s.board.step(s.env.mover, h, k)
             }
-            HoleExpr::Opposite(h) => s.board.opposite(h.eval(s)),
-            HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
+            HoleExpr::Opposite(h) => s.board.opposite(h.quick(s)),
+            HoleExpr::Behind(h) => s.board.behind(h.quick(s)),
             HoleExpr::Store(side) => {
-                let side = side.eval(s);
+                let side = side.quick(s);
                 s.board
                     .store(side)
                     .expect("store() is checked to need stores")
             }
             HoleExpr::If(c, t, e) => {
-                if c.eval(s) {
-                    t.eval(s)
+                if c.quick(s) {
+                    t.quick(s)
                 } else {
-                    e.eval(s)
+                    e.quick(s)
                 }
             }
         }
@@ -288,13 +284,13 @@ impl SideExpr {
             SideExpr::Mover => s.env.mover,
             SideExpr::Opponent => s.env.mover.other(),
             SideExpr::Side => s.env.side,
-            SideExpr::Owner(h) => s.board.owner(h.eval(s)),
-            SideExpr::Other(x) => x.eval(s).other(),
+            SideExpr::Owner(h) => s.board.owner(h.quick(s)),
+            SideExpr::Other(x) => x.quick(s).other(),
             SideExpr::If(c, t, e) => {
-                if c.eval(s) {
-                    t.eval(s)
+                if c.quick(s) {
+                    t.quick(s)
                 } else {
-                    e.eval(s)
+                    e.quick(s)
                 }
             }
         }
@@ -305,21 +301,96 @@ impl SetExpr {
     pub fn eval(&self, s: &mut Scope) -> HoleSet {
         match self {
             SetExpr::All => s.board.all_holes(),
-            SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
+            SetExpr::Holes(side) => s.board.side_holes(side.quick(s)),
             SetExpr::List(items) => {
                 let mut set = HoleSet::default();
                 for h in items {
-                    set.insert(h.eval(s));
+                    set.insert(h.quick(s));
                 }
                 set
             }
             SetExpr::If(c, t, e) => {
-                if c.eval(s) {
-                    t.eval(s)
+                if c.quick(s) {
+                    t.quick(s)
                 } else {
-                    e.eval(s)
+                    e.quick(s)
                 }
             }
         }
+    }
+}
+
+/// Seeds in a hole; a store holds its side's captures.
+#[inline(always)]
+fn count_at(s: &Scope, hole: Hole) -> i64 {
+    if s.board.is_store(hole) {
+        s.captured[s.board.owner(hole).index()] as i64
+    } else {
+        s.counts[hole as usize] as i64
+    }
+}
+
+// `quick`: the common leaves and small forms evaluated in place, the rest by a
+// call to `eval`. Most game expressions are a comparison of a count with a
+// constant, where the calls would cost more than the work.
+
+impl IntExpr {
+    #[inline(always)]
+    fn quick(&self, s: &mut Scope) -> i64 {
+        match self {
+            IntExpr::Const(n) => *n,
+            IntExpr::Lap => s.env.lap as i64,
+            IntExpr::Count(h) => {
+                let hole = h.quick(s);
+                count_at(s, hole)
+            }
+            other => other.eval(s),
+        }
+    }
+}
+
+impl BoolExpr {
+    #[inline(always)]
+    fn quick(&self, s: &mut Scope) -> bool {
+        match self {
+            BoolExpr::Const(b) => *b,
+            BoolExpr::IsLast => s.env.is_last,
+            BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
+            other => other.eval(s),
+        }
+    }
+}
+
+impl HoleExpr {
+    #[inline(always)]
+    fn quick(&self, s: &mut Scope) -> Hole {
+        match self {
+            HoleExpr::Const(h) => *h,
+            HoleExpr::Origin => s.env.origin,
+            HoleExpr::Last => s.env.last,
+            HoleExpr::Here => s.env.here,
+            HoleExpr::X => s.env.x,
+            other => other.eval(s),
+        }
+    }
+}
+
+impl SideExpr {
+    #[inline(always)]
+    fn quick(&self, s: &mut Scope) -> Side {
+        match self {
+            SideExpr::Const(side) => *side,
+            SideExpr::Mover => s.env.mover,
+            SideExpr::Opponent => s.env.mover.other(),
+            SideExpr::Side => s.env.side,
+            other => other.eval(s),
+        }
+    }
+}
+
+impl SetExpr {
+    #[inline(always)]
+    fn quick(&self, s: &mut Scope) -> HoleSet {
+        self.eval(s)
     }
 }
