@@ -38,7 +38,7 @@ pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
         Some(condition) => {
             let mut env = Env::new(mover);
             env.origin = hole;
-            condition.eval(&mut scope(game, position, env))
+            condition.quick(&mut scope(game, position, env))
         }
     }
 }
@@ -56,11 +56,12 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
     let mut hand = match &game.moves.lift {
         None => available,
         Some(lift) => lift
-            .eval(&mut scope(game, position, env))
+            .quick(&mut scope(game, position, env))
             .clamp(1, available as i64) as u16,
     };
     position.counts[origin as usize] -= hand;
-    let per_drop = game.has_drop_captures();
+    let per_drop = game.has_captures_at(CaptureTime::Drop);
+    let lap_end = game.has_captures_at(CaptureTime::LapEnd);
     let circuit_length = board.circuit_length(mover);
     let closed = position.closed;
     let may_skip = game.skip.is_some() || !closed.is_empty();
@@ -77,7 +78,7 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
                     || game
                         .skip
                         .as_ref()
-                        .is_some_and(|skip| skip.eval(&mut scope(game, position, env)))
+                        .is_some_and(|skip| skip.quick(&mut scope(game, position, env)))
                 {
                     skipped += 1;
                     if skipped >= circuit_length {
@@ -101,12 +102,14 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
             }
         }
         env.last = at;
-        capture(game, position, &mut env, CaptureTime::LapEnd);
+        if lap_end {
+            capture(game, position, &mut env, CaptureTime::LapEnd);
+        }
         let Some(relay) = &game.relay else { break };
-        if !relay.when.eval(&mut scope(game, position, env)) {
+        if !relay.when.quick(&mut scope(game, position, env)) {
             break;
         }
-        let next = relay.from.eval(&mut scope(game, position, env));
+        let next = relay.from.quick(&mut scope(game, position, env));
         hand = position.counts[next as usize];
         if hand == 0 {
             break;
@@ -120,14 +123,14 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
     }
     capture(game, position, &mut env, CaptureTime::SowingEnd);
     if let Some(after) = &game.moves.after
-        && !after.eval(&mut scope(game, position, env))
+        && !after.quick(&mut scope(game, position, env))
     {
         return Err(NotLegal::FailsAfter);
     }
     let again = game
         .again
         .as_ref()
-        .is_some_and(|again| again.eval(&mut scope(game, position, env)));
+        .is_some_and(|again| again.quick(&mut scope(game, position, env)));
     match &mut position.pending {
         Some(pending) => pending.again = again,
         None => end_turn(position, again),
@@ -138,29 +141,29 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
 /// Runs every capture rule of the given time whose condition holds, in file order.
 fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTime) {
     for (index, rule) in game.captures.iter().enumerate() {
-        if rule.at != time || !rule.when.eval(&mut scope(game, position, *env)) {
+        if rule.at != time || !rule.when.quick(&mut scope(game, position, *env)) {
             continue;
         }
-        let to = rule.to.eval(&mut scope(game, position, *env));
+        let to = rule.to.quick(&mut scope(game, position, *env));
         // Only a rule that can be vetoed needs the position to go back to.
         let before = rule.veto.is_some().then_some(*position);
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
-                for hole in set.eval(&mut scope(game, position, *env)).iter() {
+                for hole in set.quick(&mut scope(game, position, *env)).iter() {
                     taken += take(position, hole, to);
                 }
             }
             Target::Hole(hole) => {
-                let mut x = hole.eval(&mut scope(game, position, *env));
+                let mut x = hole.quick(&mut scope(game, position, *env));
                 taken += take(position, x, to);
                 if let Some(chain) = &rule.chain {
                     // Each link empties a hole, so a chain is never longer than the board.
                     for _ in 0..game.board.hole_count() {
                         env.x = x;
-                        let candidate = chain.step.eval(&mut scope(game, position, *env));
+                        let candidate = chain.step.quick(&mut scope(game, position, *env));
                         env.x = candidate;
-                        if !chain.continue_while.eval(&mut scope(game, position, *env)) {
+                        if !chain.continue_while.quick(&mut scope(game, position, *env)) {
                             break;
                         }
                         taken += take(position, candidate, to);
@@ -171,15 +174,15 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
         }
         if let (Some(veto), Some(before)) = (&rule.veto, before) {
             env.taken = taken;
-            if veto.eval(&mut scope(game, position, *env)) {
+            if veto.quick(&mut scope(game, position, *env)) {
                 *position = before;
                 continue;
             }
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken;
-            let stones = strip.stones.eval(&mut scope(game, position, *env)).max(0);
-            let from = strip.from.eval(&mut scope(game, position, *env));
+            let stones = strip.stones.quick(&mut scope(game, position, *env)).max(0);
+            let from = strip.from.quick(&mut scope(game, position, *env));
             let owed = stones.min(seeds_in(position, from) as i64);
             if owed > 0 {
                 position.pending = Some(Pending {
@@ -211,7 +214,7 @@ pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSe
         .expect("pending strips come from rules with a strip");
     let set = strip
         .from
-        .eval(&mut scope(game, position, Env::new(position.to_move)));
+        .quick(&mut scope(game, position, Env::new(position.to_move)));
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
         nonempty.insert(hole);

@@ -190,8 +190,8 @@ impl Game {
             .map(|o| &o.value)
     }
 
-    pub fn has_drop_captures(&self) -> bool {
-        self.captures.iter().any(|c| c.at == CaptureTime::Drop)
+    pub fn has_captures_at(&self, time: CaptureTime) -> bool {
+        self.captures.iter().any(|c| c.at == time)
     }
 
     /// Whether every move a side may start is legal: no relay (so no endless

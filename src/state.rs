@@ -157,7 +157,10 @@ impl<'g> GameState<'g> {
     fn sown(&self, hole: Hole) -> Position {
         let mut next = self.position;
         let played = engine::sow(self.game, &mut next, hole);
-        debug_assert!(played.is_ok(), "a move of a game whose moves are always legal");
+        debug_assert!(
+            played.is_ok(),
+            "a move of a game whose moves are always legal"
+        );
         next
     }
 
@@ -183,7 +186,10 @@ impl<'g> GameState<'g> {
             // Always legal: sown in place, without a copy.
             None => {
                 let played = engine::sow(self.game, &mut self.position, hole);
-                debug_assert!(played.is_ok(), "a move of a game whose moves are always legal");
+                debug_assert!(
+                    played.is_ok(),
+                    "a move of a game whose moves are always legal"
+                );
             }
         }
         self.decisions.push(hole);

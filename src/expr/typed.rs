@@ -207,14 +207,7 @@ impl BoolExpr {
             BoolExpr::Or(l, r) => l.quick(s) || r.quick(s),
             BoolExpr::IntCompare(op, l, r) => {
                 let (l, r) = (l.quick(s), r.quick(s));
-                match op {
-                    Compare::Eq => l == r,
-                    Compare::Ne => l != r,
-                    Compare::Lt => l < r,
-                    Compare::Le => l <= r,
-                    Compare::Gt => l > r,
-                    Compare::Ge => l >= r,
-                }
+                op.holds(l, r)
             }
             BoolExpr::BoolEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
             BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
@@ -332,11 +325,12 @@ fn count_at(s: &Scope, hole: Hole) -> i64 {
 
 // `quick`: the common leaves and small forms evaluated in place, the rest by a
 // call to `eval`. Most game expressions are a comparison of a count with a
-// constant, where the calls would cost more than the work.
+// constant, where the calls would cost more than the work; the engine calls
+// `quick` on its hot paths.
 
 impl IntExpr {
     #[inline(always)]
-    fn quick(&self, s: &mut Scope) -> i64 {
+    pub fn quick(&self, s: &mut Scope) -> i64 {
         match self {
             IntExpr::Const(n) => *n,
             IntExpr::Lap => s.env.lap as i64,
@@ -351,11 +345,15 @@ impl IntExpr {
 
 impl BoolExpr {
     #[inline(always)]
-    fn quick(&self, s: &mut Scope) -> bool {
+    pub fn quick(&self, s: &mut Scope) -> bool {
         match self {
             BoolExpr::Const(b) => *b,
             BoolExpr::IsLast => s.env.is_last,
             BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
+            BoolExpr::IntCompare(op, l, r) => {
+                let (l, r) = (l.quick(s), r.quick(s));
+                op.holds(l, r)
+            }
             other => other.eval(s),
         }
     }
@@ -363,7 +361,7 @@ impl BoolExpr {
 
 impl HoleExpr {
     #[inline(always)]
-    fn quick(&self, s: &mut Scope) -> Hole {
+    pub fn quick(&self, s: &mut Scope) -> Hole {
         match self {
             HoleExpr::Const(h) => *h,
             HoleExpr::Origin => s.env.origin,
@@ -377,7 +375,7 @@ impl HoleExpr {
 
 impl SideExpr {
     #[inline(always)]
-    fn quick(&self, s: &mut Scope) -> Side {
+    pub fn quick(&self, s: &mut Scope) -> Side {
         match self {
             SideExpr::Const(side) => *side,
             SideExpr::Mover => s.env.mover,
@@ -390,7 +388,21 @@ impl SideExpr {
 
 impl SetExpr {
     #[inline(always)]
-    fn quick(&self, s: &mut Scope) -> HoleSet {
+    pub fn quick(&self, s: &mut Scope) -> HoleSet {
         self.eval(s)
+    }
+}
+
+impl Compare {
+    #[inline(always)]
+    fn holds(self, l: i64, r: i64) -> bool {
+        match self {
+            Compare::Eq => l == r,
+            Compare::Ne => l != r,
+            Compare::Lt => l < r,
+            Compare::Le => l <= r,
+            Compare::Gt => l > r,
+            Compare::Ge => l >= r,
+        }
     }
 }
