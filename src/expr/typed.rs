@@ -354,6 +354,7 @@ impl BoolExpr {
                 let (l, r) = (l.quick(s), r.quick(s));
                 op.holds(l, r)
             }
+            BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
             other => other.eval(s),
         }
     }
