@@ -174,6 +174,7 @@ impl<'g> GameState<'g> {
         self.legal.iter().copied()
     }
 
+    /// The `index`-th legal decision.
     pub fn legal_decision(&self, index: usize) -> Hole {
         self.legal[index]
     }
