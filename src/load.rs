@@ -668,14 +668,15 @@ impl Loader {
         if let Some((_, value)) = words.iter().find(|(w, _)| w == text.get_ref()) {
             return Some(*value);
         }
-        let expected: Vec<String> = words.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+        let mut expected: Vec<String> = words.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+        let last = expected.pop().unwrap_or_default();
+        let expected = match expected.is_empty() {
+            true => last,
+            false => format!("{} or {last}", expected.join(", ")),
+        };
         self.problem(
             text.span(),
-            format!(
-                "unknown {what} `{}`; expected {}",
-                text.get_ref(),
-                expected.join(", ")
-            ),
+            format!("unknown {what} `{}`; expected {expected}", text.get_ref()),
         );
         None
     }
