@@ -746,6 +746,12 @@ fn show(game: &Game) -> String {
     }
     out += "start position, drawn from South's seat; a hole is named by row letter and column (a1 is South's leftmost):\n";
     out += &render::position(game, &game.start, Some(game.start.to_move));
+    if let Some(rules) = &game.match_rules {
+        out += &format!(
+            "\nalso played as a match of rounds with --match ({}; `mancala explain` says how)\n",
+            rules.clauses.join(" ")
+        );
+    }
     out += &format!("\nclauses played: {}\n", game.clauses().join(" "));
     out
 }
