@@ -257,6 +257,9 @@ impl Board {
             board.side_holes[board.owner(h).index()].insert(h);
             board.all_holes.insert(h);
         }
+        debug_assert!(Side::BOTH.iter().all(|&side| {
+            board.side_range(side).map(|h| h as Hole).eq(board.side_holes(side).iter())
+        }));
         Ok(board)
     }
 
@@ -402,6 +405,16 @@ impl Board {
 
     pub fn side_holes(&self, side: Side) -> HoleSet {
         self.side_holes[side.index()]
+    }
+
+    /// The side's holes as a range of indices: South owns the lower half of the
+    /// rows, North the upper, so each side's holes are contiguous.
+    pub fn side_range(&self, side: Side) -> std::ops::Range<usize> {
+        let half = self.hole_count() / 2;
+        match side {
+            Side::South => 0..half,
+            Side::North => half..2 * half,
+        }
     }
 
     pub fn all_holes(&self) -> HoleSet {

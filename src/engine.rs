@@ -25,6 +25,7 @@ fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
 }
 
 /// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
+#[inline]
 pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
     let mover = position.to_move;
     if game.board.owner(hole) != mover

@@ -239,10 +239,9 @@ impl Game {
     }
 
     pub fn side_seeds(&self, position: &Position, side: Side) -> u32 {
-        self.board
-            .side_holes(side)
+        position.counts[self.board.side_range(side)]
             .iter()
-            .map(|h| position.counts[h as usize] as u32)
+            .map(|&c| c as u32)
             .sum()
     }
 }

@@ -237,7 +237,7 @@ impl<'g> GameState<'g> {
             return;
         }
         let always_legal = game.moves_always_legal();
-        for hole in game.board.side_holes(position.to_move).iter() {
+        for hole in game.board.side_range(position.to_move).map(|h| h as Hole) {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }
