@@ -258,7 +258,10 @@ impl Board {
             board.all_holes.insert(h);
         }
         debug_assert!(Side::BOTH.iter().all(|&side| {
-            board.side_range(side).map(|h| h as Hole).eq(board.side_holes(side).iter())
+            board
+                .side_range(side)
+                .map(|h| h as Hole)
+                .eq(board.side_holes(side).iter())
         }));
         Ok(board)
     }

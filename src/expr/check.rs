@@ -385,7 +385,9 @@ impl Checker<'_, '_> {
             Typed::Int(IntExpr::Neg(x)) => int(x),
             Typed::Int(IntExpr::Op(_, l, r)) => int(l) && int(r),
             Typed::Bool(BoolExpr::Not(x)) => boolean(x),
-            Typed::Bool(BoolExpr::And(l, r) | BoolExpr::Or(l, r)) => boolean(l) && boolean(r),
+            Typed::Bool(BoolExpr::AllOf(items) | BoolExpr::AnyOf(items)) => {
+                items.iter().all(boolean)
+            }
             Typed::Bool(BoolExpr::IntCompare(_, l, r)) => int(l) && int(r),
             _ => false,
         };
@@ -423,15 +425,15 @@ impl Checker<'_, '_> {
         }
         let compare = match op {
             BinaryOp::Or => {
-                return Ok(Typed::Bool(BoolExpr::Or(
-                    self.boolean(l)?,
-                    self.boolean(r)?,
+                return Ok(Typed::Bool(BoolExpr::any_of(
+                    *self.boolean(l)?,
+                    *self.boolean(r)?,
                 )));
             }
             BinaryOp::And => {
-                return Ok(Typed::Bool(BoolExpr::And(
-                    self.boolean(l)?,
-                    self.boolean(r)?,
+                return Ok(Typed::Bool(BoolExpr::all_of(
+                    *self.boolean(l)?,
+                    *self.boolean(r)?,
                 )));
             }
             BinaryOp::Eq => Compare::Eq,

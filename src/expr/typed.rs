@@ -95,8 +95,10 @@ pub enum BoolExpr {
     Const(bool),
     IsLast,
     Not(Box<BoolExpr>),
-    And(Box<BoolExpr>, Box<BoolExpr>),
-    Or(Box<BoolExpr>, Box<BoolExpr>),
+    /// `a and b and ...`, flattened: one call evaluates the whole conjunction.
+    AllOf(Vec<BoolExpr>),
+    /// `a or b or ...`, flattened.
+    AnyOf(Vec<BoolExpr>),
     IntCompare(Compare, Box<IntExpr>, Box<IntExpr>),
     /// `==` / `!=` on booleans, holes and sides: (equal?, left, right).
     BoolEq(bool, Box<BoolExpr>, Box<BoolExpr>),
@@ -203,8 +205,8 @@ impl BoolExpr {
             BoolExpr::Const(b) => *b,
             BoolExpr::IsLast => s.env.is_last,
             BoolExpr::Not(x) => !x.quick(s),
-            BoolExpr::And(l, r) => l.quick(s) && r.quick(s),
-            BoolExpr::Or(l, r) => l.quick(s) || r.quick(s),
+            BoolExpr::AllOf(items) => items.iter().all(|b| b.quick(s)),
+            BoolExpr::AnyOf(items) => items.iter().any(|b| b.quick(s)),
             BoolExpr::IntCompare(op, l, r) => {
                 let (l, r) = (l.quick(s), r.quick(s));
                 op.holds(l, r)
@@ -355,6 +357,7 @@ impl BoolExpr {
                 op.holds(l, r)
             }
             BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
+            BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
             other => other.eval(s),
         }
     }
@@ -363,6 +366,14 @@ impl BoolExpr {
 impl HoleExpr {
     #[inline(always)]
     pub fn quick(&self, s: &mut Scope) -> Hole {
+        match self {
+            HoleExpr::Opposite(h) => s.board.opposite(h.leaf(s)),
+            other => other.leaf(s),
+        }
+    }
+
+    #[inline(always)]
+    fn leaf(&self, s: &mut Scope) -> Hole {
         match self {
             HoleExpr::Const(h) => *h,
             HoleExpr::Origin => s.env.origin,
@@ -405,5 +416,31 @@ impl Compare {
             Compare::Gt => l > r,
             Compare::Ge => l >= r,
         }
+    }
+}
+
+impl BoolExpr {
+    /// `l and r`, flattening nested conjunctions.
+    pub fn all_of(l: BoolExpr, r: BoolExpr) -> BoolExpr {
+        let mut items = Vec::new();
+        for part in [l, r] {
+            match part {
+                BoolExpr::AllOf(inner) => items.extend(inner),
+                other => items.push(other),
+            }
+        }
+        BoolExpr::AllOf(items)
+    }
+
+    /// `l or r`, flattening nested disjunctions.
+    pub fn any_of(l: BoolExpr, r: BoolExpr) -> BoolExpr {
+        let mut items = Vec::new();
+        for part in [l, r] {
+            match part {
+                BoolExpr::AnyOf(inner) => items.extend(inner),
+                other => items.push(other),
+            }
+        }
+        BoolExpr::AnyOf(items)
     }
 }
