@@ -448,7 +448,7 @@ impl Checker<'_, '_> {
         let equal = compare == Compare::Eq;
         let is_equality = matches!(compare, Compare::Eq | Compare::Ne);
         Ok(Typed::Bool(match (left, right) {
-            (Typed::Int(a), Typed::Int(b)) => BoolExpr::IntCompare(compare, a.into(), b.into()),
+            (Typed::Int(a), Typed::Int(b)) => BoolExpr::compare(compare, a, b),
             (Typed::Bool(a), Typed::Bool(b)) if is_equality => {
                 BoolExpr::BoolEq(equal, a.into(), b.into())
             }

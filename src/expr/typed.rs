@@ -100,6 +100,9 @@ pub enum BoolExpr {
     /// `a or b or ...`, flattened.
     AnyOf(Vec<BoolExpr>),
     IntCompare(Compare, Box<IntExpr>, Box<IntExpr>),
+    /// `count(h) OP k` for a bound or constant hole: the commonest test of all
+    /// (relays, captures), read without walking a tree.
+    CountCompare(Compare, HoleRef, i64),
     /// `==` / `!=` on booleans, holes and sides: (equal?, left, right).
     BoolEq(bool, Box<BoolExpr>, Box<BoolExpr>),
     HoleEq(bool, Box<HoleExpr>, Box<HoleExpr>),
@@ -211,6 +214,7 @@ impl BoolExpr {
                 let (l, r) = (l.quick(s), r.quick(s));
                 op.holds(l, r)
             }
+            BoolExpr::CountCompare(op, h, k) => op.holds(count_at(s, h.get(s)), *k),
             BoolExpr::BoolEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
             BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
             BoolExpr::SideEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
@@ -358,6 +362,7 @@ impl BoolExpr {
             }
             BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
             BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
+            BoolExpr::CountCompare(op, h, k) => op.holds(count_at(s, h.get(s)), *k),
             other => other.eval(s),
         }
     }
@@ -442,5 +447,51 @@ impl BoolExpr {
             }
         }
         BoolExpr::AnyOf(items)
+    }
+}
+
+/// A hole read straight from the bindings (or a constant).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HoleRef {
+    Const(Hole),
+    Origin,
+    Last,
+    Here,
+    X,
+}
+
+impl HoleRef {
+    fn of(h: &HoleExpr) -> Option<HoleRef> {
+        Some(match h {
+            HoleExpr::Const(h) => HoleRef::Const(*h),
+            HoleExpr::Origin => HoleRef::Origin,
+            HoleExpr::Last => HoleRef::Last,
+            HoleExpr::Here => HoleRef::Here,
+            HoleExpr::X => HoleRef::X,
+            _ => return None,
+        })
+    }
+
+    #[inline(always)]
+    fn get(self, s: &Scope) -> Hole {
+        match self {
+            HoleRef::Const(h) => h,
+            HoleRef::Origin => s.env.origin,
+            HoleRef::Last => s.env.last,
+            HoleRef::Here => s.env.here,
+            HoleRef::X => s.env.x,
+        }
+    }
+}
+
+impl BoolExpr {
+    /// `l OP r` on integers, in its specialised form where there is one.
+    pub fn compare(op: Compare, l: IntExpr, r: IntExpr) -> BoolExpr {
+        if let (IntExpr::Count(h), IntExpr::Const(k)) = (&l, &r)
+            && let Some(h) = HoleRef::of(h)
+        {
+            return BoolExpr::CountCompare(op, h, *k);
+        }
+        BoolExpr::IntCompare(op, Box::new(l), Box::new(r))
     }
 }
