@@ -388,6 +388,11 @@ impl Board {
 
     /// The hole after `hole` along `side`'s circuit (the sowing step).
     #[inline]
+    /// `next_for(side, h)` for every cell `h`, as one table.
+    pub fn next_table(&self, side: Side) -> &[Hole] {
+        &self.next[side.index()]
+    }
+
     pub fn next_for(&self, side: Side, hole: Hole) -> Hole {
         self.next[side.index()][hole as usize]
     }

@@ -66,13 +66,30 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
     let circuit_length = board.circuit_length(mover);
     let closed = position.closed;
     let may_skip = game.skip.is_some() || !closed.is_empty();
+    // Nothing to test at each drop: seeds only go round the circuit.
+    let plain_drops = !may_skip && !per_drop;
+    let next_hole = board.next_table(mover);
     let mut from = origin;
     loop {
         let mut at = from;
         let mut skipped = 0;
         let mut left = hand;
+        if plain_drops {
+            for _ in 0..hand {
+                at = next_hole[at as usize];
+                position.counts[at as usize] += 1;
+            }
+            left = 0;
+            // A store's cell only passes its seeds on to its side's score.
+            for side in Side::BOTH {
+                if let Some(store) = board.store(side) {
+                    position.captured[side.index()] +=
+                        u32::from(std::mem::take(&mut position.counts[store as usize]));
+                }
+            }
+        }
         while left > 0 {
-            at = board.next_for(mover, at);
+            at = next_hole[at as usize];
             if may_skip {
                 env.here = at;
                 if closed.contains(at)
