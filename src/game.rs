@@ -238,10 +238,10 @@ impl Game {
         })
     }
 
-    pub fn side_seeds(&self, position: &Position, side: Side) -> u32 {
+    /// Whether the side's holes are all empty.
+    pub fn side_is_empty(&self, position: &Position, side: Side) -> bool {
         position.counts[self.board.side_range(side)]
             .iter()
-            .map(|&c| c as u32)
-            .sum()
+            .all(|&c| c == 0)
     }
 }

@@ -59,7 +59,7 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
             hand -= seeds;
         }
         position.captured[side.index()] = hand;
-        out[side.index()] = game.side_seeds(&position, side) == 0;
+        out[side.index()] = game.side_is_empty(&position, side);
     }
     Refill { position, out }
 }

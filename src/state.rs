@@ -273,7 +273,7 @@ impl<'g> GameState<'g> {
             let named = match end.check {
                 Check::NoStones => [mover, mover.other()]
                     .into_iter()
-                    .find(|&s| game.side_seeds(&self.position, s) == 0),
+                    .find(|&s| game.side_is_empty(&self.position, s)),
                 Check::NoMoves => self.legal.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
                 Check::Majority => self.minority(),
