@@ -79,7 +79,6 @@ impl Agent {
         rng: &mut ChaCha8Rng,
         searcher: &mut AlphaBeta,
     ) -> usize {
-        let successors = state.successors();
         match self {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
             Agent::AlphaBetaFor(budget) => searcher.best_within(state, budget),
@@ -87,10 +86,11 @@ impl Agent {
                 crate::mcts::best(state, Budget::Iterations(iterations), rng)
             }
             Agent::MctsFor(budget) => crate::mcts::best(state, Budget::Time(budget), rng),
-            Agent::Random => rng.random_range(0..successors.len()),
+            Agent::Random => rng.random_range(0..state.legal().len()),
             Agent::Greedy => {
+                let successors = state.successors();
                 let mover = state.position().to_move.index();
-                let gain = |i: usize| successors[i].1.captured[mover];
+                let gain = |i: usize| successors[i].captured[mover];
                 let best = (0..successors.len()).map(gain).max().unwrap_or(0);
                 let ties: Vec<usize> = (0..successors.len()).filter(|&i| gain(i) == best).collect();
                 ties[rng.random_range(0..ties.len())]

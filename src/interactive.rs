@@ -50,7 +50,7 @@ pub fn play(
         match players[side.index()] {
             Player::Agent(agent) => {
                 let index = agent.choose(state.round(), &mut rng, &mut searchers[side.index()]);
-                let gained = state.round().successors()[index].1.captured[side.index()]
+                let gained = state.round().successors()[index].captured[side.index()]
                     - state.position().captured[side.index()];
                 state.play_index(index);
                 writeln!(out, "{side} plays {}{}", legal[index], captured(gained))?;
@@ -81,7 +81,7 @@ pub fn play(
                         .filter(|&h| state.legal().any(|l| l == h))
                     {
                         Some(hole) => {
-                            let (_, next) = state.round().successors()[state
+                            let next = state.round().successors()[state
                                 .legal()
                                 .position(|l| l == hole)
                                 .expect("checked legal")];

@@ -147,7 +147,7 @@ impl AlphaBeta {
         let mut order: Vec<usize> = (0..state.legal().len()).collect();
         // The last search's best first, then the biggest immediate gains.
         let mover = state.position().to_move.index();
-        let gain = |i: usize| state.successors()[i].1.captured[mover];
+        let gain = |i: usize| state.successors()[i].captured[mover];
         order.sort_by_key(|&i| std::cmp::Reverse(gain(i)));
         if let Some(best) = remembered.map(|e| e.best).filter(|&b| b < order.len()) {
             order.retain(|&i| i != best);

@@ -91,7 +91,7 @@ pub struct GameState<'g> {
     /// Each legal decision with the position it leads to. Found while checking
     /// legality where a move may be endless or fail its `after` condition;
     /// elsewhere sown only when asked for (a random playout sows one move a turn).
-    successors: OnceCell<Vec<(Hole, Position)>>,
+    successors: OnceCell<Vec<Position>>,
     /// Turn starts since the scores last changed (GEN-10), for games that check
     /// repetition.
     history: Vec<Position>,
@@ -143,14 +143,10 @@ impl<'g> GameState<'g> {
         self.outcome.is_none().then_some(self.position.to_move)
     }
 
-    /// The legal decisions with the positions they lead to, in `legal` order.
-    pub fn successors(&self) -> &[(Hole, Position)] {
-        self.successors.get_or_init(|| {
-            self.legal
-                .iter()
-                .map(|&hole| (hole, self.sown(hole)))
-                .collect()
-        })
+    /// The position each legal decision leads to, in `legal` order.
+    pub fn successors(&self) -> &[Position] {
+        self.successors
+            .get_or_init(|| self.legal.iter().map(|&hole| self.sown(hole)).collect())
     }
 
     /// The position after the legal move from `hole`.
@@ -183,7 +179,7 @@ impl<'g> GameState<'g> {
     pub fn play_index(&mut self, index: usize) {
         let hole = self.legal[index];
         match self.successors.get() {
-            Some(successors) => self.position = successors[index].1,
+            Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.
             None => {
                 let played = engine::sow(self.game, &mut self.position, hole);
@@ -231,7 +227,7 @@ impl<'g> GameState<'g> {
                 let mut next = *position;
                 engine::strip(game, &mut next, hole);
                 self.legal.push(hole);
-                successors.push((hole, next));
+                successors.push(next);
             }
             self.successors = OnceCell::from(successors);
             return;
@@ -245,9 +241,10 @@ impl<'g> GameState<'g> {
                 self.legal.push(hole);
                 continue;
             }
-            // Sow in the list's own slot: one copy of the position per candidate.
-            successors.push((hole, *position));
-            let (_, next) = successors.last_mut().expect("just pushed");
+            // Copied straight into the list's own slot (`push` would copy twice)
+            // and sown there.
+            successors.extend_from_slice(std::slice::from_ref(position));
+            let next = successors.last_mut().expect("just pushed");
             match engine::sow(game, next, hole) {
                 Ok(()) => self.legal.push(hole),
                 Err(not_legal) => {
