@@ -161,10 +161,20 @@ impl IntExpr {
                 let hole = h.quick(s);
                 count_at(s, hole)
             }
-            IntExpr::Total(set) => {
-                let set = set.quick(s);
-                set.iter().map(|h| s.counts[h as usize] as i64).sum()
-            }
+            IntExpr::Total(set) => match set.as_ref() {
+                // A side's holes are a contiguous range: summed without a set.
+                SetExpr::Holes(side) => {
+                    let side = side.quick(s);
+                    s.counts[s.board.side_range(side)]
+                        .iter()
+                        .map(|&c| c as i64)
+                        .sum()
+                }
+                set => {
+                    let set = set.quick(s);
+                    set.iter().map(|h| s.counts[h as usize] as i64).sum()
+                }
+            },
             IntExpr::Captured(side) => s.captured[side.quick(s).index()] as i64,
             IntExpr::Column(h) => s.board.column(h.quick(s)) as i64,
             IntExpr::SeatColumn(h) => s.board.seat_column(h.quick(s)) as i64,
