@@ -1,4 +1,4 @@
-//! Variant files: a game file may start from another one (`extends = "kalah"`, a
+//! Variant files: a game file may start from another one (`extends = "GAME"`, a
 //! bundled id or a path relative to the file) and override any part of it.
 //! Tables merge key by key; arrays and plain values replace the base's.
 //!

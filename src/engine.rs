@@ -168,7 +168,7 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
-                for hole in set.quick(&mut scope(game, position, *env)).iter() {
+                for hole in set.eval(&mut scope(game, position, *env)).iter() {
                     taken += take(position, hole, to);
                 }
             }
@@ -200,7 +200,7 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
         if let Some(strip) = &rule.strip {
             env.taken = taken;
             let stones = strip.stones.quick(&mut scope(game, position, *env)).max(0);
-            let from = strip.from.quick(&mut scope(game, position, *env));
+            let from = strip.from.eval(&mut scope(game, position, *env));
             let owed = stones.min(seeds_in(position, from) as i64);
             if owed > 0 {
                 position.pending = Some(Pending {
@@ -232,7 +232,7 @@ pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSe
         .expect("pending strips come from rules with a strip");
     let set = strip
         .from
-        .quick(&mut scope(game, position, Env::new(position.to_move)));
+        .eval(&mut scope(game, position, Env::new(position.to_move)));
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
         nonempty.insert(hole);

@@ -76,7 +76,7 @@ enum Command {
     /// Play many games of several variants and compare them side by side.
     ///
     /// A VARIANT is a game id or file, optionally with options:
-    /// `sadeqa-iii:seeds_per_hole=4`, `nsolo:holes_per_row=36`.
+    /// `GAME:seeds_per_hole=4`, `my-variant.toml:holes_per_row=36`.
     Compare {
         #[arg(required = true, value_name = "VARIANT")]
         variants: Vec<String>,
@@ -554,7 +554,7 @@ fn run(command: Command) -> Result<(), Failure> {
                     serde_json::to_string(&json::replay(&state)).expect("plain data")
                 );
             } else {
-                out!("{}", describe(&state));
+                out!("{}", render::state(&state));
             }
             Ok(())
         }
@@ -799,33 +799,6 @@ fn replay<'g>(
         state.play(hole).map_err(|_| refuse("is not legal"))?;
     }
     Ok(state)
-}
-
-fn describe(state: &MatchState) -> String {
-    let game = state.game();
-    let mut out = render::position(game, state.position(), state.to_move());
-    if state.is_match() {
-        out += &render::match_summary(state);
-    }
-    let over = if state.is_match() {
-        "match over"
-    } else {
-        "game over"
-    };
-    match state.outcome() {
-        Some(outcome) => {
-            out += &format!(
-                "{over}: {} ({})\n",
-                outcome.status.name(),
-                outcome.reason.name()
-            )
-        }
-        None => {
-            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-            out += &format!("legal: {}\n", legal.join(" "));
-        }
-    }
-    out
 }
 
 /// Games listed one by one up to this many; past it, only the summary.

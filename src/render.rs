@@ -102,3 +102,35 @@ pub fn match_summary(state: &MatchState) -> String {
     }
     out
 }
+
+/// The position, the match so far, and what comes next: the legal decisions, or
+/// how the game ended with the clauses of the end check that fired.
+pub fn state(state: &MatchState) -> String {
+    let game = state.game();
+    let mut out = position(game, state.position(), state.to_move());
+    if state.is_match() {
+        out += &match_summary(state);
+    }
+    match (state.outcome(), state.round().outcome()) {
+        (None, _) => {
+            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            let _ = writeln!(out, "legal: {}", legal.join(" "));
+        }
+        (Some(o), Some(round)) if !state.is_match() => {
+            let clauses = round
+                .check
+                .map(|i| game.end_checks[i].clauses.join(" "))
+                .unwrap_or_else(|| "GEN-11".into());
+            let _ = writeln!(
+                out,
+                "game over: {} ({}, {clauses})",
+                o.status.name(),
+                o.reason.name()
+            );
+        }
+        (Some(o), _) => {
+            let _ = writeln!(out, "match over: {} ({})", o.status.name(), o.reason.name());
+        }
+    }
+    out
+}

@@ -248,7 +248,7 @@ pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
         scenario.clauses.join(" "),
         scenario.about.trim()
     );
-    let _ = writeln!(report, "before:\n{}", describe(&state));
+    let _ = writeln!(report, "before:\n{}", render::state(&state));
     for (index, decision) in scenario.decisions.iter().enumerate() {
         let hole = game
             .board
@@ -265,40 +265,10 @@ pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
     }
     if !scenario.decisions.is_empty() {
         let _ = writeln!(report, "decisions: {}\n", scenario.decisions.join(" "));
-        let _ = writeln!(report, "after:\n{}", describe(&state));
+        let _ = writeln!(report, "after:\n{}", render::state(&state));
     }
     let failures = check(&scenario.expect, game, &state)?;
     Ok(Run { report, failures })
-}
-
-fn describe(state: &MatchState) -> String {
-    let game = state.game();
-    let mut out = render::position(game, state.position(), state.to_move());
-    if state.is_match() {
-        out += &render::match_summary(state);
-    }
-    match (state.outcome(), state.round().outcome()) {
-        (None, _) => {
-            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-            let _ = writeln!(out, "legal: {}", legal.join(" "));
-        }
-        (Some(o), Some(round)) if !state.is_match() => {
-            let clauses = round
-                .check
-                .map(|i| game.end_checks[i].clauses.join(" "))
-                .unwrap_or_else(|| "GEN-11".into());
-            let _ = writeln!(
-                out,
-                "game over: {} ({}, {clauses})",
-                o.status.name(),
-                o.reason.name()
-            );
-        }
-        (Some(o), _) => {
-            let _ = writeln!(out, "match over: {} ({})", o.status.name(), o.reason.name());
-        }
-    }
-    out
 }
 
 fn check(expect: &Expect, game: &Game, state: &MatchState) -> Result<Vec<String>, String> {

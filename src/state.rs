@@ -152,11 +152,7 @@ impl<'g> GameState<'g> {
     /// The position after the legal move from `hole`.
     fn sown(&self, hole: Hole) -> Position {
         let mut next = self.position;
-        let played = engine::sow(self.game, &mut next, hole);
-        debug_assert!(
-            played.is_ok(),
-            "a move of a game whose moves are always legal"
-        );
+        sow_legal(self.game, &mut next, hole);
         next
     }
 
@@ -181,13 +177,7 @@ impl<'g> GameState<'g> {
         match self.successors.get() {
             Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.
-            None => {
-                let played = engine::sow(self.game, &mut self.position, hole);
-                debug_assert!(
-                    played.is_ok(),
-                    "a move of a game whose moves are always legal"
-                );
-            }
+            None => sow_legal(self.game, &mut self.position, hole),
         }
         self.decisions.push(hole);
         self.settle();
@@ -359,4 +349,14 @@ impl<'g> GameState<'g> {
             std::cmp::Ordering::Equal => Status::Draw,
         }
     }
+}
+
+/// Plays a move known to be legal: one of a game whose moves are always legal
+/// (`Game::moves_always_legal`), whose legality was never sown to check.
+fn sow_legal(game: &Game, position: &mut Position, hole: Hole) {
+    let played = engine::sow(game, position, hole);
+    debug_assert!(
+        played.is_ok(),
+        "a move of a game whose moves are always legal"
+    );
 }

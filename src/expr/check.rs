@@ -425,13 +425,15 @@ impl Checker<'_, '_> {
         }
         let compare = match op {
             BinaryOp::Or => {
-                return Ok(Typed::Bool(BoolExpr::any_of(
+                return Ok(Typed::Bool(BoolExpr::junction(
+                    false,
                     *self.boolean(l)?,
                     *self.boolean(r)?,
                 )));
             }
             BinaryOp::And => {
-                return Ok(Typed::Bool(BoolExpr::all_of(
+                return Ok(Typed::Bool(BoolExpr::junction(
+                    true,
                     *self.boolean(l)?,
                     *self.boolean(r)?,
                 )));

@@ -171,7 +171,7 @@ impl IntExpr {
                         .sum()
                 }
                 set => {
-                    let set = set.quick(s);
+                    let set = set.eval(s);
                     set.iter().map(|h| s.counts[h as usize] as i64).sum()
                 }
             },
@@ -179,7 +179,7 @@ impl IntExpr {
             IntExpr::Column(h) => s.board.column(h.quick(s)) as i64,
             IntExpr::SeatColumn(h) => s.board.seat_column(h.quick(s)) as i64,
             IntExpr::Number(var, set, body) => {
-                let set = set.quick(s);
+                let set = set.eval(s);
                 let mut n = 0;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
@@ -231,9 +231,9 @@ impl BoolExpr {
             BoolExpr::Inner(h) => s.board.is_inner(h.quick(s)),
             BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
             BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
-            BoolExpr::Contains(set, h) => set.quick(s).contains(h.quick(s)),
+            BoolExpr::Contains(set, h) => set.eval(s).contains(h.quick(s)),
             BoolExpr::Quantified(q, var, set, body) => {
-                let set = set.quick(s);
+                let set = set.eval(s);
                 let want = *q == Quantifier::Any;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
@@ -320,9 +320,9 @@ impl SetExpr {
             }
             SetExpr::If(c, t, e) => {
                 if c.quick(s) {
-                    t.quick(s)
+                    t.eval(s)
                 } else {
-                    e.quick(s)
+                    e.eval(s)
                 }
             }
         }
@@ -413,13 +413,6 @@ impl SideExpr {
     }
 }
 
-impl SetExpr {
-    #[inline(always)]
-    pub fn quick(&self, s: &mut Scope) -> HoleSet {
-        self.eval(s)
-    }
-}
-
 impl Compare {
     #[inline(always)]
     fn holds(self, l: i64, r: i64) -> bool {
@@ -435,28 +428,22 @@ impl Compare {
 }
 
 impl BoolExpr {
-    /// `l and r`, flattening nested conjunctions.
-    pub fn all_of(l: BoolExpr, r: BoolExpr) -> BoolExpr {
+    /// `l and r` (`all`) or `l or r` as one flat list: a side that is already the
+    /// same kind of list is spliced in.
+    pub fn junction(all: bool, l: BoolExpr, r: BoolExpr) -> BoolExpr {
         let mut items = Vec::new();
         for part in [l, r] {
             match part {
-                BoolExpr::AllOf(inner) => items.extend(inner),
+                BoolExpr::AllOf(inner) if all => items.extend(inner),
+                BoolExpr::AnyOf(inner) if !all => items.extend(inner),
                 other => items.push(other),
             }
         }
-        BoolExpr::AllOf(items)
-    }
-
-    /// `l or r`, flattening nested disjunctions.
-    pub fn any_of(l: BoolExpr, r: BoolExpr) -> BoolExpr {
-        let mut items = Vec::new();
-        for part in [l, r] {
-            match part {
-                BoolExpr::AnyOf(inner) => items.extend(inner),
-                other => items.push(other),
-            }
+        if all {
+            BoolExpr::AllOf(items)
+        } else {
+            BoolExpr::AnyOf(items)
         }
-        BoolExpr::AnyOf(items)
     }
 }
 
