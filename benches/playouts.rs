@@ -3,9 +3,9 @@
 //! Sadeqa III (`benches/baselines/`), checked to play the very same games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala::catalog;
-use mancala::game::Game;
-use mancala::playout::{self, random_game};
+use mancala::agents::playout::{self, random_game};
+use mancala::language::catalog;
+use mancala::rules::game::Game;
 use rand::RngExt;
 
 #[path = "baselines/kalah.rs"]
@@ -57,7 +57,7 @@ fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("decision");
     for id in ["kalah", "nsolo", "oware", "sadeqa-iii", "walak-pussa"] {
         let game = load(id, &[]);
-        let mut state = mancala::state::GameState::new(&game);
+        let mut state = mancala::rules::state::GameState::new(&game);
         let mut rng = playout::rng(7);
         for _ in 0..20 {
             if state.outcome().is_some() {
@@ -69,7 +69,7 @@ fn decisions(c: &mut Criterion) {
         let position = *state.position();
         group.bench_function(format!("{id}/legal"), |b| {
             b.iter(|| {
-                mancala::state::GameState::from_position(&game, position)
+                mancala::rules::state::GameState::from_position(&game, position)
                     .legal()
                     .len()
             })
@@ -98,12 +98,16 @@ fn alphabeta(c: &mut Criterion) {
         "rio-kadalis",
     ] {
         let game = load(id, &[]);
-        let state = mancala::state::GameState::new(&game);
-        let mut counter = mancala::search::AlphaBeta::default();
+        let state = mancala::rules::state::GameState::new(&game);
+        let mut counter = mancala::agents::search::AlphaBeta::default();
         counter.best(&state, 5);
         group.throughput(Throughput::Elements(counter.nodes));
         group.bench_function(id, |b| {
-            b.iter(|| mancala::search::AlphaBeta::default().best(&state, 5).1)
+            b.iter(|| {
+                mancala::agents::search::AlphaBeta::default()
+                    .best(&state, 5)
+                    .1
+            })
         });
     }
     group.finish();

@@ -1,29 +1,21 @@
 //! `mancala`: a rules interpreter for mancala (sowing) games described in TOML.
 //!
-//! A game file (`games/*.toml`) is parsed into a [`spec::GameSpec`], checked and
-//! compiled into an immutable [`game::Game`] for one choice of options, and played
-//! by the generic [`engine`] through a [`state::GameState`].
+//! A game file (`games/*.toml`) is parsed into a [`language::spec::GameSpec`],
+//! checked and compiled into an immutable [`Game`] for one choice of options, and
+//! played by the generic [`rules::engine`] through a [`GameState`].
+//!
+//! The modules follow that flow:
+//! - [`language`]: game files and their expressions — read, compose (`extends`),
+//!   check, compile; the errors users see.
+//! - [`rules`]: the board, positions, the compiled game, the engine, games and
+//!   matches in progress.
+//! - [`agents`]: random playouts, alpha-beta, Monte Carlo tree search.
+//! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
+//! - [`present`]: what people and programs read — board drawings, the JSON
+//!   contract, terminal play.
 
-pub mod bench;
-pub mod board;
-pub mod catalog;
-pub mod compare;
-pub mod compose;
-pub mod engine;
-pub mod error;
-pub mod explain;
-pub mod expr;
-pub mod game;
-pub mod interactive;
-pub mod json;
-pub mod load;
-pub mod match_play;
-pub mod mcts;
-pub mod playout;
-pub mod plot;
-pub mod position;
-pub mod render;
-pub mod scenario;
-pub mod search;
-pub mod spec;
-pub mod state;
+pub mod agents;
+pub mod language;
+pub mod present;
+pub mod rules;
+pub mod studies;

@@ -5,10 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use mancala::error::LoadError;
-use mancala::game::Game;
-use mancala::match_play::MatchState;
-use mancala::{catalog, compare, json, playout, render, scenario};
+use mancala::agents::playout;
+use mancala::language::catalog;
+use mancala::language::error::LoadError;
+use mancala::present::{json, render};
+use mancala::rules::game::Game;
+use mancala::rules::match_play::MatchState;
+use mancala::studies::{compare, scenario};
 
 /// A rules interpreter for mancala (sowing) games described in TOML files.
 ///
@@ -219,7 +222,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 fn rules_hash(id: &str, game: &Game) -> Result<String, String> {
     use sha2::Digest;
     let path = catalog::resolve(id).map_err(|e| e.render())?;
-    let text = mancala::load::resolved_text(&path).map_err(|e| e.render())?;
+    let text = mancala::language::load::resolved_text(&path).map_err(|e| e.render())?;
     let mut hasher = sha2::Sha256::new();
     hasher.update(text.as_bytes());
     hasher.update(
@@ -363,14 +366,14 @@ fn run(command: Command) -> Result<(), Failure> {
             setup,
         } => {
             let players = [
-                mancala::interactive::Player::parse(&south)?,
-                mancala::interactive::Player::parse(&north)?,
+                mancala::present::interactive::Player::parse(&south)?,
+                mancala::present::interactive::Player::parse(&north)?,
             ];
             let game = loaded(&setup, &id)?;
             let start = MatchState::from_position(&game, game.start, as_match)
                 .map_err(|e| format!("{id}: {e}"))?;
             let stdin = std::io::stdin();
-            let decisions = mancala::interactive::play(
+            let decisions = mancala::present::interactive::play(
                 start,
                 players,
                 seed,
@@ -432,7 +435,9 @@ fn run(command: Command) -> Result<(), Failure> {
                 };
                 let game = loaded(&setup, &id)?;
                 if as_match && game.match_rules.is_none() {
-                    return Err(format!("{variant}: {}", mancala::match_play::NoMatchRules).into());
+                    return Err(
+                        format!("{variant}: {}", mancala::rules::match_play::NoMatchRules).into(),
+                    );
                 }
                 let range = match shard {
                     Some((i, k)) => compare::shard_range(games, i, k),
@@ -472,7 +477,7 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             print_summaries(&summaries, json, csv);
             if let Some(dir) = plot {
-                for file in mancala::plot::write(&dir, &summaries)? {
+                for file in mancala::studies::plot::write(&dir, &summaries)? {
                     eprintln!("wrote {file}");
                 }
             }
@@ -496,12 +501,12 @@ fn run(command: Command) -> Result<(), Failure> {
                 "games/s all",
                 "ns/decision",
                 rayon::current_num_threads(),
-                mancala::bench::position_bytes()
+                mancala::studies::bench::position_bytes()
             );
             for id in ids {
                 let game = loaded(&setup, &id)?;
-                let one = mancala::bench::one_core(&game, budget);
-                let all = mancala::bench::all_cores(&game, budget);
+                let one = mancala::studies::bench::one_core(&game, budget);
+                let all = mancala::studies::bench::all_cores(&game, budget);
                 outln!(
                     "{id:<28} {:>14.0} {:>14.0} {:>12.0}",
                     one.games_per_second(),
@@ -523,15 +528,15 @@ fn run(command: Command) -> Result<(), Failure> {
             let path = catalog::resolve(&game).map_err(|e| e.render())?;
             out!(
                 "{}",
-                mancala::load::resolved_text(&path).map_err(|e| e.render())?
+                mancala::language::load::resolved_text(&path).map_err(|e| e.render())?
             );
             Ok(())
         }
         Command::Explain { game, setup } => {
             let loaded = loaded(&setup, &game)?;
             let path = catalog::resolve(&game).map_err(|e| e.render())?;
-            let spec = mancala::load::spec_of(&path).map_err(|e| e.render())?;
-            out!("{}", mancala::explain::explain(&spec, &loaded));
+            let spec = mancala::language::load::spec_of(&path).map_err(|e| e.render())?;
+            out!("{}", mancala::studies::explain::explain(&spec, &loaded));
             Ok(())
         }
         Command::Show { game, setup, .. } => {

@@ -193,7 +193,7 @@ fn a_bad_option_value_exits_2() {
 
 #[test]
 fn validate_passes_the_bundled_games_and_fails_a_broken_one() {
-    let games: Vec<String> = mancala::catalog::bundled_ids()
+    let games: Vec<String> = mancala::language::catalog::bundled_ids()
         .iter()
         .map(|id| format!("{}/games/{id}.toml", env!("CARGO_MANIFEST_DIR")))
         .collect();

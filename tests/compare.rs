@@ -1,8 +1,8 @@
 //! `compare` is deterministic whatever the number of threads, and its agents
 //! behave as described.
 
-use mancala::catalog;
-use mancala::compare::{self, Agent, Summary};
+use mancala::language::catalog;
+use mancala::studies::compare::{self, Agent, Summary};
 
 fn without_timing(mut summary: Summary) -> Summary {
     summary.milliseconds_per_game = 0.0;
@@ -135,9 +135,9 @@ fn timed_agents_parse_and_stay_within_their_budget() {
     );
     assert!(Agent::parse("mcts:0s").is_err() && Agent::parse("alphabeta:fast").is_err());
     let game = catalog::load("sadeqa-iii", &[]).unwrap();
-    let state = mancala::state::GameState::new(&game);
+    let state = mancala::rules::state::GameState::new(&game);
     let start = Instant::now();
-    let mut searcher = mancala::search::AlphaBeta::default();
+    let mut searcher = mancala::agents::search::AlphaBeta::default();
     let index = searcher.best_within(&state, Duration::from_millis(50));
     assert!(index < state.legal().len());
     // Generous: the search stops at its deadline, not after finishing a deep iteration.

@@ -2,10 +2,11 @@
 //! loads, each ```toml scenario block passes, each ```expr line is a valid
 //! expression — so the reference cannot drift from the language.
 
-use mancala::board::{Board, CircuitKind, Direction};
-use mancala::expr::check::{self, Binding, Context};
-use mancala::expr::syntax;
-use mancala::{load, scenario};
+use mancala::language::expr::check::{self, Binding, Context};
+use mancala::language::expr::syntax;
+use mancala::language::load;
+use mancala::rules::board::{Board, CircuitKind, Direction};
+use mancala::studies::scenario;
 
 const REFERENCE: &str = include_str!("../docs/reference.md");
 

@@ -1,7 +1,8 @@
 //! `mancala explain` reads every bundled game back in English; the snapshot is
 //! reviewed against each game's rules document.
 
-use mancala::{catalog, explain, load};
+use mancala::language::{catalog, load};
+use mancala::studies::explain;
 
 #[test]
 fn every_bundled_game_explained() {

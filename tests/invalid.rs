@@ -2,7 +2,7 @@
 //! column, with the offending text underlined: one broken file per kind under
 //! `tests/invalid/`, one snapshot each of the full rendered message.
 
-use mancala::load;
+use mancala::language::load;
 
 #[test]
 fn broken_game_files() {
@@ -32,8 +32,11 @@ fn fuzzer_findings_stay_fixed() {
             Ok(mut game) => {
                 game.turn_limit = 30;
                 game.lap_limit = 300;
-                let mut state = mancala::state::GameState::new(&game);
-                mancala::playout::play_out(&mut state, &mut mancala::playout::rng(1));
+                let mut state = mancala::rules::state::GameState::new(&game);
+                mancala::agents::playout::play_out(
+                    &mut state,
+                    &mut mancala::agents::playout::rng(1),
+                );
             }
         }
     }

@@ -1,10 +1,10 @@
 //! Match play over many random matches: seeds are conserved from round to
 //! round, closed holes stay empty, and the match ends only as its rules say.
 
-use mancala::catalog;
-use mancala::match_play::MatchState;
-use mancala::playout;
-use mancala::state::{Reason, Status};
+use mancala::agents::playout;
+use mancala::language::catalog;
+use mancala::rules::match_play::MatchState;
+use mancala::rules::state::{Reason, Status};
 use rand::RngExt;
 
 #[test]

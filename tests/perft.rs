@@ -1,8 +1,8 @@
 //! Perft-style regression net: the number of distinct decision sequences of each
 //! length from the start of every bundled game (strip decisions count as decisions).
 
-use mancala::catalog;
-use mancala::state::GameState;
+use mancala::language::catalog;
+use mancala::rules::state::GameState;
 
 fn perft(state: &GameState, depth: u32) -> u64 {
     if depth == 0 || state.outcome().is_some() {

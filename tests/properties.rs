@@ -5,13 +5,13 @@
 
 use std::sync::LazyLock;
 
-use mancala::board::Side;
-use mancala::catalog;
-use mancala::game::Game;
-use mancala::json;
-use mancala::playout;
-use mancala::position::Position;
-use mancala::state::GameState;
+use mancala::agents::playout;
+use mancala::language::catalog;
+use mancala::present::json;
+use mancala::rules::board::Side;
+use mancala::rules::game::Game;
+use mancala::rules::position::Position;
+use mancala::rules::state::GameState;
 use proptest::prelude::*;
 use rand::RngExt;
 

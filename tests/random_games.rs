@@ -1,8 +1,8 @@
 //! Properties of whole random games of every bundled game.
 
-use mancala::catalog;
-use mancala::playout::random_game;
-use mancala::state::Reason;
+use mancala::agents::playout::random_game;
+use mancala::language::catalog;
+use mancala::rules::state::Reason;
 
 #[test]
 fn same_seed_same_game_and_seeds_are_conserved() {

@@ -1,7 +1,7 @@
 //! Every rule clause pinned by a scenario: each file under `tests/scenarios/`
 //! is played, its expectations checked, and its report snapshotted.
 
-use mancala::scenario;
+use mancala::studies::scenario;
 
 #[test]
 fn scenarios() {

@@ -1,10 +1,10 @@
 //! Alpha-beta agrees with plain minimax at the same depth, on positions from
 //! random games of every bundled game.
 
-use mancala::catalog;
-use mancala::playout;
-use mancala::search::{AlphaBeta, minimax};
-use mancala::state::GameState;
+use mancala::agents::playout;
+use mancala::agents::search::{AlphaBeta, minimax};
+use mancala::language::catalog;
+use mancala::rules::state::GameState;
 use rand::RngExt;
 
 #[test]
@@ -52,7 +52,9 @@ extends = "kalah"
 [agents]
 evaluate = "captured(side) + total(holes(side))"
 "#;
-    let game = mancala::load::load_str("kalah-material", "kalah-material.toml", text, &[]).unwrap();
+    let game =
+        mancala::language::load::load_str("kalah-material", "kalah-material.toml", text, &[])
+            .unwrap();
     let plain = catalog::load("kalah", &[]).unwrap();
     let a6 = game.board.parse_hole("a6").unwrap();
     let mut state = GameState::new(&game);
@@ -60,8 +62,8 @@ evaluate = "captured(side) + total(holes(side))"
     state.play(a6).unwrap();
     usual.play(a6).unwrap();
     // a6's four seeds: one into South's store, three into North's holes.
-    assert_eq!(mancala::search::evaluate(&usual), 1);
-    assert_eq!(mancala::search::evaluate(&state), (1 + 20) - 27);
+    assert_eq!(mancala::agents::search::evaluate(&usual), 1);
+    assert_eq!(mancala::agents::search::evaluate(&state), (1 + 20) - 27);
     let mut rng = playout::rng(5);
     for _ in 0..5 {
         let n = state.legal().len();

@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala::load;
-use mancala::playout;
+use mancala::language::load;
+use mancala::agents::playout;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
             let as_match = game.match_rules.is_some();
             let state = playout::random_match(&game, data.len() as u64, as_match)
                 .expect("a match only where the file has a [match] section");
-            let _ = mancala::json::replay(&state);
+            let _ = mancala::present::json::replay(&state);
         }
     }
 });

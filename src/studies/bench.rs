@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::game::Game;
-use crate::playout::random_game;
-use crate::position::Position;
+use crate::agents::playout::random_game;
+use crate::rules::game::Game;
+use crate::rules::position::Position;
 
 /// Playouts played in one timing, and what they cost.
 pub struct Rate {

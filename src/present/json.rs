@@ -4,11 +4,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::board::Side;
-use crate::game::Game;
-use crate::match_play::MatchState;
-use crate::position::{Pending, Position};
-use crate::spec::OptionValue;
+use crate::language::spec::OptionValue;
+use crate::rules::board::Side;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
+use crate::rules::position::{Pending, Position};
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sides {
@@ -274,10 +274,10 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
         (c, s) => c.or(s).unwrap_or(Sides { south: 0, north: 0 }),
     };
     let total = position.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
-    if total > crate::load::MAX_SEEDS as u64 {
+    if total > crate::language::load::MAX_SEEDS as u64 {
         return Err(format!(
             "the position holds {total} seeds; at most {} are supported",
-            crate::load::MAX_SEEDS
+            crate::language::load::MAX_SEEDS
         ));
     }
     position.captured = [captured.south, captured.north];
@@ -291,7 +291,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
                     remaining: pending.remaining,
                     again: false,
                 };
-                let available: u32 = crate::engine::strip_holes(game, &position, pending)
+                let available: u32 = crate::rules::engine::strip_holes(game, &position, pending)
                     .iter()
                     .map(|h| position.counts[h as usize] as u32)
                     .sum();

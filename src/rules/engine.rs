@@ -1,10 +1,10 @@
 //! The generic rules engine: one move sown lap by lap with relays and captures,
 //! and the strip decisions that a capture may owe. Nothing here knows a game.
 
-use crate::board::{Hole, HoleSet, Side};
-use crate::expr::{Env, Scope};
-use crate::game::{CaptureTime, Game, Target};
-use crate::position::{Pending, Position};
+use crate::language::expr::{Env, Scope};
+use crate::rules::board::{Hole, HoleSet, Side};
+use crate::rules::game::{CaptureTime, Game, Target};
+use crate::rules::position::{Pending, Position};
 
 /// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::Side;
-use crate::playout;
-use crate::state::{GameState, Status};
+use crate::agents::playout;
+use crate::rules::board::Side;
+use crate::rules::state::{GameState, Status};
 
 /// UCT's exploration constant (√2 for results between 0 and 1).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;

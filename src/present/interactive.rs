@@ -4,12 +4,12 @@
 
 use std::io::BufRead;
 
-use crate::board::Side;
-use crate::compare::Agent;
-use crate::match_play::MatchState;
-use crate::playout;
-use crate::render;
-use crate::search::AlphaBeta;
+use crate::agents::playout;
+use crate::agents::search::AlphaBeta;
+use crate::present::render;
+use crate::rules::board::Side;
+use crate::rules::match_play::MatchState;
+use crate::studies::compare::Agent;
 
 /// Who decides for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,14 +7,14 @@ use std::path::Path;
 
 use toml::Spanned;
 
-use crate::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
-use crate::compose;
-use crate::error::{LoadError, Problem, SourceFile};
-use crate::expr::check::{self, Binding, Context, OfType, Type, Typed};
-use crate::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
-use crate::game::*;
-use crate::position::Position;
-use crate::spec::{self, GameSpec, IntOrExpr, OptionValue};
+use crate::language::compose;
+use crate::language::error::{LoadError, Problem, SourceFile};
+use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
+use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
+use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
+use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
+use crate::rules::game::*;
+use crate::rules::position::Position;
 
 /// Most seeds a game may hold in all (counts are stored as `u16`).
 pub const MAX_SEEDS: u32 = u16::MAX as u32;
@@ -451,10 +451,12 @@ impl Loader {
             Ok(board) => Some(board),
             Err(e) => {
                 let span = match e {
-                    crate::board::BoardError::Rows(_) => spec.board.rows.span(),
-                    crate::board::BoardError::Columns(..) => spec.board.holes_per_row.span(),
-                    crate::board::BoardError::CircuitNeedsRows(..) => spec.sowing.circuit.span(),
-                    crate::board::BoardError::StoresNeedWholeBoard => {
+                    crate::rules::board::BoardError::Rows(_) => spec.board.rows.span(),
+                    crate::rules::board::BoardError::Columns(..) => spec.board.holes_per_row.span(),
+                    crate::rules::board::BoardError::CircuitNeedsRows(..) => {
+                        spec.sowing.circuit.span()
+                    }
+                    crate::rules::board::BoardError::StoresNeedWholeBoard => {
                         spec.board.stores.as_ref().map_or(0..0, |s| s.span())
                     }
                 };

@@ -1,6 +1,6 @@
 //! A position: everything that changes during play, in a small `Copy` value.
 
-use crate::board::{HoleSet, MAX_CELLS, Side};
+use crate::rules::board::{HoleSet, MAX_CELLS, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {

@@ -11,8 +11,8 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::catalog;
-use crate::error::{LoadError, Problem, SourceFile};
+use crate::language::catalog;
+use crate::language::error::{LoadError, Problem, SourceFile};
 
 /// How long a chain of `extends` may be.
 pub const MAX_EXTENDS: usize = 8;
@@ -46,7 +46,7 @@ pub fn chain(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError>
                 "`extends` goes round in a circle through {base_name}"
             )));
         }
-        let base_text = crate::load::read(&path).map_err(|e| fail(e.to_string()))?;
+        let base_text = crate::language::load::read(&path).map_err(|e| fail(e.to_string()))?;
         files.push((base_name, base_text));
     }
 }

@@ -5,10 +5,10 @@
 //! draw), or at the round limit (unfinished). A single game is a match of one
 //! round, so every command plays both through `MatchState`.
 
-use crate::board::{Hole, Side};
-use crate::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
-use crate::position::Position;
-use crate::state::{GameState, Outcome, Reason, Status};
+use crate::rules::board::{Hole, Side};
+use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
+use crate::rules::position::Position;
+use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 /// How one round went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,7 +257,7 @@ impl<'g> MatchState<'g> {
         self.settle();
     }
 
-    pub fn play(&mut self, hole: Hole) -> Result<(), crate::state::Illegal> {
+    pub fn play(&mut self, hole: Hole) -> Result<(), crate::rules::state::Illegal> {
         self.round.play(hole)?;
         self.decisions.push(hole);
         self.settle();

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::compare::Summary;
+use crate::studies::compare::Summary;
 
 const COLOURS: [RGBColor; 6] = [
     RGBColor(31, 119, 180),

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use crate::board::Side;
-use crate::state::{GameState, Status};
+use crate::rules::board::Side;
+use crate::rules::state::{GameState, Status};
 
 /// How deep a timed search may go at most.
 const MAX_TIMED_DEPTH: u32 = 64;

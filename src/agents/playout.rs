@@ -3,9 +3,9 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::Game;
-use crate::match_play::{MatchState, NoMatchRules};
-use crate::state::GameState;
+use crate::rules::game::Game;
+use crate::rules::match_play::{MatchState, NoMatchRules};
+use crate::rules::state::GameState;
 
 /// The generator for one game: ChaCha8 (stable across platforms and releases).
 pub fn rng(seed: u64) -> ChaCha8Rng {

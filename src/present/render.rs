@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::board::Side;
-use crate::game::Game;
-use crate::match_play::MatchState;
-use crate::position::Position;
+use crate::rules::board::Side;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
+use crate::rules::position::Position;
 
 /// How a closed hole (match play) is drawn, and written in scenario boards.
 pub const CLOSED: char = 'x';

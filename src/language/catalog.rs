@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::LoadError;
-use crate::game::Game;
-use crate::load;
+use crate::language::error::LoadError;
+use crate::language::load;
+use crate::rules::game::Game;
 
 /// The games folder: `$MANCALA_GAMES` if set, else the `games/` folder of this crate.
 pub fn games_dir() -> PathBuf {

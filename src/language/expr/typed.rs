@@ -1,7 +1,7 @@
 //! The typed, compiled form of an expression and its evaluator.
 //! Evaluation walks a small tree of enums: no allocation, no name lookup.
 
-use crate::board::{Board, Hole, HoleSet, Side};
+use crate::rules::board::{Board, Hole, HoleSet, Side};
 
 /// Values the engine binds while a rule is evaluated (see `Binding`).
 #[derive(Clone, Copy, Debug)]

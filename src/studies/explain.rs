@@ -3,9 +3,9 @@
 //! the clause ids it cites — so an author can compare what the file says with
 //! what they meant.
 
-use crate::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
-use crate::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
-use crate::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
+use crate::language::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
 
 /// What `here` means where an expression is read.
 #[derive(Clone, Copy)]

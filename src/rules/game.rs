@@ -1,10 +1,10 @@
 //! A loaded game: the immutable, compiled form of a game file for one choice
 //! of options. Everything here is resolved; play never looks up a name.
 
-use crate::board::{Board, Hole, Side};
-use crate::expr::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
-use crate::position::Position;
-use crate::spec::{Meta, OptionValue};
+use crate::language::expr::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
+use crate::language::spec::{Meta, OptionValue};
+use crate::rules::board::{Board, Hole, Side};
+use crate::rules::position::Position;
 
 /// GEN-7: a move still sowing after this many laps is endless, and not legal.
 pub const DEFAULT_LAP_LIMIT: u32 = 10_000;
@@ -44,7 +44,7 @@ pub struct Game {
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
-    pub warnings: Vec<crate::error::Problem>,
+    pub warnings: Vec<crate::language::error::Problem>,
 }
 
 pub struct GameOption {

@@ -3,7 +3,7 @@
 
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use super::typed::*;
-use crate::board::{Board, Side};
+use crate::rules::board::{Board, Side};
 
 /// Names the engine binds, each available only where the engine sets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -395,7 +395,7 @@ impl Checker<'_, '_> {
             return typed;
         }
         // Constants read nothing of the position, so an empty one does.
-        let counts = [0; crate::board::MAX_CELLS];
+        let counts = [0; crate::rules::board::MAX_CELLS];
         let mut scope = Scope {
             board: self.cx.board,
             counts: &counts,

@@ -7,13 +7,13 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::board::Side;
-use crate::catalog;
-use crate::error::LoadError;
-use crate::game::Game;
-use crate::match_play::MatchState;
-use crate::position::{Pending, Position};
-use crate::render;
+use crate::language::catalog;
+use crate::language::error::LoadError;
+use crate::present::render;
+use crate::rules::board::Side;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
+use crate::rules::position::{Pending, Position};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

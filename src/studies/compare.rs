@@ -10,12 +10,12 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::Game;
-use crate::match_play::MatchState;
-use crate::mcts::Budget;
-use crate::playout;
-use crate::search::AlphaBeta;
-use crate::state::{GameState, Reason, Status};
+use crate::agents::mcts::Budget;
+use crate::agents::playout;
+use crate::agents::search::AlphaBeta;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
+use crate::rules::state::{GameState, Reason, Status};
 
 /// Who chooses the decisions of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,9 +83,9 @@ impl Agent {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
             Agent::AlphaBetaFor(budget) => searcher.best_within(state, budget),
             Agent::Mcts(iterations) => {
-                crate::mcts::best(state, Budget::Iterations(iterations), rng)
+                crate::agents::mcts::best(state, Budget::Iterations(iterations), rng)
             }
-            Agent::MctsFor(budget) => crate::mcts::best(state, Budget::Time(budget), rng),
+            Agent::MctsFor(budget) => crate::agents::mcts::best(state, Budget::Time(budget), rng),
             Agent::Random => rng.random_range(0..state.legal().len()),
             Agent::Greedy => {
                 let successors = state.successors();

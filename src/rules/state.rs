@@ -3,11 +3,11 @@
 
 use std::cell::OnceCell;
 
-use crate::board::{Hole, Side};
-use crate::engine;
-use crate::expr::{Env, Scope};
-use crate::game::{Check, EndOutcome, Game};
-use crate::position::Position;
+use crate::language::expr::{Env, Scope};
+use crate::rules::board::{Hole, Side};
+use crate::rules::engine;
+use crate::rules::game::{Check, EndOutcome, Game};
+use crate::rules::position::Position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,9 @@
+//! The rules engine: board geometry, positions, the compiled game, sowing and
+//! capturing, games and matches in progress. Nothing here knows a game.
+
+pub mod board;
+pub mod engine;
+pub mod game;
+pub mod match_play;
+pub mod position;
+pub mod state;
