@@ -157,12 +157,12 @@ fn check_baselines(kalah: &Game, sadeqa: &Game) {
     let mut successors = Vec::new();
     for seed in 0..300 {
         assert_eq!(
-            kalah_by_hand(seed, kalah.turn_limit),
+            kalah_by_hand(seed, kalah.limits().turns),
             interpreted(kalah, seed),
             "kalah seed {seed}"
         );
         assert_eq!(
-            sadeqa_by_hand(seed, sadeqa.turn_limit, &mut successors),
+            sadeqa_by_hand(seed, sadeqa.limits().turns, &mut successors),
             interpreted(sadeqa, seed),
             "sadeqa-iii seed {seed}"
         );
@@ -185,7 +185,7 @@ fn baselines(c: &mut Criterion) {
     group.bench_function("kalah/hand-written", |b| {
         b.iter(|| {
             seed += 1;
-            kalah_by_hand(seed, kalah.turn_limit)
+            kalah_by_hand(seed, kalah.limits().turns)
         })
     });
     group.bench_function("sadeqa-iii/interpreter", |b| {
@@ -198,7 +198,7 @@ fn baselines(c: &mut Criterion) {
     group.bench_function("sadeqa-iii/hand-written", |b| {
         b.iter(|| {
             seed += 1;
-            sadeqa_by_hand(seed, sadeqa.turn_limit, &mut successors)
+            sadeqa_by_hand(seed, sadeqa.limits().turns, &mut successors)
         })
     });
     group.finish();

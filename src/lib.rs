@@ -15,6 +15,7 @@
 //!   contract, terminal play.
 
 pub mod agents;
+pub mod input;
 pub mod language;
 pub mod present;
 pub mod rules;

@@ -7,9 +7,8 @@ use clap::{Args, Parser, Subcommand};
 
 use mancala::agents::playout;
 use mancala::language::catalog;
-use mancala::language::error::LoadError;
 use mancala::present::{json, render};
-use mancala::rules::game::Game;
+use mancala::rules::game::{Game, Limits};
 use mancala::rules::match_play::MatchState;
 use mancala::studies::{compare, scenario};
 
@@ -67,14 +66,17 @@ enum Command {
         files: Vec<String>,
     },
     /// Run scenario files (a start, decisions, what must hold after) and report
-    /// every failed expectation; exit status 1 if any fails.
+    /// every failed expectation; exit status 1 if any fails, 2 if a scenario
+    /// file is broken (every file is run either way).
     Check {
-        /// Scenario files, or folders searched for *.toml.
+        /// Scenario files, or folders searched for scenario *.toml files (game
+        /// files met there are passed over).
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
-        /// List the clause ids of this rules document that no scenario cites.
-        #[arg(long, value_name = "RULES.md")]
-        coverage: Option<PathBuf>,
+        /// List the clause ids (`**XX-N**`) of these rules documents that no
+        /// scenario cites.
+        #[arg(long, value_name = "RULES.md", num_args = 1..)]
+        coverage: Vec<PathBuf>,
     },
     /// Play many games of several variants and compare them side by side.
     ///
@@ -157,8 +159,8 @@ enum Command {
         /// Games to measure (default: every bundled game).
         #[arg(value_name = "GAME")]
         games_to_time: Vec<String>,
-        /// Seconds spent on each measurement.
-        #[arg(long, value_name = "S", default_value_t = 2.0)]
+        /// Seconds spent on each measurement (0.01 to 3600).
+        #[arg(long, value_name = "S", default_value_t = 2.0, value_parser = parse_seconds)]
         seconds: f64,
         #[command(flatten)]
         setup: GameArgs,
@@ -205,6 +207,14 @@ struct GameArgs {
     round_repeats: Option<u32>,
 }
 
+/// A number of seconds a measurement may take.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(s),
+        _ => Err("expected a number of seconds from 0.01 to 3600".into()),
+    }
+}
+
 /// `I/K` with I < K.
 fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let (i, k) = text.split_once('/').ok_or("expected I/K, e.g. 0/4")?;
@@ -216,25 +226,6 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
         return Err(format!("shard {i}/{k}: I runs from 0 to K-1"));
     }
     Ok((i, k))
-}
-
-/// SHA-256 of the game file as resolved and of the options in force.
-fn rules_hash(id: &str, game: &Game) -> Result<String, String> {
-    use sha2::Digest;
-    let path = catalog::resolve(id).map_err(|e| e.render())?;
-    let text = mancala::language::load::resolved_text(&path).map_err(|e| e.render())?;
-    let mut hasher = sha2::Sha256::new();
-    hasher.update(text.as_bytes());
-    hasher.update(
-        serde_json::to_string(&json::options(game))
-            .expect("plain data")
-            .as_bytes(),
-    );
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
 }
 
 /// `id:k=v,k=v` → the game and its option overrides.
@@ -257,21 +248,17 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
 }
 
 impl GameArgs {
-    fn load(&self, game: &str) -> Result<Game, LoadError> {
-        let mut game = catalog::load(game, &self.options)?;
-        if let Some(n) = self.max_turns {
-            game.turn_limit = n;
-        }
-        if let Some(n) = self.lap_limit {
-            game.lap_limit = n.max(1);
-        }
-        if let Some(n) = self.max_rounds {
-            game.round_limit = n.max(1);
-        }
-        if let Some(n) = self.round_repeats {
-            game.round_repeats = n;
-        }
-        Ok(game)
+    fn load(&self, game: &str) -> Result<Game, String> {
+        let mut loaded = catalog::load(game, &self.options).map_err(|e| e.render())?;
+        let limits = loaded.limits();
+        let limits = Limits {
+            turns: self.max_turns.unwrap_or(limits.turns),
+            laps: self.lap_limit.unwrap_or(limits.laps),
+            rounds: self.max_rounds.unwrap_or(limits.rounds),
+            round_repeats: self.round_repeats.unwrap_or(limits.round_repeats),
+        };
+        loaded.set_limits(limits).map_err(|e| e.to_string())?;
+        Ok(loaded)
     }
 }
 
@@ -333,15 +320,18 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<(), Failure> {
-    let loaded = |args: &GameArgs, game: &str| args.load(game).map_err(|e| e.render());
+    let loaded = |args: &GameArgs, game: &str| args.load(game);
     match command {
         Command::List => Ok(list()?),
         Command::Validate { files } => Ok(validate(&files)?),
         Command::Merge { files, json, csv } => {
             let mut shards = Vec::new();
             for file in &files {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                let text = mancala::input::read_text(file, mancala::input::MAX_SHARD_BYTES)
+                    .map_err(|e| e.to_string())?;
+                if text.trim().is_empty() {
+                    return Err(format!("{}: holds no shard", file.display()).into());
+                }
                 for (n, line) in text
                     .lines()
                     .enumerate()
@@ -419,11 +409,19 @@ fn run(command: Command) -> Result<(), Failure> {
             max_rounds,
             round_repeats,
         } => {
-            let agents = [
-                compare::Agent::parse(&south)?,
-                compare::Agent::parse(&north)?,
-            ];
-            let mut summaries = Vec::new();
+            let study = compare::Study {
+                games,
+                seed,
+                agents: [
+                    compare::Agent::parse(&south)?,
+                    compare::Agent::parse(&north)?,
+                ],
+                matches: as_match,
+            };
+            compare::check_study(games, shard)?;
+            // Everything is loaded and checked before any game is played, so
+            // that a bad variant or chart folder fails at once with nothing printed.
+            let mut loaded_variants = Vec::new();
             for variant in &variants {
                 let (id, options) = parse_variant(variant)?;
                 let setup = GameArgs {
@@ -439,38 +437,38 @@ fn run(command: Command) -> Result<(), Failure> {
                         format!("{variant}: {}", mancala::rules::match_play::NoMatchRules).into(),
                     );
                 }
-                let range = match shard {
-                    Some((i, k)) => compare::shard_range(games, i, k),
-                    None => 0..games,
-                };
+                let source = catalog::source(&id).map_err(|e| e.render())?;
+                loaded_variants.push((variant, source, game));
+            }
+            if let Some(dir) = &plot {
+                mancala::studies::plot::prepare(dir)?;
+            }
+            let range = match shard {
+                Some((i, k)) => compare::shard_range(games, i, k),
+                None => 0..games,
+            };
+            let mut summaries = Vec::new();
+            for (variant, source, game) in &loaded_variants {
                 // Drawn on stderr, and only when it is a terminal.
                 let progress = indicatif::ProgressBar::new(range.end - range.start)
-                    .with_message(variant.clone());
+                    .with_message(variant.to_string());
                 progress.set_style(
                     indicatif::ProgressStyle::with_template(
                         "{msg} {bar:40} {pos}/{len} games, {eta} left",
                     )
                     .expect("a valid template"),
                 );
-                let played =
-                    compare::play_range(&game, range, seed, agents, as_match, &|| progress.inc(1));
+                let played = compare::play_range(game, &study, range.clone(), &|| progress.inc(1));
                 progress.finish_and_clear();
-                if let Some((i, k)) = shard {
-                    let shard = compare::Shard {
-                        engine: env!("CARGO_PKG_VERSION").to_string(),
-                        variant: variant.clone(),
-                        rules: rules_hash(&id, &game)?,
-                        games,
-                        seed,
-                        agents: agents.map(|a| a.to_string()),
-                        matches: as_match,
-                        shard: [i, k],
-                        played,
-                    };
-                    outln!("{}", serde_json::to_string(&shard).expect("plain data"));
-                    continue;
+                match shard {
+                    Some(slice) => {
+                        let shard =
+                            compare::Shard::new(variant, (source, game), &study, slice, played)
+                                .map_err(|e| e.render())?;
+                        outln!("{}", serde_json::to_string(&shard).expect("plain data"));
+                    }
+                    None => summaries.push(compare::summarise(variant, &played, as_match)),
                 }
-                summaries.push(compare::summarise(variant, &played, as_match));
             }
             if shard.is_some() {
                 return Ok(());
@@ -493,7 +491,11 @@ fn run(command: Command) -> Result<(), Failure> {
             } else {
                 games_to_time
             };
-            let budget = std::time::Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
+            let budget = std::time::Duration::from_secs_f64(seconds);
+            let loaded: Vec<(String, Game)> = ids
+                .into_iter()
+                .map(|id| Ok((id.clone(), loaded(&setup, &id)?)))
+                .collect::<Result<_, String>>()?;
             outln!(
                 "{:<28} {:>14} {:>14} {:>12}   ({} threads; a position is {} bytes)",
                 "game",
@@ -503,10 +505,9 @@ fn run(command: Command) -> Result<(), Failure> {
                 rayon::current_num_threads(),
                 mancala::studies::bench::position_bytes()
             );
-            for id in ids {
-                let game = loaded(&setup, &id)?;
-                let one = mancala::studies::bench::one_core(&game, budget);
-                let all = mancala::studies::bench::all_cores(&game, budget);
+            for (id, game) in &loaded {
+                let one = mancala::studies::bench::one_core(game, budget);
+                let all = mancala::studies::bench::all_cores(game, budget);
                 outln!(
                     "{id:<28} {:>14.0} {:>14.0} {:>12.0}",
                     one.games_per_second(),
@@ -519,28 +520,30 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Check {
             scenarios,
             coverage,
-        } => check(&scenarios, coverage.as_deref()),
+        } => check(&scenarios, &coverage),
         Command::Show {
             game,
             resolved: true,
-            ..
+            setup,
         } => {
-            let path = catalog::resolve(&game).map_err(|e| e.render())?;
+            // Loaded first, so that a bad file or option is refused as by every command.
+            loaded(&setup, &game)?;
+            let source = catalog::source(&game).map_err(|e| e.render())?;
             out!(
                 "{}",
-                mancala::language::load::resolved_text(&path).map_err(|e| e.render())?
+                mancala::language::load::resolved_text(&source).map_err(|e| e.render())?
             );
             Ok(())
         }
         Command::Explain { game, setup } => {
             let loaded = loaded(&setup, &game)?;
-            let path = catalog::resolve(&game).map_err(|e| e.render())?;
-            let spec = mancala::language::load::spec_of(&path).map_err(|e| e.render())?;
+            let source = catalog::source(&game).map_err(|e| e.render())?;
+            let spec = mancala::language::load::spec_of(&source).map_err(|e| e.render())?;
             out!("{}", mancala::studies::explain::explain(&spec, &loaded));
             Ok(())
         }
         Command::Show { game, setup, .. } => {
-            out!("{}", show(&loaded(&setup, &game)?));
+            out!("{}", render::show(&loaded(&setup, &game)?));
             Ok(())
         }
         Command::Replay {
@@ -591,37 +594,52 @@ fn run(command: Command) -> Result<(), Failure> {
 /// Exit status when scenarios ran but some expectation failed.
 const CHECK_FAILED: u8 = 1;
 
-fn check(paths: &[PathBuf], coverage: Option<&std::path::Path>) -> Result<(), Failure> {
-    let mut files = Vec::new();
-    for path in paths {
-        collect_toml(path, &mut files).map_err(Failure::BadInput)?;
+fn check(paths: &[PathBuf], coverage: &[PathBuf]) -> Result<(), Failure> {
+    use mancala::studies::scenario::Checked;
+    // Rules documents are read first: a missing one fails before anything runs.
+    let mut documents = Vec::new();
+    for rules in coverage {
+        let text = mancala::input::read_text(rules, mancala::input::MAX_TEXT_BYTES)
+            .map_err(|e| e.to_string())?;
+        documents.push((rules, scenario::clause_ids(&text)));
     }
-    let (mut passed, mut failed) = (0, 0);
-    let mut cited = Vec::new();
-    for file in &files {
-        let scenario = scenario::read(file).map_err(Failure::BadInput)?;
-        let game =
-            scenario::load_game(&scenario, file).map_err(|e| Failure::BadInput(e.render()))?;
-        let run = scenario::run(&scenario, &game)
-            .map_err(|e| Failure::BadInput(format!("{}: {e}", file.display())))?;
-        cited.extend(scenario.clauses.iter().cloned());
-        if run.failures.is_empty() {
-            passed += 1;
-            outln!("ok    {} ({})", file.display(), scenario.clauses.join(" "));
-        } else {
-            failed += 1;
-            outln!("FAIL  {} ({})", file.display(), scenario.clauses.join(" "));
-            for failure in &run.failures {
-                outln!("{}", indent(failure));
+    let batch = scenario::check_all(paths).map_err(|e| e.to_string())?;
+    let (mut passed, mut failed, mut broken) = (0, 0, 0);
+    for (file, checked) in &batch.files {
+        match checked {
+            Checked::Ran { clauses, failures } if failures.is_empty() => {
+                passed += 1;
+                outln!("ok    {} ({})", file.display(), clauses.join(" "));
+            }
+            Checked::Ran { clauses, failures } => {
+                failed += 1;
+                outln!("FAIL  {} ({})", file.display(), clauses.join(" "));
+                for failure in failures {
+                    outln!("{}", indent(failure));
+                }
+            }
+            Checked::Broken(error) => {
+                broken += 1;
+                outln!("ERROR {}", file.display());
+                outln!("{}", indent(&error.to_string()));
             }
         }
     }
-    outln!("{passed} passed, {failed} failed");
-    if let Some(rules) = coverage {
-        let text = std::fs::read_to_string(rules)
-            .map_err(|e| Failure::BadInput(format!("{}: {e}", rules.display())))?;
-        let missing: Vec<String> = scenario::clause_ids(&text)
-            .into_iter()
+    if !batch.skipped.is_empty() {
+        outln!(
+            "passed over {} game file(s), which are not scenarios",
+            batch.skipped.len()
+        );
+    }
+    match broken {
+        0 => outln!("{passed} passed, {failed} failed"),
+        _ => outln!("{passed} passed, {failed} failed, {broken} could not run"),
+    }
+    let cited = batch.cited();
+    for (rules, ids) in documents {
+        let missing: Vec<&str> = ids
+            .iter()
+            .map(String::as_str)
             .filter(|id| !cited.contains(id))
             .collect();
         match missing.as_slice() {
@@ -633,7 +651,11 @@ fn check(paths: &[PathBuf], coverage: Option<&std::path::Path>) -> Result<(), Fa
             ),
         }
     }
-    if failed > 0 {
+    if broken > 0 {
+        Err(Failure::BadInput(format!(
+            "{broken} scenario file(s) could not run"
+        )))
+    } else if failed > 0 {
         Err(Failure::Checks)
     } else {
         Ok(())
@@ -647,34 +669,11 @@ fn indent(text: &str) -> String {
         .join("\n")
 }
 
-/// The .toml files at `path`: the file itself, or those under a folder, sorted.
-fn collect_toml(path: &std::path::Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for entry in entries {
-            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect_toml(&entry, files)?;
-            }
-        }
-        Ok(())
-    } else if path.exists() {
-        files.push(path.to_path_buf());
-        Ok(())
-    } else {
-        Err(format!("{}: no such file or folder", path.display()))
-    }
-}
-
 fn validate(files: &[String]) -> Result<(), String> {
     let mut invalid = 0;
     for file in files {
-        match validate_one(file) {
-            Ok(report) => out!("{report}"),
+        match mancala::language::validate::validate(file) {
+            Ok(valid) => out!("{}", valid.report(file)),
             Err(report) => {
                 eprint!("{report}");
                 invalid += 1;
@@ -685,28 +684,6 @@ fn validate(files: &[String]) -> Result<(), String> {
         0 => Ok(()),
         n => Err(format!("{n} of {} game files invalid", files.len())),
     }
-}
-
-/// Loads a game with its defaults, then with each option set to each sample value.
-fn validate_one(file: &str) -> Result<String, String> {
-    let game = catalog::load(file, &[]).map_err(|e| e.render())?;
-    let mut report: String = game.warnings.iter().map(|w| w.render()).collect();
-    let mut settings = 1;
-    for option in &game.options {
-        for value in option.samples.iter().filter(|v| **v != option.default) {
-            let setting = [(option.name.clone(), value.to_string())];
-            catalog::load(file, &setting)
-                .map_err(|e| format!("with {}={value}:\n{}", option.name, e.render()))?;
-            settings += 1;
-        }
-    }
-    let warnings = game.warnings.len();
-    report += &format!(
-        "{file}: valid ({settings} option setting{} checked, {warnings} warning{})\n",
-        if settings == 1 { "" } else { "s" },
-        if warnings == 1 { "" } else { "s" },
-    );
-    Ok(report)
 }
 
 fn list() -> Result<(), String> {
@@ -728,39 +705,6 @@ fn list() -> Result<(), String> {
     Ok(())
 }
 
-fn show(game: &Game) -> String {
-    let meta = &game.meta;
-    let mut out = format!("{} ({})\n", meta.name, game.id);
-    if !meta.aliases.is_empty() {
-        out += &format!("also: {}\n", meta.aliases.join(", "));
-    }
-    out += &format!("origin: {}\n", meta.origin);
-    for source in &meta.sources {
-        out += &format!("source: {source}\n");
-    }
-    out += &format!("rules: {}\n\n{}\n\n", meta.rules, meta.summary);
-    if !game.options.is_empty() {
-        out += "options:\n";
-        for o in &game.options {
-            out += &format!(
-                "  {} = {}   (default {}; allowed {})  {}\n",
-                o.name, o.value, o.default, o.allowed, o.help
-            );
-        }
-        out += "\n";
-    }
-    out += "start position, drawn from South's seat; a hole is named by row letter and column (a1 is South's leftmost):\n";
-    out += &render::position(game, &game.start, Some(game.start.to_move));
-    if let Some(rules) = &game.match_rules {
-        out += &format!(
-            "\nalso played as a match of rounds with --match ({}; `mancala explain` says how)\n",
-            rules.clauses.join(" ")
-        );
-    }
-    out += &format!("\nclauses played: {}\n", game.clauses().join(" "));
-    out
-}
-
 fn replay<'g>(
     game: &'g Game,
     decisions: &[String],
@@ -770,39 +714,15 @@ fn replay<'g>(
     let start = match position {
         None => game.start,
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = mancala::input::read_text(path, mancala::input::MAX_TEXT_BYTES)
+                .map_err(|e| e.to_string())?;
             json::parse_position(game, &text)
                 .map_err(|e| format!("{}: invalid position: {e}", path.display()))?
         }
     };
-    if !as_match && !start.closed.is_empty() {
-        return Err("a position with closed holes is played with --match".into());
-    }
     let mut state = MatchState::from_position(game, start, as_match)
         .map_err(|e| format!("{}: {e}", game.id))?;
-    for (index, decision) in decisions.iter().enumerate() {
-        let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-        let legal_text = if legal.is_empty() {
-            "none (the game is over)".to_string()
-        } else {
-            legal.join(" ")
-        };
-        let refuse = |why: &str| {
-            format!(
-                "decision {} `{decision}` {why}; legal decisions: {legal_text}",
-                index + 1
-            )
-        };
-        let hole = game.board.parse_hole(decision).ok_or_else(|| {
-            refuse(&format!(
-                "is not a hole of this board (rows {}, columns 1 to {})",
-                game.board.row_letters(),
-                game.board.columns()
-            ))
-        })?;
-        state.play(hole).map_err(|_| refuse("is not legal"))?;
-    }
+    state.replay(decisions).map_err(|e| e.to_string())?;
     Ok(state)
 }
 

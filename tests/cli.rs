@@ -267,7 +267,7 @@ fn invalid_position_files_exit_2_with_a_reason() {
         ),
         (
             r#"{"board": [[70000,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south"}"#,
-            "invalid value",
+            "a1 holds 70000 seeds; a hole holds at most 65535",
         ),
         (
             r#"{"board": [[1,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "pending": {"kind": "strip", "remaining": 2}}"#,
@@ -283,7 +283,7 @@ fn invalid_position_files_exit_2_with_a_reason() {
         ),
         (
             r#"{"board": [[0,1,1,1,1,1],[1,1,1,1,1,1]], "to_move": "south", "closed": ["a1"]}"#,
-            "played with --match",
+            "play it with --match",
         ),
     ];
     for (index, (text, reason)) in cases.iter().enumerate() {

@@ -45,10 +45,10 @@ fn scenario_examples_pass() {
     let scenarios = blocks("toml scenario");
     assert!(!scenarios.is_empty());
     for text in scenarios {
-        let scenario: scenario::Scenario = toml::from_str(&text).unwrap();
-        let game =
-            scenario::load_game(&scenario, std::path::Path::new("docs/reference.md")).unwrap();
-        let run = scenario::run(&scenario, &game).unwrap();
+        let file = scenario::parse(std::path::Path::new("docs/reference.md"), &text)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let game = file.load_game().unwrap_or_else(|e| panic!("{e}"));
+        let run = file.run(&game).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             run.failures.is_empty(),
             "{}\n{}",

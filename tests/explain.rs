@@ -7,9 +7,9 @@ use mancala::studies::explain;
 #[test]
 fn every_bundled_game_explained() {
     for id in catalog::bundled_ids() {
-        let path = catalog::resolve(&id).unwrap();
+        let source = catalog::source(&id).unwrap();
         let game = catalog::load(&id, &[]).unwrap();
-        let spec = load::spec_of(&path).unwrap();
+        let spec = load::spec_of(&source).unwrap();
         insta::assert_snapshot!(id.clone(), explain::explain(&spec, &game));
     }
 }

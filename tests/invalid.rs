@@ -30,8 +30,12 @@ fn fuzzer_findings_stay_fixed() {
         match load::load_str("fuzz", "fuzz.toml", &text, &[]) {
             Err(error) => drop(error.render()),
             Ok(mut game) => {
-                game.turn_limit = 30;
-                game.lap_limit = 300;
+                let limits = mancala::rules::game::Limits {
+                    turns: 30,
+                    laps: 300,
+                    ..game.limits()
+                };
+                game.set_limits(limits).unwrap();
                 let mut state = mancala::rules::state::GameState::new(&game);
                 mancala::agents::playout::play_out(
                     &mut state,

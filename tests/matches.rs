@@ -3,6 +3,7 @@
 
 use mancala::agents::playout;
 use mancala::language::catalog;
+use mancala::rules::game::Limits;
 use mancala::rules::match_play::MatchState;
 use mancala::rules::state::{Reason, Status};
 use rand::RngExt;
@@ -11,8 +12,12 @@ use rand::RngExt;
 fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
     for id in ["rio-kadalis", "walak-pussa"] {
         let mut game = catalog::load(id, &[]).unwrap();
-        game.round_repeats = 1000;
-        game.round_limit = 30;
+        let limits = Limits {
+            round_repeats: 1000,
+            rounds: 30,
+            ..game.limits()
+        };
+        game.set_limits(limits).unwrap();
         let closes = id == "rio-kadalis";
         let total = game.start.seeds_on_board();
         for seed in 0..60 {
@@ -81,7 +86,11 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
     // Allowing repeats, the same decisions go on into the round that repeated,
     // whose start is one of the earlier rounds' starts.
     let mut patient = catalog::load("rio-kadalis", &[]).unwrap();
-    patient.round_repeats = 1000;
+    let limits = Limits {
+        round_repeats: 1000,
+        ..patient.limits()
+    };
+    patient.set_limits(limits).unwrap();
     let mut longer = MatchState::from_position(&patient, patient.start, true).unwrap();
     let mut starts = vec![*longer.position()];
     for &hole in drawn.decisions() {
@@ -101,8 +110,12 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
 #[test]
 fn the_round_limit_ends_a_match_unfinished() {
     let mut game = catalog::load("walak-pussa", &[]).unwrap();
-    game.round_repeats = 1000;
-    game.round_limit = 3;
+    let limits = Limits {
+        round_repeats: 1000,
+        rounds: 3,
+        ..game.limits()
+    };
+    game.set_limits(limits).unwrap();
     let state = playout::random_match(&game, 2, true).unwrap();
     let outcome = state.outcome().unwrap();
     assert_eq!(

@@ -55,7 +55,7 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
         0,
         "a finished game has no legal decisions"
     );
-    prop_assert!(state.position().turn <= game.turn_limit);
+    prop_assert!(state.position().turn <= game.limits().turns);
     Ok(state)
 }
 

@@ -6,11 +6,9 @@ use mancala::studies::scenario;
 #[test]
 fn scenarios() {
     insta::glob!("scenarios/**/*.toml", |path| {
-        let scenario = scenario::read(path).unwrap_or_else(|e| panic!("{e}"));
-        let game = scenario::load_game(&scenario, path)
-            .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.render()));
-        let run =
-            scenario::run(&scenario, &game).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = scenario::read(path).unwrap_or_else(|e| panic!("{e}"));
+        let game = file.load_game().unwrap_or_else(|e| panic!("{e}"));
+        let run = file.run(&game).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             run.failures.is_empty(),
             "{}:\n{}\n{}",

@@ -18,9 +18,13 @@ fuzz_target!(|data: &[u8]| {
             let _ = error.render();
         }
         Ok(mut game) => {
-            game.turn_limit = 30;
-            game.lap_limit = 300;
-            game.round_limit = 4;
+            let limits = mancala::rules::game::Limits {
+                turns: 30,
+                laps: 300,
+                rounds: 4,
+                ..game.limits()
+            };
+            game.set_limits(limits).expect("limits within range");
             let as_match = game.match_rules.is_some();
             let state = playout::random_match(&game, data.len() as u64, as_match)
                 .expect("a match only where the file has a [match] section");

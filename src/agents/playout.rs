@@ -4,7 +4,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::rules::game::Game;
-use crate::rules::match_play::{MatchState, NoMatchRules};
+use crate::rules::match_play::{CannotStart, MatchState};
 use crate::rules::state::GameState;
 
 /// The generator for one game: ChaCha8 (stable across platforms and releases).
@@ -30,11 +30,7 @@ pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
 
 /// Plays one game, or one match when `as_match`, to its end with uniformly random
 /// decisions (a single game draws exactly as `random_game` does).
-pub fn random_match(
-    game: &Game,
-    seed: u64,
-    as_match: bool,
-) -> Result<MatchState<'_>, NoMatchRules> {
+pub fn random_match(game: &Game, seed: u64, as_match: bool) -> Result<MatchState<'_>, CannotStart> {
     let mut rng = rng(seed);
     let mut state = MatchState::from_position(game, game.start, as_match)?;
     while state.outcome().is_none() {

@@ -1,50 +1,89 @@
-//! Finding games: a bundled game's id (the file stem under the games folder) or
-//! a path to any `.toml` file, so a new variant needs no recompiling.
+//! Finding games: a GAME argument is a bundled game's id (embedded in the
+//! program) or a path to any `.toml` file, so a new variant needs no recompiling.
 
 use std::path::{Path, PathBuf};
 
+use crate::input;
+use crate::language::bundled;
 use crate::language::error::LoadError;
 use crate::language::load;
 use crate::rules::game::Game;
 
-/// The games folder: `$MANCALA_GAMES` if set, else the `games/` folder of this crate.
-pub fn games_dir() -> PathBuf {
-    std::env::var_os("MANCALA_GAMES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
+/// A game file's text and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file stem, e.g. `my-variant` for `my-variant.toml`.
+    pub id: String,
+    /// How messages name the file.
+    pub name: String,
+    pub text: String,
+    /// The folder a relative `extends` path is taken from (`None`: a bundled
+    /// game, whose relative `extends` names another bundled file).
+    pub folder: Option<PathBuf>,
+}
+
+impl Source {
+    /// A text not read from disk; `name` names it in messages, and a relative
+    /// `extends` is taken from `name`'s folder.
+    pub fn from_text(id: &str, name: &str, text: &str) -> Source {
+        Source {
+            id: id.to_string(),
+            name: name.to_string(),
+            text: text.to_string(),
+            folder: Some(folder_of(Path::new(name))),
+        }
+    }
+
+    /// A file on disk (a regular file of at most `input::MAX_TEXT_BYTES`).
+    pub fn read(path: &Path) -> Result<Source, LoadError> {
+        let text = input::read_text(path, input::MAX_TEXT_BYTES).map_err(LoadError::Read)?;
+        Ok(Source {
+            id: path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+            name: crate::present::printable(&path.display().to_string()),
+            text,
+            folder: Some(folder_of(path)),
+        })
+    }
+
+    /// A bundled game.
+    pub fn bundled(id: &str) -> Option<Source> {
+        Some(Source {
+            id: id.to_string(),
+            name: bundled::file_name(id),
+            text: bundled::text(id)?.to_string(),
+            folder: None,
+        })
+    }
+}
+
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent().unwrap_or(Path::new("")).to_path_buf()
 }
 
 /// Ids of the bundled games, sorted.
 pub fn bundled_ids() -> Vec<String> {
-    let mut ids: Vec<String> = std::fs::read_dir(games_dir())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
-        .filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()))
-        .collect();
-    ids.sort();
-    ids
+    bundled::ids().map(str::to_string).collect()
 }
 
-/// The file a GAME argument names: a path if it looks like one, else a bundled id.
-pub fn resolve(game: &str) -> Result<PathBuf, LoadError> {
-    let as_path = Path::new(game);
-    if game.ends_with(".toml") || game.contains(std::path::MAIN_SEPARATOR) || game.contains('/') {
-        return Ok(as_path.to_path_buf());
+/// Whether a GAME argument names a file rather than a bundled id.
+pub fn is_path(game: &str) -> bool {
+    game.ends_with(".toml") || game.contains('/') || game.contains(std::path::MAIN_SEPARATOR)
+}
+
+/// The game a GAME argument names: a file if it looks like a path, else a bundled id.
+pub fn source(game: &str) -> Result<Source, LoadError> {
+    if is_path(game) {
+        return Source::read(Path::new(game));
     }
-    let bundled = games_dir().join(format!("{game}.toml"));
-    if bundled.is_file() {
-        return Ok(bundled);
-    }
-    Err(LoadError::UnknownGame {
-        id: game.to_string(),
+    Source::bundled(game).ok_or_else(|| LoadError::UnknownGame {
+        id: crate::present::printable(game),
         known: bundled_ids().join(", "),
     })
 }
 
 /// Loads a game by id or path, with `(name, value)` option overrides.
 pub fn load(game: &str, options: &[(String, String)]) -> Result<Game, LoadError> {
-    load::load_file(&resolve(game)?, options)
+    load::load_source(&source(game)?, options)
 }

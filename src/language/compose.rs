@@ -1,17 +1,17 @@
 //! Variant files: a game file may start from another one (`extends = "GAME"`, a
-//! bundled id or a path relative to the file) and override any part of it.
+//! bundled id or a path to a `.toml` file, relative to the extending file) and override any part of it.
 //! Tables merge key by key; arrays and plain values replace the base's.
 //!
 //! The files are laid end to end in one `SourceFile` and every span is shifted
 //! to its place there, so a problem anywhere still names its own file and line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::language::catalog;
+use crate::language::catalog::{self, Source};
 use crate::language::error::{LoadError, Problem, SourceFile};
 
 /// How long a chain of `extends` may be.
@@ -20,18 +20,18 @@ pub const MAX_EXTENDS: usize = 8;
 const EXTENDS: &str = "extends";
 
 /// The file and every file it extends, in order, as `(name, text)`.
-pub fn chain(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError> {
-    let mut files = vec![(name.to_string(), text.to_string())];
+pub fn chain(source: &Source) -> Result<Vec<(String, String)>, LoadError> {
+    let mut files = vec![source.clone()];
     loop {
-        let (name, text) = files.last().expect("the chain starts with the file");
-        let table = parse(name, text)?;
+        let file = files.last().expect("the chain starts with the file");
+        let table = parse(&file.name, &file.text)?;
         let Some(extends) = table.get_ref().get(EXTENDS) else {
-            return Ok(files);
+            return Ok(files.into_iter().map(|f| (f.name, f.text)).collect());
         };
-        let fail = |message: String| invalid(name, text, Some(extends.span()), message);
+        let fail = |message: String| invalid(&file.name, &file.text, Some(extends.span()), message);
         let DeValue::String(base) = extends.get_ref() else {
             return Err(fail(
-                "`extends` names a game: a bundled id or a path, in quotes".into(),
+                "`extends` names a game: a bundled id or a path to a .toml file, in quotes".into(),
             ));
         };
         if files.len() > MAX_EXTENDS {
@@ -39,26 +39,44 @@ pub fn chain(name: &str, text: &str) -> Result<Vec<(String, String)>, LoadError>
                 "a chain of `extends` is at most {MAX_EXTENDS} files long"
             )));
         }
-        let path = locate(base, Path::new(name)).map_err(|e| fail(e.to_string()))?;
-        let base_name = path.display().to_string();
-        if files.iter().any(|(n, _)| Path::new(n) == path) {
+        let base = locate(base, file).map_err(fail)?;
+        if files.iter().any(|f| f.name == base.name) {
             return Err(fail(format!(
-                "`extends` goes round in a circle through {base_name}"
+                "`extends` goes round in a circle through {}",
+                base.name
             )));
         }
-        let base_text = crate::language::load::read(&path).map_err(|e| fail(e.to_string()))?;
-        files.push((base_name, base_text));
+        files.push(base);
     }
 }
 
-/// A base game: a path relative to the extending file if it looks like a path,
-/// else a bundled id.
-fn locate(base: &str, from: &Path) -> Result<PathBuf, LoadError> {
-    let beside = from.parent().unwrap_or(Path::new(".")).join(base);
-    if (base.ends_with(".toml") || base.contains('/')) && beside.is_file() {
-        return Ok(beside);
+/// A base game: a path (to a `.toml` file, taken from the extending file's
+/// folder) if it looks like one, else a bundled id.
+fn locate(base: &str, from: &Source) -> Result<Source, String> {
+    let shown = crate::present::printable(base);
+    if !catalog::is_path(base) {
+        return Source::bundled(base).ok_or_else(|| {
+            format!(
+                "no bundled game `{shown}`; bundled games: {}. A path to a .toml file works too.",
+                catalog::bundled_ids().join(", ")
+            )
+        });
     }
-    catalog::resolve(base)
+    // Only game files: an error about a base file shows its text.
+    if !base.ends_with(".toml") {
+        return Err(format!(
+            "`{shown}` is not a game file: `extends` takes a bundled id or a path ending in .toml"
+        ));
+    }
+    match &from.folder {
+        Some(folder) => Source::read(&folder.join(base)).map_err(|e| e.to_string()),
+        // A bundled game may extend another bundled file by its file name.
+        None => Path::new(base)
+            .file_stem()
+            .and_then(|stem| Source::bundled(&stem.to_string_lossy()))
+            .filter(|found| Path::new(&found.name).file_name() == Path::new(base).file_name())
+            .ok_or_else(|| format!("no bundled game file {shown}")),
+    }
 }
 
 fn parse<'a>(name: &str, text: &'a str) -> Result<Spanned<DeTable<'a>>, LoadError> {

@@ -164,8 +164,8 @@ impl SourceFile {
 /// Why a game could not be loaded.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum LoadError {
-    #[error("cannot read {path}: {reason}")]
-    Read { path: String, reason: String },
+    #[error(transparent)]
+    Read(#[from] crate::input::ReadError),
     #[error("no game `{id}`; bundled games: {known}. A path to a .toml file works too.")]
     UnknownGame { id: String, known: String },
     #[error("{file}: {} problem{} found", problems.len(), if problems.len() == 1 { "" } else { "s" })]

@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
-use std::path::Path;
 
 use toml::Spanned;
 
+use crate::language::catalog::Source;
 use crate::language::compose;
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
@@ -15,70 +15,25 @@ use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
 use crate::rules::game::*;
 use crate::rules::position::Position;
+use crate::rules::setup::Setup;
 
-/// Most seeds a game may hold in all (counts are stored as `u16`).
-pub const MAX_SEEDS: u32 = u16::MAX as u32;
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
 const MAX_CAPTURES: usize = u8::MAX as usize;
 
-/// Largest game file accepted, in bytes.
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
-
 /// The game file as it reads once every `extends` is resolved (TOML).
-pub fn resolved_text(path: &Path) -> Result<String, LoadError> {
-    let text = read(path)?;
-    let files = compose::chain(&path.display().to_string(), &text)?;
-    let file = SourceFile::new(&files);
-    let table: toml::Table =
-        compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
-            file: file.name.clone(),
-            problems: vec![Problem::new(&file, span, message)],
-        })?;
+pub fn resolved_text(source: &Source) -> Result<String, LoadError> {
+    let (files, file) = composed(source)?;
+    let table: toml::Table = deserialize(&files, &file)?;
     Ok(toml::to_string_pretty(&table).expect("a TOML table prints as TOML"))
 }
 
 /// The game file as written (with every `extends` resolved), unchecked.
-pub fn spec_of(path: &Path) -> Result<GameSpec, LoadError> {
-    let text = read(path)?;
-    let files = compose::chain(&path.display().to_string(), &text)?;
-    let file = SourceFile::new(&files);
-    compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
-        file: file.name.clone(),
-        problems: vec![Problem::new(&file, span, plain_words(message.trim()))],
-    })
+pub fn spec_of(source: &Source) -> Result<GameSpec, LoadError> {
+    let (files, file) = composed(source)?;
+    deserialize(&files, &file)
 }
 
-/// Loads a game file from disk with option overrides `(name, value)`.
-pub fn load_file(path: &Path, overrides: &[(String, String)]) -> Result<Game, LoadError> {
-    let text = read(path)?;
-    let id = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    load_str(&id, &path.display().to_string(), &text, overrides)
-}
-
-/// A game file's text, refused past `MAX_FILE_BYTES`.
-pub(crate) fn read(path: &Path) -> Result<String, LoadError> {
-    use std::io::Read;
-    let unreadable = |reason: String| LoadError::Read {
-        path: path.display().to_string(),
-        reason,
-    };
-    // Read at most one byte past the limit: a device or a pipe has no size to check first.
-    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(e.to_string()))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(unreadable(format!(
-            "game files are at most {MAX_FILE_BYTES} bytes"
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".to_string()))
-}
-
-/// Loads a game from its text; `file` names it in messages (and a relative
+/// Loads a game file's text; `file` names it in messages (and a relative
 /// `extends` path is taken from its folder).
 pub fn load_str(
     id: &str,
@@ -86,13 +41,13 @@ pub fn load_str(
     text: &str,
     overrides: &[(String, String)],
 ) -> Result<Game, LoadError> {
-    let files = compose::chain(file, text)?;
-    let file = SourceFile::new(&files);
-    let spec: GameSpec =
-        compose::deserialize(&files, &file).map_err(|(span, message)| LoadError::Invalid {
-            file: file.name.clone(),
-            problems: vec![Problem::new(&file, span, plain_words(message.trim()))],
-        })?;
+    load_source(&Source::from_text(id, file, text), overrides)
+}
+
+/// Loads a game with option overrides `(name, value)`.
+pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Game, LoadError> {
+    let (files, file) = composed(source)?;
+    let spec: GameSpec = deserialize(&files, &file)?;
     let options = resolve_options(&spec, overrides, &file)?;
     Loader {
         file,
@@ -101,7 +56,24 @@ pub fn load_str(
         problems: Vec::new(),
         warnings: Vec::new(),
     }
-    .load(id, spec, options)
+    .load(&source.id, spec, options)
+}
+
+/// The file with every file it extends, and their texts laid end to end.
+fn composed(source: &Source) -> Result<(Vec<(String, String)>, SourceFile), LoadError> {
+    let files = compose::chain(source)?;
+    let file = SourceFile::new(&files);
+    Ok((files, file))
+}
+
+fn deserialize<T: for<'de> serde::Deserialize<'de>>(
+    files: &[(String, String)],
+    file: &SourceFile,
+) -> Result<T, LoadError> {
+    compose::deserialize(files, file).map_err(|(span, message)| LoadError::Invalid {
+        file: file.name.clone(),
+        problems: vec![Problem::new(file, span, plain_words(message.trim()))],
+    })
 }
 
 /// Serde's type names, as a person would say them.
@@ -361,10 +333,7 @@ impl Loader {
                     score,
                     evaluation,
                     match_rules,
-                    lap_limit: DEFAULT_LAP_LIMIT,
-                    turn_limit: DEFAULT_TURN_LIMIT,
-                    round_limit: DEFAULT_ROUND_LIMIT,
-                    round_repeats: 0,
+                    limits: Limits::default(),
                     layout_clauses,
                     warnings: self.warnings,
                 })
@@ -526,40 +495,35 @@ impl Loader {
                 self.typed(board, &spanned, &[Binding::Here])?
             }
         };
-        let mut position = Position::empty(Side::South);
-        let mut total: i64 = 0;
+        let mut start = Setup::empty();
+        let counts = [0u16; MAX_CELLS];
         for hole in board.holes() {
-            let counts = [0u16; MAX_CELLS];
             let mut env = Env::new(Side::South);
             env.here = hole;
-            let captured = [0; 2];
             let n = seeds.eval(&mut Scope {
                 board,
                 counts: &counts,
-                captured: &captured,
+                captured: &[0; 2],
                 env,
             });
-            if !(0..=MAX_SEEDS as i64).contains(&n) {
-                self.problem(
-                    setup.seeds.span(),
-                    format!(
-                        "hole {} would start with {n} seeds; expected 0 to {MAX_SEEDS}",
-                        board.name(hole)
-                    ),
+            let Ok(n) = u64::try_from(n) else {
+                let message = format!(
+                    "hole {} would start with {n} seeds; expected 0 or more",
+                    board.name(hole)
                 );
+                self.problem(setup.seeds.span(), message);
                 return None;
+            };
+            start.counts.push((hole, n));
+        }
+        // Closed holes only come with rounds of a match, never at the start.
+        match start.board_position(board, false) {
+            Ok(position) => Some(position),
+            Err(e) => {
+                self.problem(setup.seeds.span(), format!("the setup: {e}"));
+                None
             }
-            position.counts[hole as usize] = n as u16;
-            total += n;
         }
-        if total > MAX_SEEDS as i64 {
-            self.problem(
-                setup.seeds.span(),
-                format!("the setup holds {total} seeds; at most {MAX_SEEDS} are supported"),
-            );
-            return None;
-        }
-        Some(position)
     }
 
     /// Compiles a capture rule; every part is checked, so that all its problems

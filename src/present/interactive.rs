@@ -2,8 +2,6 @@
 //! two agents). Bad input re-prompts; `undo` takes back the person's last
 //! decision and every one since; the record can be saved and replayed.
 
-use std::io::BufRead;
-
 use crate::agents::playout;
 use crate::agents::search::AlphaBeta;
 use crate::present::render;
@@ -35,7 +33,7 @@ pub fn play(
     start: MatchState,
     players: [Player; 2],
     seed: u64,
-    input: &mut dyn BufRead,
+    input: &mut dyn std::io::BufRead,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<Vec<String>> {
     let game = start.game();
@@ -63,11 +61,18 @@ pub fn play(
                     legal.join(" ")
                 )?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out, "\n(end of input: game left unfinished)")?;
-                    break;
-                }
+                let line = match crate::input::read_line(input) {
+                    Ok(Some(line)) => line,
+                    Ok(None) => {
+                        writeln!(out, "\n(end of input: game left unfinished)")?;
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                        writeln!(out, "{e}; {HELP}")?;
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                };
                 match line.trim() {
                     "quit" => break,
                     "help" | "" => writeln!(out, "{HELP}")?,
@@ -90,7 +95,11 @@ pub fn play(
                             state.play(hole).expect("checked legal");
                             writeln!(out, "{side} plays {name}{}", captured(gained))?;
                         }
-                        None => writeln!(out, "`{name}` is not a legal decision; {HELP}")?,
+                        None => writeln!(
+                            out,
+                            "`{}` is not a legal decision; {HELP}",
+                            crate::present::printable(name)
+                        )?,
                     },
                 }
             }

@@ -5,10 +5,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::language::spec::OptionValue;
+use crate::present::printable;
 use crate::rules::board::Side;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
-use crate::rules::position::{Pending, Position};
+use crate::rules::position::Position;
+use crate::rules::setup::Setup;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sides {
@@ -198,26 +200,38 @@ pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PositionFile {
-    pub board: Vec<Vec<u16>>,
+    pub board: Vec<Vec<u64>>,
     #[serde(default)]
     pub closed: Vec<String>,
-    pub captured: Option<Sides>,
+    pub captured: Option<SidesFile>,
     /// Accepted for games with stores, where it must agree with `captured`.
-    pub stores: Option<Sides>,
+    pub stores: Option<SidesFile>,
     pub to_move: String,
     #[serde(default)]
     pub turn: u32,
     pub pending: Option<PendingFile>,
 }
 
+/// Seeds per side as a file states them (checked against the seed limit later).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SidesFile {
+    pub south: u64,
+    pub north: u64,
+}
+
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PendingFile {
     pub kind: String,
-    pub remaining: u16,
+    pub remaining: u64,
 }
 
-/// Reads a position file (JSON) for `game`, checking its shape against the board.
+/// Reads a position file (JSON) for `game`, checking its shape against the
+/// board; the position itself is checked as every position is (`Setup`).
+///
+/// A position with closed holes starts a round of a match; the side to move is
+/// that round's starter, whatever `turn` says.
 pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     let file: PositionFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let b = &game.board;
@@ -230,83 +244,51 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
     }
     let to_move = Side::parse(&file.to_move)
         .ok_or_else(|| format!("to_move is \"south\" or \"north\", not {:?}", file.to_move))?;
-    let mut position = Position::empty(to_move);
-    if let Some(closed) = file.closed.first()
-        && game.match_rules.is_none()
-    {
-        return Err(format!(
-            "closed holes ({closed}) belong to match play, which this game does not have"
-        ));
-    }
+    let mut setup = Setup {
+        to_move,
+        turn: file.turn,
+        ..Setup::empty()
+    };
     for name in &file.closed {
         let hole = b
             .parse_hole(name)
-            .filter(|&h| !b.is_store(h))
-            .ok_or_else(|| format!("closed: `{name}` is not a hole of this board"))?;
-        position.closed.insert(hole);
+            .filter(|&h| b.is_hole(h))
+            .ok_or_else(|| format!("closed: `{}` is not a hole of this board", printable(name)))?;
+        setup.closed.push(hole);
     }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {
             let letter = (b'a' + row as u8) as char;
             return Err(format!(
                 "row {letter} has {} holes, not {}",
-                b.columns(),
-                counts.len()
+                counts.len(),
+                b.columns()
             ));
         }
         for (column, &count) in counts.iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked above");
-            position.counts[hole as usize] = count;
+            setup.counts.push((hole, count));
         }
-    }
-    if let Some(hole) = position
-        .closed
-        .iter()
-        .find(|&h| position.counts[h as usize] > 0)
-    {
-        return Err(format!("{} is closed, so it must be empty", b.name(hole)));
     }
     let captured = match (file.captured, file.stores) {
         (_, Some(_)) if !b.has_stores() => return Err("this board has no stores".into()),
         (Some(c), Some(s)) if c != s => {
             return Err("captured and stores differ; with stores they are the same seeds".into());
         }
-        (c, s) => c.or(s).unwrap_or(Sides { south: 0, north: 0 }),
+        (c, s) => c.or(s).unwrap_or(SidesFile { south: 0, north: 0 }),
     };
-    let total = position.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
-    if total > crate::language::load::MAX_SEEDS as u64 {
-        return Err(format!(
-            "the position holds {total} seeds; at most {} are supported",
-            crate::language::load::MAX_SEEDS
-        ));
-    }
-    position.captured = [captured.south, captured.north];
-    position.turn = file.turn;
+    setup.captured = [captured.south, captured.north];
     if let Some(pending) = file.pending {
-        let capture = game.captures.iter().position(|c| c.strip.is_some());
-        match (pending.kind.as_str(), capture) {
-            ("strip", Some(capture)) if pending.remaining > 0 => {
-                let pending = Pending {
-                    capture: capture as u8,
-                    remaining: pending.remaining,
-                    again: false,
-                };
-                let available: u32 = crate::rules::engine::strip_holes(game, &position, pending)
-                    .iter()
-                    .map(|h| position.counts[h as usize] as u32)
-                    .sum();
-                if u32::from(pending.remaining) > available {
-                    return Err(format!(
-                        "a strip of {} cannot be owed: the holes it takes from hold {available} seeds",
-                        pending.remaining
-                    ));
-                }
-                position.pending = Some(pending);
+        match pending.kind.as_str() {
+            "strip" if pending.remaining > 0 => setup.strip = pending.remaining,
+            "strip" => return Err("a pending strip owes at least one decision".into()),
+            kind => {
+                return Err(format!(
+                    "unknown pending kind \"{}\"; expected \"strip\"",
+                    printable(kind)
+                ));
             }
-            ("strip", Some(_)) => return Err("a pending strip owes at least one decision".into()),
-            ("strip", None) => return Err("this game has no strip, so none can be pending".into()),
-            (kind, _) => return Err(format!("unknown pending kind {kind:?}; expected \"strip\"")),
         }
     }
-    Ok(position)
+    setup.position(game).map_err(|e| e.to_string())
 }

@@ -134,3 +134,38 @@ pub fn state(state: &MatchState) -> String {
     }
     out
 }
+
+/// `mancala show`: who plays the game and where it comes from, its options, the
+/// start position with hole names, and the clauses it plays.
+pub fn show(game: &Game) -> String {
+    let meta = &game.meta;
+    let mut out = format!("{} ({})\n", meta.name, game.id);
+    if !meta.aliases.is_empty() {
+        out += &format!("also: {}\n", meta.aliases.join(", "));
+    }
+    out += &format!("origin: {}\n", meta.origin);
+    for source in &meta.sources {
+        out += &format!("source: {source}\n");
+    }
+    out += &format!("rules: {}\n\n{}\n\n", meta.rules, meta.summary);
+    if !game.options.is_empty() {
+        out += "options:\n";
+        for o in &game.options {
+            out += &format!(
+                "  {} = {}   (default {}; allowed {})  {}\n",
+                o.name, o.value, o.default, o.allowed, o.help
+            );
+        }
+        out += "\n";
+    }
+    out += "start position, drawn from South's seat; a hole is named by row letter and column (a1 is South's leftmost):\n";
+    out += &position(game, &game.start, Some(game.start.to_move));
+    if let Some(rules) = &game.match_rules {
+        out += &format!(
+            "\nalso played as a match of rounds with --match ({}; `mancala explain` says how)\n",
+            rules.clauses.join(" ")
+        );
+    }
+    out += &format!("\nclauses played: {}\n", game.clauses().join(" "));
+    out
+}

@@ -280,6 +280,11 @@ impl Board {
         cell as usize >= self.hole_count()
     }
 
+    /// Whether `cell` is one of the board's holes (not a store, not past the board).
+    pub fn is_hole(&self, cell: Hole) -> bool {
+        (cell as usize) < self.hole_count()
+    }
+
     pub fn rows(&self) -> usize {
         self.rows
     }

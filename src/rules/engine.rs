@@ -132,7 +132,7 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
         if hand == 0 {
             break;
         }
-        if env.lap >= game.lap_limit {
+        if env.lap >= game.limits().laps {
             return Err(NotLegal::Endless);
         }
         position.counts[next as usize] = 0;

@@ -6,12 +6,75 @@ use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::position::Position;
 
-/// GEN-7: a move still sowing after this many laps is endless, and not legal.
-pub const DEFAULT_LAP_LIMIT: u32 = 10_000;
-/// GEN-11: a game reaching this many completed turns ends as unfinished.
-pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
-/// A match reaching this many rounds ends as unfinished, like the turn limit.
-pub const DEFAULT_ROUND_LIMIT: u32 = 100;
+/// How far play may go before it is cut short: the operational limits of
+/// GEN-7 and GEN-11, and their match-play counterparts. Set only through
+/// [`Game::set_limits`], which checks them, so that no limit can make a game's
+/// memory or time grow without bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// GEN-11: completed turns after which a game ends as unfinished.
+    pub turns: u32,
+    /// GEN-7: laps after which a sowing counts as endless, and the move as illegal.
+    pub laps: u32,
+    /// Rounds after which a match ends as unfinished.
+    pub rounds: u32,
+    /// How many earlier rounds may have started as a round does before the
+    /// match is drawn (0: the first repeat draws).
+    pub round_repeats: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            turns: 1_000,
+            laps: 10_000,
+            rounds: 100,
+            round_repeats: 0,
+        }
+    }
+}
+
+impl Limits {
+    /// The largest limits accepted (a game keeps one position per turn to detect
+    /// repetition, so turns bound its memory; laps bound the time of one move).
+    pub const MAX: Limits = Limits {
+        turns: 100_000,
+        laps: 1_000_000,
+        rounds: 10_000,
+        round_repeats: 10_000,
+    };
+
+    /// Each limit is at least 1 (repeats may be 0) and at most `Limits::MAX`.
+    pub fn check(&self) -> Result<(), LimitError> {
+        let within = |name: &'static str, value: u32, low: u32, high: u32| {
+            if (low..=high).contains(&value) {
+                Ok(())
+            } else {
+                Err(LimitError {
+                    name,
+                    value,
+                    low,
+                    high,
+                })
+            }
+        };
+        let max = Limits::MAX;
+        within("turn limit", self.turns, 1, max.turns)?;
+        within("lap limit", self.laps, 1, max.laps)?;
+        within("round limit", self.rounds, 1, max.rounds)?;
+        within("round repeats", self.round_repeats, 0, max.round_repeats)
+    }
+}
+
+/// A limit out of its range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {name} is {value}; it runs from {low} to {high}")]
+pub struct LimitError {
+    pub name: &'static str,
+    pub value: u32,
+    pub low: u32,
+    pub high: u32,
+}
 
 pub struct Game {
     /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
@@ -35,12 +98,8 @@ pub struct Game {
     pub evaluation: Option<IntExpr>,
     /// How rounds follow one another when the game is played as a match.
     pub match_rules: Option<MatchRules>,
-    pub lap_limit: u32,
-    pub turn_limit: u32,
-    pub round_limit: u32,
-    /// How many earlier rounds may have started as a round does before the
-    /// match is drawn (0: the first repeat draws).
-    pub round_repeats: u32,
+    /// Checked when set (`set_limits`).
+    pub(crate) limits: Limits,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
@@ -183,6 +242,17 @@ pub enum Starter {
 }
 
 impl Game {
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Sets the limits of play, refusing any out of range.
+    pub fn set_limits(&mut self, limits: Limits) -> Result<(), LimitError> {
+        limits.check()?;
+        self.limits = limits;
+        Ok(())
+    }
+
     pub fn option(&self, name: &str) -> Option<&OptionValue> {
         self.options
             .iter()

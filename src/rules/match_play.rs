@@ -8,6 +8,7 @@
 use crate::rules::board::{Hole, Side};
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
 use crate::rules::position::Position;
+use crate::rules::setup::Setup;
 use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 /// How one round went.
@@ -41,26 +42,29 @@ pub struct Refill {
 
 /// Each side refills its own holes from `holdings`, as the match rules say.
 pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
-    let mut position = Position::empty(Side::South);
-    let mut out = [false; 2];
+    let mut setup = Setup::empty();
     for side in Side::BOTH {
-        let mut hand = holdings[side.index()];
+        let mut hand = u64::from(holdings[side.index()]);
         for hole in fill_order(game, rules.fill_from, side) {
-            let per_hole = u32::from(rules.seeds_per_hole);
+            let per_hole = u64::from(rules.seeds_per_hole);
             let seeds = match rules.short_hole {
                 _ if hand >= per_hole => per_hole,
                 ShortHole::Close => {
-                    position.closed.insert(hole);
+                    setup.closed.push(hole);
                     0
                 }
                 ShortHole::Partial => hand,
             };
-            position.counts[hole as usize] = seeds as u16;
+            setup.counts.push((hole, seeds));
             hand -= seeds;
         }
-        position.captured[side.index()] = hand;
-        out[side.index()] = game.side_is_empty(&position, side);
+        setup.captured[side.index()] = hand;
     }
+    // The holdings are the seeds of a position of this game, so they fit it.
+    let position = setup
+        .position(game)
+        .expect("a refill holds the seeds of the round before");
+    let out = Side::BOTH.map(|side| game.side_is_empty(&position, side));
     Refill { position, out }
 }
 
@@ -125,13 +129,42 @@ pub struct MatchState<'g> {
 }
 
 /// Match play was asked of a game whose file has no `[match]` section.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NoMatchRules;
 
 impl std::fmt::Display for NoMatchRules {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("this game has no [match] section, so it cannot be played as a match")
     }
+}
+
+/// Why play cannot start from a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CannotStart {
+    #[error("{0}")]
+    NoMatchRules(NoMatchRules),
+    /// Closed holes come only with the rounds of a match.
+    #[error("a position with closed holes is a round of a match: play it with --match")]
+    ClosedOutsideMatch,
+}
+
+impl From<NoMatchRules> for CannotStart {
+    fn from(e: NoMatchRules) -> CannotStart {
+        CannotStart::NoMatchRules(e)
+    }
+}
+
+/// A decision, named in a list of decisions, that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("decision {number} `{name}` {why}; legal decisions: {legal}")]
+pub struct ReplayError {
+    /// From 1.
+    pub number: usize,
+    /// As given (control characters escaped).
+    pub name: String,
+    pub why: String,
+    /// The legal decisions there, or why there are none.
+    pub legal: String,
 }
 
 impl<'g> MatchState<'g> {
@@ -146,7 +179,7 @@ impl<'g> MatchState<'g> {
         game: &'g Game,
         start: Position,
         as_match: bool,
-    ) -> Result<Self, NoMatchRules> {
+    ) -> Result<Self, CannotStart> {
         Self::from_round(game, start, start.to_move, as_match)
     }
 
@@ -157,12 +190,47 @@ impl<'g> MatchState<'g> {
         start: Position,
         starter: Side,
         as_match: bool,
-    ) -> Result<Self, NoMatchRules> {
+    ) -> Result<Self, CannotStart> {
         let rules = match as_match {
             true => Some(game.match_rules.as_ref().ok_or(NoMatchRules)?),
+            false if !start.closed.is_empty() => return Err(CannotStart::ClosedOutsideMatch),
             false => None,
         };
         Ok(Self::start(game, rules, start, starter))
+    }
+
+    /// Plays decisions given by name (hole names such as `a3`), stopping at the
+    /// first that is not a hole or not legal.
+    pub fn replay<S: AsRef<str>>(&mut self, names: &[S]) -> Result<(), ReplayError> {
+        let game = self.game();
+        for (index, name) in names.iter().enumerate() {
+            let name = name.as_ref();
+            let refuse = |state: &Self, why: String| {
+                let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+                ReplayError {
+                    number: index + 1,
+                    name: crate::present::printable(name),
+                    why,
+                    legal: match legal.is_empty() {
+                        true => "none (the game is over)".to_string(),
+                        false => legal.join(" "),
+                    },
+                }
+            };
+            let board = &game.board;
+            let Some(hole) = board.parse_hole(name) else {
+                let why = format!(
+                    "is not a hole of this board (rows {}, columns 1 to {})",
+                    board.row_letters(),
+                    board.columns()
+                );
+                return Err(refuse(self, why));
+            };
+            if self.play(hole).is_err() {
+                return Err(refuse(self, "is not legal".into()));
+            }
+        }
+        Ok(())
     }
 
     fn start(
@@ -314,14 +382,14 @@ impl<'g> MatchState<'g> {
         let mut start = refill.position;
         start.to_move = next_starter(rules, self.starter, status, holdings);
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
-        if repeats.count() > game.round_repeats as usize {
+        if repeats.count() > game.limits().round_repeats as usize {
             self.last_refill = Some(start);
             return Some(MatchOutcome {
                 status: Status::Draw,
                 reason: Reason::RoundRepetition,
             });
         }
-        if self.number >= game.round_limit {
+        if self.number >= game.limits().rounds {
             self.last_refill = Some(start);
             return Some(MatchOutcome {
                 status: Status::Unfinished,

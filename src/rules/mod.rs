@@ -6,4 +6,5 @@ pub mod engine;
 pub mod game;
 pub mod match_play;
 pub mod position;
+pub mod setup;
 pub mod state;

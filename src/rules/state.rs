@@ -284,7 +284,7 @@ impl<'g> GameState<'g> {
                 check: Some(index),
             });
         }
-        (self.position.turn >= game.turn_limit).then_some(Outcome {
+        (self.position.turn >= game.limits().turns).then_some(Outcome {
             status: Status::Unfinished,
             reason: Reason::TurnLimit,
             check: None,

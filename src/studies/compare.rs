@@ -13,7 +13,10 @@ use serde::{Deserialize, Serialize};
 use crate::agents::mcts::Budget;
 use crate::agents::playout;
 use crate::agents::search::AlphaBeta;
-use crate::rules::game::Game;
+use crate::language::catalog::Source;
+use crate::language::error::LoadError;
+use crate::present::printable;
+use crate::rules::game::{Game, Limits};
 use crate::rules::match_play::MatchState;
 use crate::rules::state::{GameState, Reason, Status};
 
@@ -135,7 +138,8 @@ pub struct Played {
     /// Decisions after which the eventual winner was behind on captures.
     #[serde(default)]
     pub winner_behind: u32,
-    /// Legal choices at each decision, in order (for the chart; not in shards).
+    /// Legal choices at each decision, in order (for the chart; not in shards;
+    /// kept for the first `CHART_GAMES` games of a study only).
     #[serde(skip)]
     pub choices_by_decision: Vec<u16>,
 }
@@ -156,7 +160,9 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) 
     let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
     while state.outcome().is_none() {
         choices += state.legal().len() as u64;
-        choices_by_decision.push(state.legal().len().min(u16::MAX as usize) as u16);
+        if index < CHART_GAMES {
+            choices_by_decision.push(state.legal().len().min(u16::MAX as usize) as u16);
+        }
         let side = state.position().to_move.index();
         let index = agents[side].choose(state.round(), &mut rng, &mut searchers[side]);
         state.play_index(index);
@@ -200,6 +206,39 @@ fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) 
     }
 }
 
+/// What a study plays of each variant: game i with seed `seed + i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Study {
+    pub games: u64,
+    pub seed: u64,
+    pub agents: [Agent; 2],
+    /// Each game a match of rounds.
+    pub matches: bool,
+}
+
+/// Most games in one study: every game's facts are kept until it is summed up.
+pub const MAX_GAMES: u64 = 10_000_000;
+/// Games of a study whose choices at each decision are kept for the branching chart.
+pub const CHART_GAMES: u64 = 10_000;
+
+/// A study's size and slice, checked: `games` from 1 to `MAX_GAMES`, slice
+/// `i` of `k` with `i < k <= games`.
+pub fn check_study(games: u64, shard: Option<(u64, u64)>) -> Result<(), String> {
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(format!(
+            "--games is {games}; a study plays 1 to {MAX_GAMES} games"
+        ));
+    }
+    if let Some((i, k)) = shard
+        && (i >= k || k > games)
+    {
+        return Err(format!(
+            "shard {i}/{k} of {games} games: K runs from 1 to the number of games, I from 0 to K-1"
+        ));
+    }
+    Ok(())
+}
+
 /// What `compare` reports for one variant.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -213,10 +252,10 @@ pub struct Summary {
     pub draws: u64,
     pub unfinished: u64,
     /// South's share of the finished games (draws counting half), with a 95%
-    /// Wilson interval.
-    pub south_score: f64,
-    pub south_score_low: f64,
-    pub south_score_high: f64,
+    /// Wilson interval; none when no game finished.
+    pub south_score: Option<f64>,
+    pub south_score_low: Option<f64>,
+    pub south_score_high: Option<f64>,
     pub turns_mean: f64,
     pub turns_median: f64,
     pub turns_p10: f64,
@@ -244,27 +283,28 @@ pub struct Summary {
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
 pub fn run(label: &str, game: &Game, games: u64, seed: u64, agents: [Agent; 2]) -> Summary {
-    summarise(
-        label,
-        &play_range(game, 0..games, seed, agents, false, &|| {}),
-        false,
-    )
+    let study = Study {
+        games,
+        seed,
+        agents,
+        matches: false,
+    };
+    summarise(label, &play_range(game, &study, 0..games, &|| {}), false)
 }
 
 /// Games `indices` of a study (game i with seed `seed + i`), in index order;
 /// `done` is called as each game ends (for a progress bar).
 pub fn play_range(
     game: &Game,
+    study: &Study,
     indices: std::ops::Range<u64>,
-    seed: u64,
-    agents: [Agent; 2],
-    as_match: bool,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Played> {
     indices
         .into_par_iter()
         .map(|i| {
-            let played = play(game, i, seed.wrapping_add(i), agents, as_match);
+            let seed = study.seed.wrapping_add(i);
+            let played = play(game, i, seed, study.agents, study.matches);
             done();
             played
         })
@@ -284,22 +324,96 @@ pub struct Shard {
     pub agents: [String; 2],
     #[serde(default)]
     pub matches: bool,
+    /// The limits the games were played under (GEN-7, GEN-11, match rounds).
+    pub limits: ShardLimits,
     /// `[I, K]`: slice I of K.
     pub shard: [u64; 2],
     pub played: Vec<Played>,
 }
 
+impl Shard {
+    /// Slice `i` of `k` of `study` of `game` (loaded from `source`), holding
+    /// the games played.
+    pub fn new(
+        variant: &str,
+        (source, game): (&Source, &Game),
+        study: &Study,
+        (i, k): (u64, u64),
+        played: Vec<Played>,
+    ) -> Result<Shard, LoadError> {
+        Ok(Shard {
+            engine: env!("CARGO_PKG_VERSION").to_string(),
+            variant: variant.to_string(),
+            rules: rules_hash(source, game)?,
+            games: study.games,
+            seed: study.seed,
+            agents: study.agents.map(|a| a.to_string()),
+            matches: study.matches,
+            limits: game.limits().into(),
+            shard: [i, k],
+            played,
+        })
+    }
+}
+
+/// SHA-256 of the game file as resolved and of the options in force.
+fn rules_hash(source: &Source, game: &Game) -> Result<String, LoadError> {
+    use sha2::Digest;
+    let text = crate::language::load::resolved_text(source)?;
+    let mut hasher = sha2::Sha256::new();
+    hasher.update(text.as_bytes());
+    let options = serde_json::to_string(&crate::present::json::options(game)).expect("plain data");
+    hasher.update(options.as_bytes());
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// `Limits` as a shard records them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardLimits {
+    pub turns: u32,
+    pub laps: u32,
+    pub rounds: u32,
+    pub round_repeats: u32,
+}
+
+impl From<Limits> for ShardLimits {
+    fn from(l: Limits) -> ShardLimits {
+        ShardLimits {
+            turns: l.turns,
+            laps: l.laps,
+            rounds: l.rounds,
+            round_repeats: l.round_repeats,
+        }
+    }
+}
+
 /// The games of shard `i` of `k` in a study of `games`: a contiguous slice.
 pub fn shard_range(games: u64, i: u64, k: u64) -> std::ops::Range<u64> {
-    games * i / k..games * (i + 1) / k
+    let at = |i: u64| (u128::from(games) * u128::from(i) / u128::from(k.max(1))) as u64;
+    at(i)..at(i + 1)
 }
 
 /// Merges shards into one summary per variant (in order of first appearance),
 /// refusing shards of other rules, engines, agents, seeds or sizes, and studies
 /// with games missing or repeated.
 pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
+    if shards.is_empty() {
+        return Err("no shards to merge".into());
+    }
     let mut studies: Vec<Shard> = Vec::new();
     for shard in shards {
+        let [i, k] = shard.shard;
+        check_study(shard.games, Some((i, k))).map_err(|e| {
+            format!(
+                "a shard of `{}` is not a slice of its study: {e}",
+                printable(&shard.variant)
+            )
+        })?;
         match studies.iter_mut().find(|s| s.variant == shard.variant) {
             None => studies.push(shard),
             Some(study) => {
@@ -308,11 +422,12 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
                     && study.games == shard.games
                     && study.seed == shard.seed
                     && study.agents == shard.agents
-                    && study.matches == shard.matches;
+                    && study.matches == shard.matches
+                    && study.limits == shard.limits;
                 if !same {
                     return Err(format!(
-                        "shards of `{}` do not match (engine, rules file, games, seed, agents or --match differ)",
-                        shard.variant
+                        "shards of `{}` do not match (engine, rules file, games, seed, agents, --match or limits differ)",
+                        printable(&shard.variant)
                     ));
                 }
                 study.played.extend(shard.played);
@@ -332,7 +447,7 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
             if !complete {
                 return Err(format!(
                     "`{}`: the shards hold {} of {} games, or some twice",
-                    study.variant,
+                    printable(&study.variant),
                     study.played.len(),
                     study.games
                 ));
@@ -351,9 +466,9 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
         count(Status::Draw),
     );
     // Unfinished games have no result, so they do not count for either side.
-    let finished = (south + north + draws).max(1) as f64;
-    let score = (south as f64 + draws as f64 / 2.0) / finished;
-    let (low, high) = wilson(score, finished);
+    let finished = (south + north + draws) as f64;
+    let score = (finished > 0.0).then(|| (south as f64 + draws as f64 / 2.0) / finished);
+    let interval = score.map(|score| wilson(score, finished));
     let mut turns: Vec<f64> = played.iter().map(|p| p.turns as f64).collect();
     turns.sort_by(f64::total_cmp);
     let quantile = |q: f64| {
@@ -374,8 +489,8 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
         draws,
         unfinished: count(Status::Unfinished),
         south_score: score,
-        south_score_low: low,
-        south_score_high: high,
+        south_score_low: interval.map(|(low, _)| low),
+        south_score_high: interval.map(|(_, high)| high),
         turns_mean: mean(&|p| p.turns as f64),
         turns_median: quantile(0.5),
         turns_p10: quantile(0.1),
@@ -449,8 +564,10 @@ pub fn table(summaries: &[Summary]) -> String {
         ("draws", |s| s.draws.to_string()),
         ("unfinished", |s| s.unfinished.to_string()),
         ("south score (95% CI)", |s| {
-            let (p, low, high) = (s.south_score, s.south_score_low, s.south_score_high);
-            format!("{p:.3} ({low:.3}-{high:.3})")
+            match (s.south_score, s.south_score_low, s.south_score_high) {
+                (Some(p), Some(low), Some(high)) => format!("{p:.3} ({low:.3}-{high:.3})"),
+                _ => "- (no game finished)".to_string(),
+            }
         }),
         ("turns: mean", |s| format!("{:.1}", s.turns_mean)),
         ("turns: median (p10-p90)", |s| {

@@ -99,7 +99,7 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     }
     moving += &format!(
         ". A move whose sowing has not ended after {} laps is endless and not legal (GEN-7).",
-        game.lap_limit
+        game.limits().laps
     );
     rules.push((moving, &spec.moves.clauses));
     if let Some(relay) = &spec.relay {
@@ -149,7 +149,7 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     }
     ending += &format!(
         "\n   Then, if {} turns have been completed, the game ends as unfinished (GEN-11).",
-        game.turn_limit
+        game.limits().turns
     );
     rules.push((ending, &[]));
     let score = match &spec.result.score {
@@ -230,7 +230,7 @@ fn match_play(game: &Game, rules: &MatchRules) -> String {
          seeds), the side that did not start the round just played starts. A side that can put \
          no seed back into its holes loses the match. A match whose round starts as an earlier \
          round started is drawn, and one that reaches {} rounds ends as unfinished.",
-        game.round_limit
+        game.limits().rounds
     )
 }
 

@@ -25,8 +25,18 @@ fn failed(e: impl std::fmt::Display) -> String {
 
 /// Writes `game-length.svg`, `south-score.svg` and `branching.svg` into `dir`;
 /// returns their paths.
+/// Makes sure the charts can be written into `dir` (creating it), so that a
+/// study is not played only to fail at the end.
+pub fn prepare(dir: &Path) -> Result<()> {
+    let cannot = |e: std::io::Error| format!("cannot write charts into {}: {e}", dir.display());
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    let probe = dir.join(".mancala-write-test");
+    std::fs::write(&probe, b"").map_err(cannot)?;
+    std::fs::remove_file(&probe).map_err(cannot)
+}
+
 pub fn write(dir: &Path, summaries: &[Summary]) -> Result<Vec<String>> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    prepare(dir)?;
     let lengths = dir.join("game-length.svg");
     let scores = dir.join("south-score.svg");
     let branching = dir.join("branching.svg");
@@ -164,13 +174,19 @@ fn south_scores(path: &Path, summaries: &[Summary]) -> Result<()> {
         ))
         .map_err(failed)?;
     for (i, s) in summaries.iter().enumerate() {
+        // A variant with no finished game has no score to draw.
+        let (Some(low), Some(score), Some(high)) =
+            (s.south_score_low, s.south_score, s.south_score_high)
+        else {
+            continue;
+        };
         let colour = COLOURS[i % COLOURS.len()];
         chart
             .draw_series([ErrorBar::new_vertical(
                 i as f64,
-                s.south_score_low,
-                s.south_score,
-                s.south_score_high,
+                low,
+                score,
+                high,
                 colour.filled(),
                 12,
             )])

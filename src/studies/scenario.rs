@@ -3,23 +3,26 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use toml::Spanned;
 
+use crate::input::{self, ReadError};
 use crate::language::catalog;
-use crate::language::error::LoadError;
-use crate::present::render;
+use crate::language::error::{LoadError, Problem, SourceFile};
+use crate::present::{printable, render};
 use crate::rules::board::Side;
-use crate::rules::game::Game;
+use crate::rules::game::{Game, Limits};
 use crate::rules::match_play::MatchState;
-use crate::rules::position::{Pending, Position};
+use crate::rules::position::Position;
+use crate::rules::setup::Setup;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// A bundled game id or a path.
-    pub game: String,
+    /// A bundled game id or a path (taken from the scenario's folder first).
+    pub game: Spanned<String>,
     /// The rule clauses this scenario shows acting.
     pub clauses: Vec<String>,
     pub about: String,
@@ -33,7 +36,7 @@ pub struct Scenario {
     pub as_match: bool,
     pub max_rounds: Option<u32>,
     #[serde(default)]
-    pub decisions: Vec<String>,
+    pub decisions: Vec<Spanned<String>>,
     /// Where play starts; the game's setup when absent.
     pub start: Option<Start>,
     #[serde(default)]
@@ -44,30 +47,30 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct Start {
     /// Rows as drawn from South's seat, one `letter: counts...` line each.
-    pub board: String,
-    pub to_move: String,
+    pub board: Spanned<String>,
+    pub to_move: Spanned<String>,
     #[serde(default)]
     pub captured: Scores,
     #[serde(default)]
     pub turn: u32,
     /// Strip decisions owed at the start.
-    pub strip: Option<u16>,
+    pub strip: Option<u64>,
     /// In a match, the side that started this round (default: `to_move`).
-    pub starter: Option<String>,
+    pub starter: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Default, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Scores {
-    pub south: u32,
-    pub north: u32,
+    pub south: u64,
+    pub north: u64,
 }
 
 /// What must hold after the decisions; each field is checked when given.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    pub board: Option<String>,
+    pub board: Option<Spanned<String>>,
     pub captured: Option<Scores>,
     pub to_move: Option<String>,
     pub status: Option<String>,
@@ -80,33 +83,333 @@ pub struct Expect {
     pub round: Option<u32>,
 }
 
-/// Reads a scenario file.
-pub fn read(path: &Path) -> Result<Scenario, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message().trim()))
+/// A scenario file as read: the scenario and its text, for messages that point
+/// into it.
+pub struct ScenarioFile {
+    pub path: PathBuf,
+    pub scenario: Scenario,
+    source: SourceFile,
 }
 
-/// Loads the scenario's game with its options and limits. A relative path is
-/// taken from the scenario's folder first.
-pub fn load_game(scenario: &Scenario, path: &Path) -> Result<Game, LoadError> {
-    let beside = path.parent().map(|dir| dir.join(&scenario.game));
-    let game_ref = match beside {
-        Some(file) if scenario.game.ends_with(".toml") && file.is_file() => {
-            file.display().to_string()
+/// Why a scenario could not be run: the file, line and column, and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A problem in the scenario file, with its place.
+    #[error("{}", .0.render())]
+    Invalid(Box<Problem>),
+    /// The scenario's game does not load.
+    #[error("{}", .0.render())]
+    Game(#[from] LoadError),
+}
+
+/// Reads a scenario file.
+pub fn read(path: &Path) -> Result<ScenarioFile, ScenarioError> {
+    parse(path, &input::read_text(path, input::MAX_TEXT_BYTES)?)
+}
+
+/// A scenario from its text; `path` names it in messages, and a relative game
+/// path is taken from its folder.
+pub fn parse(path: &Path, text: &str) -> Result<ScenarioFile, ScenarioError> {
+    let source = SourceFile::single(&printable(&path.display().to_string()), text);
+    let scenario = toml::from_str(text).map_err(|e| {
+        ScenarioError::Invalid(Box::new(Problem::new(
+            &source,
+            e.span(),
+            e.message().trim(),
+        )))
+    })?;
+    Ok(ScenarioFile {
+        path: path.to_path_buf(),
+        scenario,
+        source,
+    })
+}
+
+impl ScenarioFile {
+    fn problem(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> ScenarioError {
+        ScenarioError::Invalid(Box::new(Problem::new(&self.source, Some(span), message)))
+    }
+
+    /// Loads the scenario's game with its options and limits. A relative path
+    /// is taken from the scenario's folder first.
+    pub fn load_game(&self) -> Result<Game, ScenarioError> {
+        let scenario = &self.scenario;
+        let named = scenario.game.get_ref();
+        let beside = self.path.parent().map(|dir| dir.join(named));
+        let game_ref = match beside {
+            Some(file) if named.ends_with(".toml") && file.is_file() => file.display().to_string(),
+            _ => named.clone(),
+        };
+        let mut game = catalog::load(&game_ref, &option_overrides(scenario))?;
+        let limits = Limits {
+            turns: scenario.max_turns.unwrap_or(game.limits().turns),
+            laps: scenario.lap_limit.unwrap_or(game.limits().laps),
+            rounds: scenario.max_rounds.unwrap_or(game.limits().rounds),
+            ..game.limits()
+        };
+        game.set_limits(limits).map_err(|e| {
+            ScenarioError::Invalid(Box::new(Problem::new(&self.source, None, e.to_string())))
+        })?;
+        Ok(game)
+    }
+
+    /// Plays the scenario against its loaded game. An illegal decision is a
+    /// failed expectation of this scenario, not an error.
+    pub fn run(&self, game: &Game) -> Result<Run, ScenarioError> {
+        let scenario = &self.scenario;
+        let start = match &scenario.start {
+            Some(start) => self.start_position(game, start)?,
+            None => game.start,
+        };
+        if !scenario.as_match && !start.closed.is_empty() {
+            let span = scenario.start.as_ref().map_or(0..0, |s| s.board.span());
+            return Err(self.problem(
+                span,
+                "closed holes (x) belong to match play: add `match = true`",
+            ));
         }
-        _ => scenario.game.clone(),
+        let starter = match scenario.start.as_ref().and_then(|s| s.starter.as_ref()) {
+            Some(name) => Side::parse(name.get_ref())
+                .ok_or_else(|| self.problem(name.span(), "starter is \"south\" or \"north\""))?,
+            None => start.to_move,
+        };
+        let mut state = MatchState::from_round(game, start, starter, scenario.as_match)
+            .map_err(|e| self.problem(scenario.game.span(), e.to_string()))?;
+        let mut report = String::new();
+        let _ = writeln!(
+            report,
+            "clauses: {}\n{}\n",
+            scenario.clauses.join(" "),
+            scenario.about.trim()
+        );
+        let _ = writeln!(report, "before:\n{}", render::state(&state));
+        let mut failures = Vec::new();
+        for (index, decision) in scenario.decisions.iter().enumerate() {
+            let name = decision.get_ref();
+            let Some(hole) = game.board.parse_hole(name) else {
+                return Err(self.problem(
+                    decision.span(),
+                    format!(
+                        "`{}` is not a hole of this board (rows {}, columns 1 to {})",
+                        printable(name),
+                        game.board.row_letters(),
+                        game.board.columns()
+                    ),
+                ));
+            };
+            if state.play(hole).is_err() {
+                let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+                failures.push(format!(
+                    "decision {} `{name}` is not legal; legal: {}",
+                    index + 1,
+                    legal.join(" ")
+                ));
+                break;
+            }
+        }
+        if !scenario.decisions.is_empty() {
+            let names: Vec<&str> = scenario
+                .decisions
+                .iter()
+                .map(|d| d.get_ref().as_str())
+                .collect();
+            let _ = writeln!(report, "decisions: {}\n", names.join(" "));
+            let _ = writeln!(report, "after:\n{}", render::state(&state));
+        }
+        if failures.is_empty() {
+            failures = self.check(game, &state)?;
+        }
+        Ok(Run { report, failures })
+    }
+
+    fn start_position(&self, game: &Game, start: &Start) -> Result<Position, ScenarioError> {
+        let mut setup = self.parse_board(game, &start.board)?;
+        setup.to_move = Side::parse(start.to_move.get_ref()).ok_or_else(|| {
+            self.problem(start.to_move.span(), "to_move is \"south\" or \"north\"")
+        })?;
+        setup.captured = [start.captured.south, start.captured.north];
+        setup.turn = start.turn;
+        setup.strip = start.strip.unwrap_or(0);
+        setup
+            .position(game)
+            .map_err(|e| self.problem(start.board.span(), e.to_string()))
+    }
+
+    /// A board drawn as `letter: counts` lines (any order, every row once).
+    fn parse_board(&self, game: &Game, board: &Spanned<String>) -> Result<Setup, ScenarioError> {
+        parse_board(game, board.get_ref()).map_err(|e| self.problem(board.span(), e))
+    }
+
+    fn check(&self, game: &Game, state: &MatchState) -> Result<Vec<String>, ScenarioError> {
+        let expect = &self.scenario.expect;
+        let mut failures = Vec::new();
+        let mut compare = |what: &str, expected: String, actual: String| {
+            if expected != actual {
+                failures.push(difference(what, &expected, &actual));
+            }
+        };
+        let position = state.position();
+        if let Some(board) = &expect.board {
+            let expected = self
+                .parse_board(game, board)?
+                .position(game)
+                .map_err(|e| self.problem(board.span(), e.to_string()))?;
+            compare(
+                "board",
+                render::board(game, &expected),
+                render::board(game, position),
+            );
+        }
+        if let Some(c) = expect.captured {
+            compare(
+                "captured",
+                format!("south {}, north {}", c.south, c.north),
+                format!(
+                    "south {}, north {}",
+                    position.captured[0], position.captured[1]
+                ),
+            );
+        }
+        if let Some(side) = &expect.to_move {
+            compare(
+                "to_move",
+                side.clone(),
+                state.to_move().map_or("none".into(), |s| s.name().into()),
+            );
+        }
+        let (status, reason) = match state.outcome() {
+            None => ("ongoing", "none"),
+            Some(o) => (o.status.name(), o.reason.name()),
+        };
+        if let Some(s) = &expect.status {
+            compare("status", s.clone(), status.into());
+        }
+        if let Some(r) = &expect.reason {
+            compare("reason", r.clone(), reason.into());
+        }
+        if let Some(legal) = &expect.legal {
+            let actual: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            compare("legal", legal.join(" "), actual.join(" "));
+        }
+        if let Some(n) = expect.strip {
+            compare(
+                "strip owed",
+                n.to_string(),
+                position.pending.map_or(0, |p| p.remaining).to_string(),
+            );
+        }
+        if let Some(turn) = expect.turn {
+            compare("turn", turn.to_string(), position.turn.to_string());
+        }
+        if let Some(round) = expect.round {
+            compare("round", round.to_string(), state.round_number().to_string());
+        }
+        Ok(failures)
+    }
+}
+
+/// One scenario file's result in a batch.
+pub enum Checked {
+    /// Played: the clauses it cites and the expectations that failed.
+    Ran {
+        clauses: Vec<String>,
+        failures: Vec<String>,
+    },
+    /// Not played: the file, its game or its start is broken.
+    Broken(ScenarioError),
+}
+
+/// Every scenario file under `paths`, each read, played and checked; one broken
+/// file does not stop the others. Game files met in a folder are passed over
+/// (their paths are listed in `skipped`).
+pub fn check_all(paths: &[PathBuf]) -> Result<Batch, ReadError> {
+    let mut files = Vec::new();
+    for path in paths {
+        collect_toml(path, true, &mut files)?;
+    }
+    let mut batch = Batch::default();
+    for (file, named) in files {
+        if !named && is_game_file(&file) {
+            batch.skipped.push(file);
+            continue;
+        }
+        let result = read(&file).and_then(|scenario| {
+            let game = scenario.load_game()?;
+            let run = scenario.run(&game)?;
+            Ok(Checked::Ran {
+                clauses: scenario.scenario.clauses.clone(),
+                failures: run.failures,
+            })
+        });
+        batch
+            .files
+            .push((file, result.unwrap_or_else(Checked::Broken)));
+    }
+    Ok(batch)
+}
+
+/// What `check_all` found.
+#[derive(Default)]
+pub struct Batch {
+    pub files: Vec<(PathBuf, Checked)>,
+    /// Game files found in the folders searched, which are not scenarios.
+    pub skipped: Vec<PathBuf>,
+}
+
+impl Batch {
+    /// Clause ids cited by the scenarios that ran.
+    pub fn cited(&self) -> Vec<&str> {
+        let mut cited = Vec::new();
+        for (_, checked) in &self.files {
+            if let Checked::Ran { clauses, .. } = checked {
+                cited.extend(clauses.iter().map(String::as_str));
+            }
+        }
+        cited
+    }
+}
+
+/// A game file, not a scenario: its `game` is a table (the game's name and
+/// sources), where a scenario's is a string.
+fn is_game_file(path: &Path) -> bool {
+    input::read_text(path, input::MAX_TEXT_BYTES)
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|table| table.get("game").is_some_and(toml::Value::is_table))
+}
+
+/// The .toml files at `path`: the file itself (named: `true`), or those under a
+/// folder, sorted.
+fn collect_toml(
+    path: &Path,
+    named: bool,
+    files: &mut Vec<(PathBuf, bool)>,
+) -> Result<(), ReadError> {
+    let unreadable = |reason: String| ReadError {
+        path: printable(&path.display().to_string()),
+        reason,
     };
-    let mut game = catalog::load(&game_ref, &option_overrides(scenario))?;
-    if let Some(n) = scenario.max_turns {
-        game.turn_limit = n;
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| unreadable(e.to_string()))?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for entry in entries {
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
+                collect_toml(&entry, false, files)?;
+            }
+        }
+        Ok(())
+    } else if path.exists() {
+        files.push((path.to_path_buf(), named));
+        Ok(())
+    } else {
+        Err(unreadable("no such file or folder".into()))
     }
-    if let Some(n) = scenario.lap_limit {
-        game.lap_limit = n.max(1);
-    }
-    if let Some(n) = scenario.max_rounds {
-        game.round_limit = n.max(1);
-    }
-    Ok(game)
 }
 
 /// Clause ids defined in a rules document: every `**XX-N` (bold, as the
@@ -146,9 +449,9 @@ pub fn option_overrides(scenario: &Scenario) -> Vec<(String, String)> {
 }
 
 /// Parses a board drawn as `letter: counts` lines (any order, every row once).
-pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
+pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
     let b = &game.board;
-    let mut position = Position::empty(Side::South);
+    let mut setup = Setup::empty();
     let mut seen = vec![false; b.rows()];
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let (letter, counts) = line
@@ -160,7 +463,8 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
             }
             _ => {
                 return Err(format!(
-                    "`{letter}` is not a row of this board ({})",
+                    "`{}` is not a row of this board ({})",
+                    printable(letter),
                     b.row_letters()
                 ));
             }
@@ -168,7 +472,7 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
         if std::mem::replace(&mut seen[row], true) {
             return Err(format!("row {letter} is given twice"));
         }
-        let counts: Vec<Option<u16>> = counts
+        let counts: Vec<Option<u64>> = counts
             .split_whitespace()
             .map(|n| match n {
                 "x" => Ok(None),
@@ -188,35 +492,15 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Position, String> {
         for (column, count) in counts.into_iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked");
             match count {
-                Some(count) => position.counts[hole as usize] = count,
-                None => position.closed.insert(hole),
+                Some(count) => setup.counts.push((hole, count)),
+                None => setup.closed.push(hole),
             }
         }
     }
     if let Some(row) = seen.iter().position(|s| !s) {
         return Err(format!("row {} is missing", (b'a' + row as u8) as char));
     }
-    Ok(position)
-}
-
-fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
-    let mut position = parse_board(game, &start.board)?;
-    position.to_move = Side::parse(&start.to_move).ok_or("to_move is south or north")?;
-    position.captured = [start.captured.south, start.captured.north];
-    position.turn = start.turn;
-    if let Some(remaining) = start.strip.filter(|&n| n > 0) {
-        let capture = game
-            .captures
-            .iter()
-            .position(|c| c.strip.is_some())
-            .ok_or("this game has no strip")?;
-        position.pending = Some(Pending {
-            capture: capture as u8,
-            remaining,
-            again: false,
-        });
-    }
-    Ok(position)
+    Ok(setup)
 }
 
 /// The outcome of running a scenario: a report to read (and snapshot), and the
@@ -224,114 +508,6 @@ fn start_position(game: &Game, start: &Start) -> Result<Position, String> {
 pub struct Run {
     pub report: String,
     pub failures: Vec<String>,
-}
-
-/// Plays a scenario against a loaded game.
-pub fn run(scenario: &Scenario, game: &Game) -> Result<Run, String> {
-    let start = match &scenario.start {
-        Some(start) => start_position(game, start)?,
-        None => game.start,
-    };
-    if !scenario.as_match && !start.closed.is_empty() {
-        return Err("closed holes (x) belong to match play: add `match = true`".into());
-    }
-    let starter = match scenario.start.as_ref().and_then(|s| s.starter.as_deref()) {
-        Some(name) => Side::parse(name).ok_or("starter is south or north")?,
-        None => start.to_move,
-    };
-    let mut state = MatchState::from_round(game, start, starter, scenario.as_match)
-        .map_err(|e| e.to_string())?;
-    let mut report = String::new();
-    let _ = writeln!(
-        report,
-        "clauses: {}\n{}\n",
-        scenario.clauses.join(" "),
-        scenario.about.trim()
-    );
-    let _ = writeln!(report, "before:\n{}", render::state(&state));
-    for (index, decision) in scenario.decisions.iter().enumerate() {
-        let hole = game
-            .board
-            .parse_hole(decision)
-            .ok_or_else(|| format!("`{decision}` is not a hole"))?;
-        state.play(hole).map_err(|_| {
-            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-            format!(
-                "decision {} `{decision}` is not legal; legal: {}",
-                index + 1,
-                legal.join(" ")
-            )
-        })?;
-    }
-    if !scenario.decisions.is_empty() {
-        let _ = writeln!(report, "decisions: {}\n", scenario.decisions.join(" "));
-        let _ = writeln!(report, "after:\n{}", render::state(&state));
-    }
-    let failures = check(&scenario.expect, game, &state)?;
-    Ok(Run { report, failures })
-}
-
-fn check(expect: &Expect, game: &Game, state: &MatchState) -> Result<Vec<String>, String> {
-    let mut failures = Vec::new();
-    let mut compare = |what: &str, expected: String, actual: String| {
-        if expected != actual {
-            failures.push(difference(what, &expected, &actual));
-        }
-    };
-    let position = state.position();
-    if let Some(board) = &expect.board {
-        let expected = parse_board(game, board)?;
-        compare(
-            "board",
-            render::board(game, &expected),
-            render::board(game, position),
-        );
-    }
-    if let Some(c) = expect.captured {
-        compare(
-            "captured",
-            format!("south {}, north {}", c.south, c.north),
-            format!(
-                "south {}, north {}",
-                position.captured[0], position.captured[1]
-            ),
-        );
-    }
-    if let Some(side) = &expect.to_move {
-        compare(
-            "to_move",
-            side.clone(),
-            state.to_move().map_or("none".into(), |s| s.name().into()),
-        );
-    }
-    let (status, reason) = match state.outcome() {
-        None => ("ongoing", "none"),
-        Some(o) => (o.status.name(), o.reason.name()),
-    };
-    if let Some(s) = &expect.status {
-        compare("status", s.clone(), status.into());
-    }
-    if let Some(r) = &expect.reason {
-        compare("reason", r.clone(), reason.into());
-    }
-    if let Some(legal) = &expect.legal {
-        let actual: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
-        compare("legal", legal.join(" "), actual.join(" "));
-    }
-    if let Some(n) = expect.strip {
-        compare(
-            "strip owed",
-            n.to_string(),
-            position.pending.map_or(0, |p| p.remaining).to_string(),
-        );
-    }
-    if let Some(turn) = expect.turn {
-        compare("turn", turn.to_string(), position.turn.to_string());
-    }
-    if let Some(round) = expect.round {
-        compare("round", round.to_string(), state.round_number().to_string());
-    }
-    Ok(failures)
 }
 
 /// One failed expectation: on one line, or (boards) side by side, with `!` marking

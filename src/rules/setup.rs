@@ -1,0 +1,236 @@
+//! The one way to a [`Position`]: a [`Setup`] says what a file, a scenario, a
+//! game's start or a match refill wants on the board, unchecked and in wide
+//! integers; [`Setup::position`] checks it against the game and builds the
+//! position (as shakmaty builds a `Position` only from a checked `Setup`).
+
+use crate::rules::board::{Board, Hole, HoleSet, Side};
+use crate::rules::game::{Game, ShortHole};
+use crate::rules::position::{Pending, Position};
+
+/// Most seeds a game may hold in all, on the board and captured (a hole's count
+/// is a `u16`, so no hole can overflow whatever the sowing does).
+pub const MAX_SEEDS: u64 = u16::MAX as u64;
+
+/// A position as stated, before any check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Seeds per hole, by `Hole`; holes not listed hold none.
+    pub counts: Vec<(Hole, u64)>,
+    /// Holes closed for a round of a match.
+    pub closed: Vec<Hole>,
+    /// Seeds each side has captured (or holds in hand), by `Side::index`.
+    pub captured: [u64; 2],
+    pub to_move: Side,
+    /// Completed turns.
+    pub turn: u32,
+    /// Strip decisions owed by the side to move.
+    pub strip: u64,
+}
+
+/// Why a setup is not a position of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// `{"board": [[70000, ...` — more seeds in one hole than a count holds.
+    #[error("{hole} holds {seeds} seeds; a hole holds at most {MAX_SEEDS}")]
+    HoleTooFull { hole: String, seeds: u64 },
+    /// Counts and captures that add up past `MAX_SEEDS`.
+    #[error("the position holds {0} seeds; at most {MAX_SEEDS} are supported")]
+    TooManySeeds(u64),
+    /// A cell that is not a hole of the board (a store's seeds are `captured`).
+    #[error("{0} is not a hole of this board")]
+    NotAHole(String),
+    /// `closed` in a game without match play, or whose refills never close a hole.
+    #[error(
+        "closed holes ({0}) cannot occur in this game: only match play whose refill closes short holes (short_hole = \"close\") closes them"
+    )]
+    ClosedNotPossible(String),
+    /// A closed hole with seeds in it.
+    #[error("{0} is closed, so it must be empty")]
+    ClosedNotEmpty(String),
+    /// A strip owed in a game without one.
+    #[error("this game has no strip, so none can be owed")]
+    NoStrip,
+    /// A strip owing more decisions than its holes have seeds.
+    #[error("a strip of {owed} cannot be owed: the holes it takes from hold {available} seeds")]
+    StripTooLong { owed: u64, available: u32 },
+}
+
+impl Setup {
+    /// An empty board with South to move at turn 0.
+    pub fn empty() -> Setup {
+        Setup {
+            counts: Vec::new(),
+            closed: Vec::new(),
+            captured: [0; 2],
+            to_move: Side::South,
+            turn: 0,
+            strip: 0,
+        }
+    }
+
+    /// The setup of a position (for a position to be changed and checked again).
+    pub fn of(board: &Board, position: &Position) -> Setup {
+        Setup {
+            counts: board
+                .holes()
+                .map(|h| (h, u64::from(position.counts[h as usize])))
+                .collect(),
+            closed: position.closed.iter().collect(),
+            captured: position.captured.map(u64::from),
+            to_move: position.to_move,
+            turn: position.turn,
+            strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
+        }
+    }
+
+    /// Checks the setup against the game and builds the position.
+    pub fn position(&self, game: &Game) -> Result<Position, SetupError> {
+        let mut position = self.board_position(&game.board, game.closes_holes())?;
+        if self.strip > 0 {
+            let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
+            let pending = Pending {
+                capture,
+                remaining: 1,
+                again: false,
+            };
+            let available: u32 = crate::rules::engine::strip_holes(game, &position, pending)
+                .iter()
+                .map(|h| u32::from(position.counts[h as usize]))
+                .sum();
+            if self.strip > u64::from(available) {
+                return Err(SetupError::StripTooLong {
+                    owed: self.strip,
+                    available,
+                });
+            }
+            position.pending = Some(Pending {
+                remaining: self.strip as u16,
+                ..pending
+            });
+        }
+        Ok(position)
+    }
+
+    /// Everything but a pending strip, checked against the board alone (a game's
+    /// start is built before its rules are).
+    pub(crate) fn board_position(
+        &self,
+        board: &Board,
+        closes_holes: bool,
+    ) -> Result<Position, SetupError> {
+        let mut position = Position::empty(self.to_move);
+        let mut total: u64 = self.captured.iter().sum();
+        for &(hole, seeds) in &self.counts {
+            if !board.is_hole(hole) {
+                return Err(SetupError::NotAHole(format!("cell {hole}")));
+            }
+            if seeds > MAX_SEEDS {
+                return Err(SetupError::HoleTooFull {
+                    hole: board.name(hole),
+                    seeds,
+                });
+            }
+            total = total.saturating_add(seeds);
+            position.counts[hole as usize] = seeds as u16;
+        }
+        if total > MAX_SEEDS {
+            return Err(SetupError::TooManySeeds(total));
+        }
+        let mut closed = HoleSet::default();
+        for &hole in &self.closed {
+            if !board.is_hole(hole) {
+                return Err(SetupError::NotAHole(format!("cell {hole}")));
+            }
+            if !closes_holes {
+                return Err(SetupError::ClosedNotPossible(board.name(hole)));
+            }
+            if position.counts[hole as usize] > 0 {
+                return Err(SetupError::ClosedNotEmpty(board.name(hole)));
+            }
+            closed.insert(hole);
+        }
+        position.closed = closed;
+        position.captured = self.captured.map(|c| c as u32);
+        position.turn = self.turn;
+        Ok(position)
+    }
+}
+
+impl Game {
+    /// Whether a hole can ever be closed: only by a match refill that closes short holes.
+    pub fn closes_holes(&self) -> bool {
+        self.match_rules
+            .as_ref()
+            .is_some_and(|m| m.short_hole == ShortHole::Close)
+    }
+
+    /// The capture rule that owes strips, if any.
+    pub(crate) fn strip_rule(&self) -> Option<u8> {
+        self.captures
+            .iter()
+            .position(|c| c.strip.is_some())
+            .map(|i| i as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::language::catalog;
+
+    fn setup(counts: &[(Hole, u64)]) -> Setup {
+        Setup {
+            counts: counts.to_vec(),
+            ..Setup::empty()
+        }
+    }
+
+    #[test]
+    fn a_hole_past_its_count_is_refused_not_wrapped() {
+        let game = catalog::load("kalah", &[]).unwrap();
+        assert_eq!(
+            setup(&[(0, 65_536)]).position(&game),
+            Err(SetupError::HoleTooFull {
+                hole: "a1".into(),
+                seeds: 65_536
+            })
+        );
+        let captured = Setup {
+            captured: [u64::from(u32::MAX) + 1, 0],
+            ..Setup::empty()
+        };
+        assert!(matches!(
+            captured.position(&game),
+            Err(SetupError::TooManySeeds(_))
+        ));
+        assert!(setup(&[(0, 65_535)]).position(&game).is_ok());
+    }
+
+    #[test]
+    fn closed_holes_only_where_a_refill_closes_them() {
+        let closed = Setup {
+            closed: vec![0],
+            ..Setup::empty()
+        };
+        let kalah = catalog::load("kalah", &[]).unwrap();
+        let walak = catalog::load("walak-pussa", &[]).unwrap();
+        let rio = catalog::load("rio-kadalis", &[]).unwrap();
+        assert!(matches!(
+            closed.position(&kalah),
+            Err(SetupError::ClosedNotPossible(_))
+        ));
+        // Walak-pussa's refill leaves short holes open (WP-12).
+        assert!(matches!(
+            closed.position(&walak),
+            Err(SetupError::ClosedNotPossible(_))
+        ));
+        assert!(closed.position(&rio).is_ok());
+    }
+
+    #[test]
+    fn a_setup_round_trips_through_its_position() {
+        let game = catalog::load("nsolo", &[]).unwrap();
+        let again = Setup::of(&game.board, &game.start).position(&game).unwrap();
+        assert_eq!(again, game.start);
+    }
+}
