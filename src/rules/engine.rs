@@ -140,6 +140,8 @@ pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), Not
         env.lap += 1;
     }
     capture(game, position, &mut env, CaptureTime::SowingEnd);
+    // A strip owed by one capture can be emptied by a later drop or capture.
+    lapse_empty_strip(game, position);
     if let Some(after) = &game.moves.after
         && !after.quick(&mut scope(game, position, env))
     {
@@ -245,18 +247,31 @@ pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSe
 pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
     let pending = position
         .pending
+        .as_mut()
         .expect("strip is called only while one is owed");
+    pending.remaining -= 1;
+    let again = pending.again;
     position.counts[hole as usize] -= 1;
     position.captured[position.to_move.index()] += 1;
+    if lapse_empty_strip(game, position) {
+        end_turn(position, again);
+    }
+}
+
+/// A strip owes no more than its holes hold: the debt shrinks to what is there,
+/// and lapses when nothing is (so a strip pending always has a legal decision).
+/// Says whether no strip is owed any longer.
+fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
+    let Some(pending) = position.pending else {
+        return true;
+    };
     let left = seeds_in(position, strip_holes(game, position, pending));
-    let remaining = (pending.remaining - 1).min(left.min(u16::MAX as u32) as u16);
+    let remaining = pending.remaining.min(left.min(u32::from(u16::MAX)) as u16);
     position.pending = (remaining > 0).then_some(Pending {
         remaining,
         ..pending
     });
-    if position.pending.is_none() {
-        end_turn(position, pending.again);
-    }
+    position.pending.is_none()
 }
 
 /// Completes the turn; the same side moves again when `again` (an extra turn).
