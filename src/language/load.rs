@@ -10,6 +10,7 @@ use crate::language::catalog::Source;
 use crate::language::compose;
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
+use crate::language::expr::cost;
 use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
@@ -748,7 +749,19 @@ impl Loader {
             bindings,
         };
         match check::check(&node, want, &cx) {
-            Ok(typed) => Some(typed),
+            Ok(typed) => {
+                let cost = cost::cost(&typed, board);
+                if cost > cost::MAX_COST {
+                    let message = format!(
+                        "this expression may visit {cost} nodes each time it is evaluated on this \
+                         board (quantifiers inside quantifiers multiply); at most {} are allowed",
+                        cost::MAX_COST
+                    );
+                    self.problem(expr_span(base, expr.get_ref()), message);
+                    return None;
+                }
+                Some(typed)
+            }
             Err(e) => {
                 self.problem(base + e.span.start..base + e.span.end, e.message);
                 None
@@ -778,4 +791,9 @@ impl Loader {
     fn typed<T: OfType>(&mut self, board: &Board, e: &Spanned<String>, b: &[Binding]) -> Option<T> {
         T::from_typed(self.compile(board, e, Some(T::TYPE), b)?)
     }
+}
+
+/// The span of a whole expression whose text starts at `base`.
+fn expr_span(base: usize, text: &str) -> Range<usize> {
+    base..base + text.len().max(1)
 }

@@ -2,6 +2,7 @@
 //! types), evaluate (typed). Each phase has its own error type.
 
 pub mod check;
+pub mod cost;
 pub mod syntax;
 pub mod typed;
 

@@ -194,9 +194,10 @@ impl IntExpr {
                     IntOp::Add => l.wrapping_add(r),
                     IntOp::Sub => l.wrapping_sub(r),
                     IntOp::Mul => l.wrapping_mul(r),
-                    // Division by zero is defined as 0 so that no game file can crash play.
-                    IntOp::Div => l.checked_div_euclid(r).unwrap_or(0),
-                    IntOp::Rem => l.checked_rem_euclid(r).unwrap_or(0),
+                    // Division by zero (and the one overflowing quotient) is defined
+                    // as 0 so that no game file can crash play.
+                    IntOp::Div => floor_div(l, r).unwrap_or(0),
+                    IntOp::Rem => floor_div(l, r).map_or(0, |q| l.wrapping_sub(q.wrapping_mul(r))),
                     IntOp::Min => l.min(r),
                     IntOp::Max => l.max(r),
                 }
@@ -327,6 +328,18 @@ impl SetExpr {
             }
         }
     }
+}
+
+/// `l / r` rounded down (towards minus infinity: -7 / 2 is -4, -7 / -2 is 3);
+/// `None` when it has no value (by zero, or `i64::MIN / -1`).
+fn floor_div(l: i64, r: i64) -> Option<i64> {
+    let q = l.checked_div(r)?;
+    let inexact = l.wrapping_rem(r) != 0;
+    Some(if inexact && ((l < 0) != (r < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 /// Seeds in a hole; a store holds its side's captures.
@@ -490,5 +503,26 @@ impl BoolExpr {
             return BoolExpr::CountCompare(op, h, *k);
         }
         BoolExpr::IntCompare(op, Box::new(l), Box::new(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::floor_div;
+
+    #[test]
+    fn division_rounds_down_as_the_reference_says() {
+        let cases = [
+            (7, 2, 3),
+            (-7, 2, -4),
+            (7, -2, -4),
+            (-7, -2, 3),
+            (6, -3, -2),
+        ];
+        for (l, r, q) in cases {
+            assert_eq!(floor_div(l, r), Some(q), "{l} / {r}");
+        }
+        assert_eq!(floor_div(1, 0), None);
+        assert_eq!(floor_div(i64::MIN, -1), None);
     }
 }
