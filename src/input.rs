@@ -26,12 +26,16 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
         path: crate::present::printable(&path.display().to_string()),
         reason,
     };
+    // Asked before opening (opening a FIFO blocks until someone writes to it)
+    // and again of the open file, so that what is checked is what is read.
+    let regular = |metadata: std::io::Result<std::fs::Metadata>| match metadata {
+        Ok(m) if m.is_file() => Ok(m),
+        Ok(_) => Err(unreadable("not a regular file".into())),
+        Err(e) => Err(unreadable(e.to_string())),
+    };
+    regular(std::fs::metadata(path))?;
     let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
-    // Asked of the open file, so that what is checked is what is read.
-    let metadata = file.metadata().map_err(|e| unreadable(e.to_string()))?;
-    if !metadata.is_file() {
-        return Err(unreadable("not a regular file".into()));
-    }
+    let metadata = regular(file.metadata())?;
     if metadata.len() > limit {
         return Err(unreadable(format!("larger than {limit} bytes")));
     }

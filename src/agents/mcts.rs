@@ -13,6 +13,10 @@ use crate::rules::state::{GameState, Status};
 
 /// UCT's exploration constant (√2 for results between 0 and 1).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+/// Most memory one search's tree may take (each node holds a game in progress):
+/// past it the tree stops growing and further iterations play out from its
+/// leaves, so a long search on a large board stays within bounded memory.
+pub const MAX_TREE_BYTES: usize = 128 << 20;
 
 struct Node<'g> {
     state: GameState<'g>,
@@ -56,6 +60,7 @@ pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
         visits: 0.0,
         score: 0.0,
     }];
+    let mut tree_bytes = 0;
     let mut done = 0;
     while more(done) {
         done += 1;
@@ -78,13 +83,14 @@ pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
             path.push(at);
         }
         // Expand one untried decision.
-        if !nodes[at].untried.is_empty() {
+        if !nodes[at].untried.is_empty() && tree_bytes < MAX_TREE_BYTES {
             let pick = rng.random_range(0..nodes[at].untried.len());
             let decision = nodes[at].untried.swap_remove(pick);
             let mut child = nodes[at].state.clone();
             let mover = child.position().to_move;
             child.play_index(decision);
             let untried = (0..child.legal().len()).collect();
+            tree_bytes += std::mem::size_of::<Node>() + child.memory_bytes();
             nodes.push(Node {
                 state: child,
                 mover,

@@ -71,6 +71,9 @@ struct Entry {
 // The table keys positions, not histories: where a game checks repetition
 // (GEN-10) the true value can depend on the path, which the table ignores.
 
+/// Most positions the transposition table remembers (about 48 bytes each).
+pub const MAX_TABLE_ENTRIES: usize = 1 << 20;
+
 /// An alpha-beta searcher; its table is kept between searches of one game.
 #[derive(Default)]
 pub struct AlphaBeta {
@@ -188,6 +191,11 @@ impl AlphaBeta {
         } else {
             Bound::Exact
         };
+        if self.table.len() >= MAX_TABLE_ENTRIES {
+            // Bounded memory over a long game or a long timed search; the
+            // table only speeds the search up, so starting afresh is safe.
+            self.table.clear();
+        }
         self.table.insert(
             key,
             Entry {

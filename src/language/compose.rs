@@ -80,7 +80,35 @@ fn locate(base: &str, from: &Source) -> Result<Source, String> {
 }
 
 fn parse<'a>(name: &str, text: &'a str) -> Result<Spanned<DeTable<'a>>, LoadError> {
-    DeTable::parse(text).map_err(|e| invalid(name, text, e.span(), e.message().trim().to_string()))
+    DeTable::parse(text).map_err(|e| {
+        let message = e.message().trim();
+        match e.span() {
+            Some(span) => invalid(name, text, Some(span), message.to_string()),
+            // The parser's one error without a place: keys nested past its
+            // recursion limit. Point at the key with the most parts.
+            None => invalid(
+                name,
+                text,
+                deepest_key(text),
+                format!("{message}: a key has too many dotted parts"),
+            ),
+        }
+    })
+}
+
+/// The line whose key (`a.b.c = ...` or `[a.b.c]`) has the most dotted parts.
+fn deepest_key(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    let mut deepest: Option<(usize, std::ops::Range<usize>)> = None;
+    for line in text.split_inclusive('\n') {
+        let key = line.split(['=', '"', '\'', '#']).next().unwrap_or("");
+        let parts = key.matches('.').count();
+        if parts > 0 && deepest.as_ref().is_none_or(|(most, _)| parts > *most) {
+            deepest = Some((parts, offset..offset + line.trim_end().len()));
+        }
+        offset += line.len();
+    }
+    deepest.map(|(_, span)| span)
 }
 
 fn invalid(

@@ -49,7 +49,7 @@ impl Problem {
         let (part, span) = file.locate(span);
         Problem {
             label: "here".to_string(),
-            source_code: NamedSource::new(&part.name, part.text.clone()),
+            source_code: NamedSource::new(&part.name, displayable(&part.text)),
             span: span.map(|r| r.into()),
             message: message.into(),
             help: None,
@@ -93,6 +93,24 @@ impl Problem {
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         format!("{name}:{line}:{column}")
     }
+}
+
+/// A file's text as a snippet shows it, byte for byte the same length so that
+/// spans still fit: a lone carriage return ends a line (as the reader sees it),
+/// and other control characters, which a terminal would act on, show as `?`.
+fn displayable(text: &str) -> Arc<str> {
+    let mut shown = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => shown.push(c),
+            '\r' => shown.push('\n'),
+            '\n' | '\t' => shown.push(c),
+            c if c.is_control() => shown.extend(std::iter::repeat_n('?', c.len_utf8())),
+            c => shown.push(c),
+        }
+    }
+    shown.into()
 }
 
 /// The text a game is loaded from: its file, followed by the files it extends,

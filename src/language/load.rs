@@ -110,6 +110,14 @@ fn resolve_options(
     let mut options = Vec::new();
     for (name, option) in &spec.options {
         let span = option.span();
+        if let Some(why) = check::reserved(name) {
+            problems.push(Problem::new(
+                file,
+                Some(span.clone()),
+                format!("an option cannot be named `{name}`: that is {why}"),
+            ));
+            continue;
+        }
         let option = option.get_ref();
         let allowed = match (&option.values, option.range) {
             (Some(values), None) => values
@@ -238,6 +246,7 @@ impl Loader {
                 OptionValue::Word(_) => None,
             })
             .collect();
+        self.refuse_control_characters(&spec);
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
         let moves = Moves {
@@ -279,10 +288,10 @@ impl Loader {
                 clauses: relay.clauses,
             })
         });
-        if spec.capture.len() > MAX_CAPTURES {
+        if let Some(extra) = spec.capture.get(MAX_CAPTURES) {
             self.problems.push(Problem::new(
                 &self.file,
-                None,
+                Some(extra.at.span()),
                 format!(
                     "{} capture rules; at most {MAX_CAPTURES} are supported",
                     spec.capture.len()
@@ -340,6 +349,42 @@ impl Loader {
                 })
             }
             _ => Err(self.failure()),
+        }
+    }
+
+    /// Text that is printed to a terminal (names, summaries, help) may not carry
+    /// control characters, which a terminal would act on.
+    fn refuse_control_characters(&mut self, spec: &GameSpec) {
+        let meta = &spec.game;
+        let help = spec.options.values().map(|o| o.get_ref().help.as_str());
+        let words = spec.options.values().flat_map(|o| {
+            let o = o.get_ref();
+            o.values
+                .iter()
+                .flatten()
+                .chain([&o.default])
+                .filter_map(|v| match v {
+                    OptionValue::Word(w) => Some(w.as_str()),
+                    OptionValue::Int(_) => None,
+                })
+        });
+        let texts = [&meta.name, &meta.origin, &meta.rules, &meta.summary]
+            .into_iter()
+            .map(String::as_str)
+            .chain(meta.aliases.iter().map(String::as_str))
+            .chain(meta.sources.iter().map(String::as_str))
+            .chain(help)
+            .chain(words);
+        let controlled = |t: &str| t.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
+        if let Some(text) = texts.into_iter().find(|t| controlled(t)) {
+            self.problems.push(Problem::new(
+                &self.file,
+                None,
+                format!(
+                    "`{}` holds control characters, which a terminal would act on; write plain text",
+                    crate::present::printable(text)
+                ),
+            ));
         }
     }
 

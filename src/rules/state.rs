@@ -156,6 +156,14 @@ impl<'g> GameState<'g> {
         next
     }
 
+    /// About how much memory the state holds beyond its own size, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        let positions = self.successors.get().map_or(0, Vec::capacity) + self.history.capacity();
+        positions * std::mem::size_of::<Position>()
+            + self.legal.capacity() * std::mem::size_of::<Hole>()
+            + self.decisions.capacity() * std::mem::size_of::<Hole>()
+    }
+
     /// Candidate moves found endless (GEN-7) since the game began.
     pub fn endless_met(&self) -> u32 {
         self.endless_met

@@ -146,6 +146,35 @@ pub struct Context<'a> {
 }
 
 /// Functions, with their argument types and result, for messages and checking.
+/// Why `name` cannot name an option (it would hide a name of the language),
+/// or `None` when it can.
+pub fn reserved(name: &str) -> Option<&'static str> {
+    const KEYWORDS: [&str; 9] = [
+        "or", "and", "not", "if", "then", "else", "in", "true", "false",
+    ];
+    let hole_like = name.len() > 1
+        && name.as_bytes()[0].is_ascii_lowercase()
+        && name[1..].bytes().all(|b| b.is_ascii_digit());
+    let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier {
+        Some("not a name an expression can use (letters, digits and _, not starting with a digit)")
+    } else if Binding::ALL.iter().any(|b| b.name() == name) {
+        Some("a name the engine binds")
+    } else if matches!(name, "south" | "north" | "all_holes") {
+        Some("a name of the language")
+    } else if KEYWORDS.contains(&name) {
+        Some("a keyword")
+    } else if FUNCTIONS.iter().any(|(f, _)| *f == name) || matches!(name, "any" | "all" | "number")
+    {
+        Some("a function")
+    } else if hole_like {
+        Some("shaped like a hole name (a letter and a number)")
+    } else {
+        None
+    }
+}
+
 const FUNCTIONS: &[(&str, &str)] = &[
     ("count", "count(hole) → integer: seeds in the hole"),
     (

@@ -32,6 +32,18 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// Operators of one precedence level chain without nesting: `a + b - c`.
+    fn level(self) -> u8 {
+        use BinaryOp::*;
+        match self {
+            Or => 0,
+            And => 1,
+            Eq | Ne | Lt | Le | Gt | Ge => 2,
+            Add | Sub => 3,
+            Mul | Div | Rem => 4,
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         use BinaryOp::*;
         match self {
@@ -152,10 +164,18 @@ fn too_deep(span: Span) -> SyntaxError {
 }
 
 /// The span of a node nested deeper than `MAX_DEPTH`, if any (checked before the
-/// recursive checker and evaluator walk the tree).
+/// recursive checker and evaluator walk the tree). A chain of operators of one
+/// level (`a + b + c + ...`, a flat sum) counts as one level, as it reads: its
+/// length is bounded by `MAX_LENGTH` instead.
 fn deepest(node: &Node, depth: usize) -> Option<Span> {
     if depth > MAX_DEPTH {
         return Some(node.span.clone());
+    }
+    if let NodeKind::Binary(op, left, right) = &node.kind {
+        let chained =
+            matches!(&left.kind, NodeKind::Binary(inner, ..) if inner.level() == op.level());
+        let left_depth = if chained { depth } else { depth + 1 };
+        return deepest(left, left_depth).or_else(|| deepest(right, depth + 1));
     }
     node.children()
         .into_iter()
