@@ -323,10 +323,17 @@ impl Words<'_> {
             NodeKind::Unary(UnaryOp::Neg, x) => format!("-{}", self.node(x)),
             NodeKind::Binary(op, l, r) => self.binary(*op, l, r),
             NodeKind::If(c, t, e) => {
+                // A conditional inside the first two parts is bracketed, so that its
+                // "otherwise" cannot be read as the outer one's; a chain of them in
+                // the last part reads as it is meant ("a if x, otherwise b if y, ...").
+                let bracketed = |node: &Node| match node.kind {
+                    NodeKind::If(..) => format!("({})", self.node(node)),
+                    _ => self.node(node),
+                };
                 format!(
                     "{} if {}, otherwise {}",
-                    self.node(t),
-                    self.node(c),
+                    bracketed(t),
+                    bracketed(c),
                     self.node(e)
                 )
             }
@@ -352,7 +359,7 @@ impl Words<'_> {
 
     fn name(&self, name: &str) -> String {
         if let Some(value) = self.game.option(name) {
-            return format!("{value} (option {name})");
+            return format!("the option {name} (now {value})");
         }
         match name {
             "mover" => "the mover".into(),
@@ -394,8 +401,11 @@ impl Words<'_> {
             BinaryOp::Le => format!("{l} is at most {r}"),
             BinaryOp::Gt => format!("{l} is more than {r}"),
             BinaryOp::Ge => format!("{l} is at least {r}"),
+            BinaryOp::Add => format!("{l} plus {r}"),
+            BinaryOp::Sub => format!("{l} minus {r}"),
+            BinaryOp::Mul => format!("{l} times {r}"),
             BinaryOp::Div => format!("{l} divided by {r} (rounded down)"),
-            other => format!("{l} {} {r}", other.symbol()),
+            BinaryOp::Rem => format!("the remainder of {l} divided by {r}"),
         }
     }
 
