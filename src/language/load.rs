@@ -356,35 +356,30 @@ impl Loader {
     /// control characters, which a terminal would act on.
     fn refuse_control_characters(&mut self, spec: &GameSpec) {
         let meta = &spec.game;
-        let help = spec.options.values().map(|o| o.get_ref().help.as_str());
-        let words = spec.options.values().flat_map(|o| {
-            let o = o.get_ref();
-            o.values
-                .iter()
-                .flatten()
-                .chain([&o.default])
-                .filter_map(|v| match v {
-                    OptionValue::Word(w) => Some(w.as_str()),
-                    OptionValue::Int(_) => None,
-                })
-        });
-        let texts = [&meta.name, &meta.origin, &meta.rules, &meta.summary]
-            .into_iter()
-            .map(String::as_str)
-            .chain(meta.aliases.iter().map(String::as_str))
-            .chain(meta.sources.iter().map(String::as_str))
-            .chain(help)
-            .chain(words);
+        let mut texts: Vec<(&str, &str)> = vec![
+            ("name", &meta.name),
+            ("origin", &meta.origin),
+            ("rules", &meta.rules),
+            ("summary", &meta.summary),
+        ];
+        texts.extend(meta.aliases.iter().map(|a| ("aliases", a.as_str())));
+        texts.extend(meta.sources.iter().map(|a| ("sources", a.as_str())));
+        for option in spec.options.values().map(Spanned::get_ref) {
+            texts.push(("help", &option.help));
+            let words = option.values.iter().flatten().chain([&option.default]);
+            texts.extend(words.filter_map(|v| match v {
+                OptionValue::Word(w) => Some(("values", w.as_str())),
+                OptionValue::Int(_) => None,
+            }));
+        }
         let controlled = |t: &str| t.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
-        if let Some(text) = texts.into_iter().find(|t| controlled(t)) {
-            self.problems.push(Problem::new(
-                &self.file,
-                None,
-                format!(
-                    "`{}` holds control characters, which a terminal would act on; write plain text",
-                    crate::present::printable(text)
-                ),
-            ));
+        for (key, text) in texts.into_iter().filter(|(_, t)| controlled(t)) {
+            let message = format!(
+                "`{}` holds control characters, which a terminal would act on; write plain text",
+                crate::present::printable(text)
+            );
+            let span = key_line(&self.file.text, key);
+            self.problems.push(Problem::new(&self.file, span, message));
         }
     }
 
@@ -841,4 +836,20 @@ impl Loader {
 /// The span of a whole expression whose text starts at `base`.
 fn expr_span(base: usize, text: &str) -> Range<usize> {
     base..base + text.len().max(1)
+}
+
+/// The first line that sets `key` (`key = ...`), for problems found in values
+/// whose place the parsed file does not keep.
+fn key_line(text: &str, key: &str) -> Option<Range<usize>> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let sets_key = line
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if sets_key {
+            return Some(offset..offset + line.trim_end().len());
+        }
+        offset += line.len();
+    }
+    None
 }

@@ -266,8 +266,8 @@ pub struct Summary {
     pub endless_moves_met: u64,
     pub lead_changes_mean: f64,
     /// Drama: over the games won, the mean share of decisions after which the
-    /// eventual winner was behind on captures.
-    pub drama: f64,
+    /// eventual winner was behind on captures; none when no game was won.
+    pub drama: Option<f64>,
     /// Mean final capture margin as a share of all seeds (0: even, 1: a whitewash).
     pub decisiveness: f64,
     pub captured_per_turn: f64,
@@ -513,10 +513,8 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
                 .iter()
                 .filter(|p| matches!(p.status, Status::SouthWon | Status::NorthWon))
                 .collect();
-            won.iter()
-                .map(|p| p.winner_behind as f64 / p.decisions.max(1) as f64)
-                .sum::<f64>()
-                / won.len().max(1) as f64
+            let share = |p: &&Played| p.winner_behind as f64 / p.decisions.max(1) as f64;
+            (!won.is_empty()).then(|| won.iter().map(share).sum::<f64>() / won.len() as f64)
         },
         decisiveness: mean(&|p| p.margin),
         captured_per_turn: played.iter().map(|p| p.captured as f64).sum::<f64>()
@@ -583,7 +581,10 @@ pub fn table(summaries: &[Summary]) -> String {
         ("lead changes: mean", |s| {
             format!("{:.2}", s.lead_changes_mean)
         }),
-        ("drama", |s| format!("{:.3}", s.drama)),
+        ("drama", |s| {
+            s.drama
+                .map_or_else(|| "- (no game won)".into(), |d| format!("{d:.3}"))
+        }),
         ("decisiveness", |s| format!("{:.3}", s.decisiveness)),
         ("captured per turn", |s| {
             format!("{:.2}", s.captured_per_turn)
