@@ -44,7 +44,7 @@ fn playouts(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                random_game(&game, seed).position().turn
+                random_game(&game, seed).position().turn()
             })
         });
     }
@@ -149,7 +149,7 @@ fn sadeqa_by_hand(
 
 fn interpreted(game: &Game, seed: u64) -> ([u32; 2], u32) {
     let state = random_game(game, seed);
-    (state.position().captured, state.position().turn)
+    (state.position().captured(), state.position().turn())
 }
 
 /// The baselines are the same games: every random game ends the same way.

@@ -360,7 +360,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 mancala::present::interactive::Player::parse(&north)?,
             ];
             let game = loaded(&setup, &id)?;
-            let start = MatchState::from_position(&game, game.start, as_match)
+            let start = MatchState::from_position(&game, game.start(), as_match)
                 .map_err(|e| format!("{id}: {e}"))?;
             let stdin = std::io::stdin();
             let decisions = mancala::present::interactive::play(
@@ -383,7 +383,7 @@ fn run(command: Command) -> Result<(), Failure> {
             );
             if let Some(file) = record {
                 let saved = serde_json::json!({
-                    "game": game.id,
+                    "game": game.id(),
                     "options": json::options(&game),
                     "match": as_match,
                     "decisions": decisions,
@@ -432,7 +432,7 @@ fn run(command: Command) -> Result<(), Failure> {
                     round_repeats,
                 };
                 let game = loaded(&setup, &id)?;
-                if as_match && game.match_rules.is_none() {
+                if as_match && game.match_rules().is_none() {
                     return Err(
                         format!("{variant}: {}", mancala::rules::match_play::NoMatchRules).into(),
                     );
@@ -690,13 +690,13 @@ fn list() -> Result<(), String> {
     for id in catalog::bundled_ids() {
         match catalog::load(&id, &[]) {
             Ok(game) => {
-                let b = &game.board;
+                let b = &game.board();
                 outln!(
                     "{id:<28} {:<30} {}x{:<3} {}",
-                    game.meta.name,
+                    game.meta().name,
                     b.rows(),
                     b.columns(),
-                    game.meta.summary
+                    game.meta().summary
                 );
             }
             Err(e) => outln!("{id:<28} (does not load: {e})"),
@@ -712,7 +712,7 @@ fn replay<'g>(
     as_match: bool,
 ) -> Result<MatchState<'g>, String> {
     let start = match position {
-        None => game.start,
+        None => game.start(),
         Some(path) => {
             let text = mancala::input::read_text(path, mancala::input::MAX_TEXT_BYTES)
                 .map_err(|e| e.to_string())?;
@@ -721,7 +721,7 @@ fn replay<'g>(
         }
     };
     let mut state = MatchState::from_position(game, start, as_match)
-        .map_err(|e| format!("{}: {e}", game.id))?;
+        .map_err(|e| format!("{}: {e}", game.id()))?;
     state.replay(decisions).map_err(|e| e.to_string())?;
     Ok(state)
 }
@@ -735,7 +735,7 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool, as_match: bool) -> 
     for index in 0..games {
         let game_seed = seed.wrapping_add(index);
         let state = playout::random_match(game, game_seed, as_match)
-            .map_err(|e| format!("{}: {e}", game.id))?;
+            .map_err(|e| format!("{}: {e}", game.id()))?;
         if as_json {
             outln!(
                 "{}",
@@ -753,11 +753,11 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool, as_match: bool) -> 
             };
             outln!(
                 "{} seed {game_seed}: {} ({}) after {length}, captured south {} north {}",
-                game.id,
+                game.id(),
                 outcome.status.name(),
                 outcome.reason.name(),
-                p.captured[0],
-                p.captured[1]
+                p.captured()[0],
+                p.captured()[1]
             );
         }
         *tally.entry(outcome.status.name()).or_default() += 1;
@@ -776,7 +776,7 @@ fn random(game: &Game, seed: u64, games: u64, as_json: bool, as_match: bool) -> 
         };
         outln!(
             "{}: {games} {}, seeds {seed}..{}: {}; mean length {rounds}{:.1} turns",
-            game.id,
+            game.id(),
             if as_match { "matches" } else { "games" },
             seed.wrapping_add(games.saturating_sub(1)),
             counts.join(", "),

@@ -181,7 +181,7 @@ fn parts() -> impl Strategy<Value = Parts> {
 
 fn total_seeds(state: &GameState) -> u32 {
     let p = state.position();
-    p.seeds_on_board() + p.captured[0] + p.captured[1]
+    p.seeds_on_board() + p.captured()[0] + p.captured()[1]
 }
 
 proptest! {

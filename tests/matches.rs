@@ -19,32 +19,32 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
         };
         game.set_limits(limits).unwrap();
         let closes = id == "rio-kadalis";
-        let total = game.start.seeds_on_board();
+        let total = game.start().seeds_on_board();
         for seed in 0..60 {
             let mut rng = playout::rng(seed);
-            let mut state = MatchState::from_position(&game, game.start, true).unwrap();
+            let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
             let mut rounds = 0;
             loop {
                 let p = *state.position();
                 assert_eq!(
-                    p.seeds_on_board() + p.captured[0] + p.captured[1],
+                    p.seeds_on_board() + p.captured()[0] + p.captured()[1],
                     total,
                     "{id} seed {seed}"
                 );
-                assert!(p.closed.iter().all(|h| p.counts[h as usize] == 0));
-                assert!(closes || p.closed.is_empty(), "{id} closes no hole");
+                assert!(p.closed().iter().all(|h| p.counts()[h as usize] == 0));
+                assert!(closes || p.closed().is_empty(), "{id} closes no hole");
                 if state.results().len() > rounds && state.outcome().is_none() {
                     rounds = state.results().len();
                     // A new round: nothing played yet, the reserve is what is held.
-                    assert_eq!(p.turn, 0);
-                    assert_eq!(p.captured, state.reserve());
+                    assert_eq!(p.turn(), 0);
+                    assert_eq!(p.captured(), state.reserve());
                     assert_eq!(state.round_number() as usize, rounds + 1);
                 }
                 if state.outcome().is_some() {
                     break;
                 }
                 let legal: Vec<_> = state.legal().collect();
-                assert!(legal.iter().all(|&h| !p.closed.contains(h)));
+                assert!(legal.iter().all(|&h| !p.closed().contains(h)));
                 state.play_index(rng.random_range(0..legal.len()));
             }
             let outcome = state.outcome().unwrap();
@@ -65,7 +65,7 @@ fn the_same_seed_plays_the_same_match_and_its_decisions_replay_it() {
     let first = playout::random_match(&game, 7, true).unwrap();
     let again = playout::random_match(&game, 7, true).unwrap();
     assert_eq!(first.decisions(), again.decisions());
-    let mut replayed = MatchState::from_position(&game, game.start, true).unwrap();
+    let mut replayed = MatchState::from_position(&game, game.start(), true).unwrap();
     for &hole in first.decisions() {
         replayed.play(hole).unwrap();
     }
@@ -91,7 +91,7 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
         ..patient.limits()
     };
     patient.set_limits(limits).unwrap();
-    let mut longer = MatchState::from_position(&patient, patient.start, true).unwrap();
+    let mut longer = MatchState::from_position(&patient, patient.start(), true).unwrap();
     let mut starts = vec![*longer.position()];
     for &hole in drawn.decisions() {
         let round = longer.round_number();
@@ -103,8 +103,8 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
     assert!(longer.outcome().is_none());
     let repeated = starts.pop().unwrap();
     assert!(starts.iter().any(|s| s.repeats(&repeated)));
-    assert_eq!(repeated.closed, drawn.position().closed);
-    assert_eq!(repeated.counts, drawn.position().counts);
+    assert_eq!(repeated.closed(), drawn.position().closed());
+    assert_eq!(repeated.counts(), drawn.position().counts());
 }
 
 #[test]
@@ -139,5 +139,5 @@ fn a_single_game_is_one_round_and_draws_as_random_game_does() {
         );
     }
     let kalah = catalog::load("kalah", &[]).unwrap();
-    assert!(MatchState::from_position(&kalah, kalah.start, true).is_err());
+    assert!(MatchState::from_position(&kalah, kalah.start(), true).is_err());
 }

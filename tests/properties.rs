@@ -10,7 +10,7 @@ use mancala::language::catalog;
 use mancala::present::json;
 use mancala::rules::board::Side;
 use mancala::rules::game::Game;
-use mancala::rules::position::Position;
+use mancala::rules::setup::Setup;
 use mancala::rules::state::GameState;
 use proptest::prelude::*;
 use rand::RngExt;
@@ -24,7 +24,7 @@ static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
 
 fn total_seeds(state: &GameState) -> u32 {
     let p = state.position();
-    p.seeds_on_board() + p.captured[0] + p.captured[1]
+    p.seeds_on_board() + p.captured()[0] + p.captured()[1]
 }
 
 /// Plays random decisions from `state`, checking the step properties at each one.
@@ -36,7 +36,7 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
     while state.outcome().is_none() {
         let legal: Vec<u8> = state.legal().collect();
         prop_assert!(!legal.is_empty(), "an ongoing game has a legal decision");
-        for hole in game.board.holes() {
+        for hole in game.board().holes() {
             let accepted = state.clone().play(hole).is_ok();
             prop_assert_eq!(
                 accepted,
@@ -55,7 +55,7 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
         0,
         "a finished game has no legal decisions"
     );
-    prop_assert!(state.position().turn <= game.limits().turns);
+    prop_assert!(state.position().turn() <= game.limits().turns);
     Ok(state)
 }
 
@@ -82,10 +82,12 @@ proptest! {
         seed: u64,
     ) {
         let game = &GAMES[which % GAMES.len()];
-        let mut position = Position::empty(if north { Side::North } else { Side::South });
-        for (hole, count) in game.board.holes().zip(counts.iter().cycle()) {
-            position.counts[hole as usize] = *count;
-        }
+        let setup = Setup {
+            counts: game.board().holes().zip(counts.iter().cycle().map(|&c| u64::from(c))).collect(),
+            to_move: if north { Side::North } else { Side::South },
+            ..Setup::empty()
+        };
+        let position = setup.position(game).expect("small counts make a position");
         play_checked(GameState::from_position(game, position), seed)?;
     }
 

@@ -56,7 +56,7 @@ evaluate = "captured(side) + total(holes(side))"
         mancala::language::load::load_str("kalah-material", "kalah-material.toml", text, &[])
             .unwrap();
     let plain = catalog::load("kalah", &[]).unwrap();
-    let a6 = game.board.parse_hole("a6").unwrap();
+    let a6 = game.board().parse_hole("a6").unwrap();
     let mut state = GameState::new(&game);
     let mut usual = GameState::new(&plain);
     state.play(a6).unwrap();

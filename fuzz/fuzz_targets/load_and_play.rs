@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
                 ..game.limits()
             };
             game.set_limits(limits).expect("limits within range");
-            let as_match = game.match_rules.is_some();
+            let as_match = game.match_rules().is_some();
             let state = playout::random_match(&game, data.len() as u64, as_match)
                 .expect("a match only where the file has a [match] section");
             let _ = mancala::present::json::replay(&state);

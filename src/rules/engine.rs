@@ -8,7 +8,7 @@ use crate::rules::position::{Pending, Position};
 
 /// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotLegal {
+pub(crate) enum NotLegal {
     /// The sowing did not end within the lap limit (GEN-7), or could drop no seed.
     Endless,
     /// The position after the move fails the game's `after` condition.
@@ -26,7 +26,7 @@ fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
 
 /// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
 #[inline]
-pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
+pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
     let mover = position.to_move;
     if game.board.owner(hole) != mover
         || position.counts[hole as usize] == 0
@@ -47,7 +47,10 @@ pub fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
 /// Plays the move from `origin` for the side to move: lift, sow lap by lap, relay,
 /// capture; then ends the turn unless the capture owes decisions. When the move is
 /// not legal the position is left half-played and must be discarded.
-pub fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), NotLegal> {
+///
+/// Precondition: `may_start_from(game, position, origin)`; `GameState` is the
+/// only caller and asks it first.
+pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
     let mut env = Env::new(mover);
@@ -226,7 +229,7 @@ fn seeds_in(position: &Position, set: HoleSet) -> u32 {
 }
 
 /// The holes a pending strip may take a seed from (non-empty holes of its set).
-pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
+pub(crate) fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
     let rule = &game.captures[pending.capture as usize];
     let strip = rule
         .strip
@@ -244,7 +247,10 @@ pub fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSe
 
 /// Removes one seed from `hole` to the mover's score (NS-10); the turn ends once
 /// nothing more is owed or the strip's holes are empty.
-pub fn strip(game: &Game, position: &mut Position, hole: Hole) {
+///
+/// Precondition: a strip is pending and `hole` is among `strip_holes` (panics
+/// when none is pending); `GameState` only offers such holes.
+pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
     let pending = position
         .pending
         .as_mut()

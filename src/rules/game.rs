@@ -78,32 +78,32 @@ pub struct LimitError {
 
 pub struct Game {
     /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
-    pub id: String,
-    pub meta: Meta,
+    pub(crate) id: String,
+    pub(crate) meta: Meta,
     /// Every option with its value in force, in name order.
-    pub options: Vec<GameOption>,
-    pub board: Board,
-    pub start: Position,
-    pub moves: Moves,
+    pub(crate) options: Vec<GameOption>,
+    pub(crate) board: Board,
+    pub(crate) start: Position,
+    pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
-    pub skip: Option<BoolExpr>,
-    pub relay: Option<Relay>,
-    pub captures: Vec<Capture>,
+    pub(crate) skip: Option<BoolExpr>,
+    pub(crate) relay: Option<Relay>,
+    pub(crate) captures: Vec<Capture>,
     /// When it holds after a move, the mover plays again.
-    pub again: Option<BoolExpr>,
-    pub end_checks: Vec<EndCheck>,
+    pub(crate) again: Option<BoolExpr>,
+    pub(crate) end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
-    pub score: IntExpr,
+    pub(crate) score: IntExpr,
     /// How good a position is for `side`, for search agents (`None`: its captures).
-    pub evaluation: Option<IntExpr>,
+    pub(crate) evaluation: Option<IntExpr>,
     /// How rounds follow one another when the game is played as a match.
-    pub match_rules: Option<MatchRules>,
+    pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
-    pub layout_clauses: Vec<String>,
+    pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
-    pub warnings: Vec<crate::language::error::Problem>,
+    pub(crate) warnings: Vec<crate::language::error::Problem>,
 }
 
 pub struct GameOption {
@@ -242,6 +242,44 @@ pub enum Starter {
 }
 
 impl Game {
+    /// The file stem, e.g. `my-variant` for `my-variant.toml`.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Name, origin, sources and summary, from the file's `[game]` table.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Every option with its value in force, in name order.
+    pub fn options(&self) -> &[GameOption] {
+        &self.options
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position play starts from.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    pub fn match_rules(&self) -> Option<&MatchRules> {
+        self.match_rules.as_ref()
+    }
+
+    /// Likely mistakes found while loading (`mancala validate` shows them).
+    pub fn warnings(&self) -> &[crate::language::error::Problem] {
+        &self.warnings
+    }
+
+    /// The end checks, in the order they are tried (GEN-12).
+    pub fn end_checks(&self) -> &[EndCheck] {
+        &self.end_checks
+    }
+
     pub fn limits(&self) -> Limits {
         self.limits
     }

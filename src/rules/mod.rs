@@ -2,7 +2,7 @@
 //! capturing, games and matches in progress. Nothing here knows a game.
 
 pub mod board;
-pub mod engine;
+pub(crate) mod engine;
 pub mod game;
 pub mod match_play;
 pub mod position;

@@ -1,4 +1,7 @@
 //! A position: everything that changes during play, in a small `Copy` value.
+//! Built only through a checked [`crate::rules::setup::Setup`] or by the engine,
+//! so that its invariants (seed totals within a count, closed holes empty, a
+//! pending strip payable) hold wherever a position is read.
 
 use crate::rules::board::{HoleSet, MAX_CELLS, Side};
 
@@ -6,16 +9,16 @@ use crate::rules::board::{HoleSet, MAX_CELLS, Side};
 pub struct Position {
     /// Seeds per hole, indexed by `Hole`; cells past the holes stay 0 (a store's
     /// seeds are its side's score, `captured`).
-    pub counts: [u16; MAX_CELLS],
+    pub(crate) counts: [u16; MAX_CELLS],
     /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
-    pub captured: [u32; 2],
-    pub to_move: Side,
+    pub(crate) captured: [u32; 2],
+    pub(crate) to_move: Side,
     /// Holes closed for this round of a match: empty, skipped by sowing, not playable.
-    pub closed: HoleSet,
+    pub(crate) closed: HoleSet,
     /// Completed turns.
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// Decisions still owed inside the current turn.
-    pub pending: Option<Pending>,
+    pub(crate) pending: Option<Pending>,
 }
 
 /// A run of decisions owed inside a turn (a strip, NS-10).
@@ -30,7 +33,42 @@ pub struct Pending {
 }
 
 impl Position {
-    pub fn empty(to_move: Side) -> Position {
+    /// Seeds per cell, indexed by `Hole` (a store's cell is always 0).
+    pub fn counts(&self) -> &[u16; MAX_CELLS] {
+        &self.counts
+    }
+
+    /// Seeds in one hole.
+    pub fn count(&self, hole: crate::rules::board::Hole) -> u16 {
+        self.counts[hole as usize]
+    }
+
+    /// Seeds each side has captured, by `Side::index`.
+    pub fn captured(&self) -> [u32; 2] {
+        self.captured
+    }
+
+    /// The side whose turn it is (the game may be over: see `GameState::to_move`).
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Holes closed for this round of a match.
+    pub fn closed(&self) -> HoleSet {
+        self.closed
+    }
+
+    /// Completed turns.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Decisions owed inside the current turn.
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
+    }
+
+    pub(crate) fn empty(to_move: Side) -> Position {
         Position {
             counts: [0; MAX_CELLS],
             captured: [0; 2],
