@@ -13,6 +13,24 @@
 //! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
 //! - [`present`]: what people and programs read — board drawings, the JSON
 //!   contract, terminal play.
+//! - [`input`]: reading the files a user names, bounded.
+//!
+//! Load a game (a bundled id or a path to any `.toml` file, with option
+//! overrides), play decisions by hole name, and read the result:
+//!
+//! ```
+//! use mancala::{GameState, Side};
+//!
+//! let kalah = mancala::load("kalah", &[("seeds_per_hole".into(), "3".into())])?;
+//! let mut state = GameState::new(&kalah);
+//! let a4 = kalah.board().parse_hole("a4").expect("a hole of this board");
+//! state.play(a4).expect("a legal decision");
+//! // a5, a6, then South's store: South plays again (KA-6).
+//! assert_eq!(state.position().captured()[Side::South.index()], 1);
+//! assert_eq!(state.to_move(), Some(Side::South));
+//! assert!(state.outcome().is_none());
+//! # Ok::<(), mancala::LoadError>(())
+//! ```
 
 pub mod agents;
 pub mod input;
@@ -20,3 +38,12 @@ pub mod language;
 pub mod present;
 pub mod rules;
 pub mod studies;
+
+pub use language::catalog::{Source, load};
+pub use language::error::LoadError;
+pub use rules::board::{Hole, Side};
+pub use rules::game::{Game, Limits};
+pub use rules::match_play::MatchState;
+pub use rules::position::Position;
+pub use rules::setup::{Setup, SetupError};
+pub use rules::state::{GameState, Outcome, Reason, Status};

@@ -304,6 +304,23 @@ impl From<String> for Failure {
     }
 }
 
+/// The library's errors are bad input, told in their own words.
+macro_rules! bad_input {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Failure {
+            fn from(error: $error) -> Self {
+                Failure::BadInput(error.to_string())
+            }
+        }
+    )*};
+}
+
+bad_input!(
+    compare::UnknownAgent,
+    compare::StudyError,
+    mancala::input::ReadError
+);
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {

@@ -17,7 +17,7 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn parse(name: &str) -> Result<Player, String> {
+    pub fn parse(name: &str) -> Result<Player, crate::studies::compare::UnknownAgent> {
         match name {
             "human" => Ok(Player::Human),
             other => Agent::parse(other).map(Player::Agent),

@@ -232,18 +232,18 @@ pub struct PendingFile {
 ///
 /// A position with closed holes starts a round of a match; the side to move is
 /// that round's starter, whatever `turn` says.
-pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
-    let file: PositionFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileError> {
+    let file: PositionFile =
+        serde_json::from_str(text).map_err(|e| PositionFileError::Json(e.to_string()))?;
     let b = &game.board;
     if file.board.len() != b.rows() {
-        return Err(format!(
-            "the board has {} rows, not {}",
-            b.rows(),
-            file.board.len()
-        ));
+        return Err(PositionFileError::Rows {
+            board: b.rows(),
+            file: file.board.len(),
+        });
     }
     let to_move = Side::parse(&file.to_move)
-        .ok_or_else(|| format!("to_move is \"south\" or \"north\", not {:?}", file.to_move))?;
+        .ok_or_else(|| PositionFileError::ToMove(printable(&file.to_move)))?;
     let mut setup = Setup {
         to_move,
         turn: file.turn,
@@ -253,17 +253,16 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
         let hole = b
             .parse_hole(name)
             .filter(|&h| b.is_hole(h))
-            .ok_or_else(|| format!("closed: `{}` is not a hole of this board", printable(name)))?;
+            .ok_or_else(|| PositionFileError::NotAHole(printable(name)))?;
         setup.closed.push(hole);
     }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {
-            let letter = (b'a' + row as u8) as char;
-            return Err(format!(
-                "row {letter} has {} holes, not {}",
-                counts.len(),
-                b.columns()
-            ));
+            return Err(PositionFileError::Columns {
+                row: (b'a' + row as u8) as char,
+                board: b.columns(),
+                file: counts.len(),
+            });
         }
         for (column, &count) in counts.iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked above");
@@ -271,24 +270,48 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, String> {
         }
     }
     let captured = match (file.captured, file.stores) {
-        (_, Some(_)) if !b.has_stores() => return Err("this board has no stores".into()),
-        (Some(c), Some(s)) if c != s => {
-            return Err("captured and stores differ; with stores they are the same seeds".into());
-        }
+        (_, Some(_)) if !b.has_stores() => return Err(PositionFileError::NoStores),
+        (Some(c), Some(s)) if c != s => return Err(PositionFileError::StoresDiffer),
         (c, s) => c.or(s).unwrap_or(SidesFile { south: 0, north: 0 }),
     };
     setup.captured = [captured.south, captured.north];
     if let Some(pending) = file.pending {
         match pending.kind.as_str() {
             "strip" if pending.remaining > 0 => setup.strip = pending.remaining,
-            "strip" => return Err("a pending strip owes at least one decision".into()),
-            kind => {
-                return Err(format!(
-                    "unknown pending kind \"{}\"; expected \"strip\"",
-                    printable(kind)
-                ));
-            }
+            "strip" => return Err(PositionFileError::NothingOwed),
+            kind => return Err(PositionFileError::PendingKind(printable(kind))),
         }
     }
-    setup.position(game).map_err(|e| e.to_string())
+    Ok(setup.position(game)?)
+}
+
+/// Why a position file is not a position of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFileError {
+    /// Not JSON, or not the shape of a position object.
+    #[error("{0}")]
+    Json(String),
+    #[error("the board has {board} rows, not {file}")]
+    Rows { board: usize, file: usize },
+    #[error("row {row} has {file} holes, not {board}")]
+    Columns {
+        row: char,
+        board: usize,
+        file: usize,
+    },
+    #[error("to_move is \"south\" or \"north\", not \"{0}\"")]
+    ToMove(String),
+    #[error("closed: `{0}` is not a hole of this board")]
+    NotAHole(String),
+    #[error("this board has no stores")]
+    NoStores,
+    #[error("captured and stores differ; with stores they are the same seeds")]
+    StoresDiffer,
+    #[error("a pending strip owes at least one decision")]
+    NothingOwed,
+    #[error("unknown pending kind \"{0}\"; expected \"strip\"")]
+    PendingKind(String),
+    /// The position itself breaks a rule every position keeps.
+    #[error(transparent)]
+    Setup(#[from] crate::rules::setup::SetupError),
 }

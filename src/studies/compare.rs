@@ -48,7 +48,7 @@ fn duration(text: &str) -> Option<Duration> {
 }
 
 impl Agent {
-    pub fn parse(name: &str) -> Result<Agent, String> {
+    pub fn parse(name: &str) -> Result<Agent, UnknownAgent> {
         let count = |prefix: &str| {
             name.strip_prefix(prefix)
                 .and_then(|n| n.parse::<u32>().ok())
@@ -69,10 +69,7 @@ impl Agent {
             (_, Some(n), ..) if (1..=1_000_000).contains(&n) => Ok(Agent::Mcts(n)),
             (_, _, Some(budget), _) => Ok(Agent::AlphaBetaFor(budget)),
             (_, _, _, Some(budget)) => Ok(Agent::MctsFor(budget)),
-            _ => Err(format!(
-                "unknown agent `{name}`; agents: random, greedy, alphabeta:DEPTH (1 to 12) or \
-                 alphabeta:TIME (e.g. 500ms, 2s), mcts:ITERATIONS or mcts:TIME"
-            )),
+            _ => Err(UnknownAgent(printable(name))),
         }
     }
 
@@ -114,6 +111,14 @@ impl std::fmt::Display for Agent {
         }
     }
 }
+
+/// An agent name that is none of the agents.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown agent `{0}`; agents: random, greedy, alphabeta:DEPTH (1 to 12) or alphabeta:TIME \
+     (e.g. 500ms, 2s), mcts:ITERATIONS (1 to 1000000) or mcts:TIME (up to 3600s)"
+)]
+pub struct UnknownAgent(pub String);
 
 /// One game's facts.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -223,20 +228,45 @@ pub const CHART_GAMES: u64 = 10_000;
 
 /// A study's size and slice, checked: `games` from 1 to `MAX_GAMES`, slice
 /// `i` of `k` with `i < k <= games`.
-pub fn check_study(games: u64, shard: Option<(u64, u64)>) -> Result<(), String> {
+pub fn check_study(games: u64, shard: Option<(u64, u64)>) -> Result<(), StudyError> {
     if !(1..=MAX_GAMES).contains(&games) {
-        return Err(format!(
-            "--games is {games}; a study plays 1 to {MAX_GAMES} games"
-        ));
+        return Err(StudyError::Games(games));
     }
     if let Some((i, k)) = shard
         && (i >= k || k > games)
     {
-        return Err(format!(
-            "shard {i}/{k} of {games} games: K runs from 1 to the number of games, I from 0 to K-1"
-        ));
+        return Err(StudyError::Shard { i, k, games });
     }
     Ok(())
+}
+
+/// Why a study cannot be played or its shards merged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StudyError {
+    #[error("--games is {0}; a study plays 1 to {MAX_GAMES} games")]
+    Games(u64),
+    #[error(
+        "shard {i}/{k} of {games} games: K runs from 1 to the number of games, I from 0 to K-1"
+    )]
+    Shard { i: u64, k: u64, games: u64 },
+    #[error("no shards to merge")]
+    NoShards,
+    /// A shard whose study is not a study (its own size or slice is wrong).
+    #[error("a shard of `{variant}` is not a slice of its study: {why}")]
+    NotASlice {
+        variant: String,
+        why: Box<StudyError>,
+    },
+    #[error(
+        "shards of `{0}` do not match (engine, rules file, games, seed, agents, --match or limits differ)"
+    )]
+    Mismatch(String),
+    #[error("`{variant}`: the shards hold {held} of {games} games, or some twice")]
+    Incomplete {
+        variant: String,
+        held: u64,
+        games: u64,
+    },
 }
 
 /// What `compare` reports for one variant.
@@ -401,18 +431,16 @@ pub fn shard_range(games: u64, i: u64, k: u64) -> std::ops::Range<u64> {
 /// Merges shards into one summary per variant (in order of first appearance),
 /// refusing shards of other rules, engines, agents, seeds or sizes, and studies
 /// with games missing or repeated.
-pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
+pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, StudyError> {
     if shards.is_empty() {
-        return Err("no shards to merge".into());
+        return Err(StudyError::NoShards);
     }
     let mut studies: Vec<Shard> = Vec::new();
     for shard in shards {
         let [i, k] = shard.shard;
-        check_study(shard.games, Some((i, k))).map_err(|e| {
-            format!(
-                "a shard of `{}` is not a slice of its study: {e}",
-                printable(&shard.variant)
-            )
+        check_study(shard.games, Some((i, k))).map_err(|why| StudyError::NotASlice {
+            variant: printable(&shard.variant),
+            why: Box::new(why),
         })?;
         match studies.iter_mut().find(|s| s.variant == shard.variant) {
             None => studies.push(shard),
@@ -425,10 +453,7 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
                     && study.matches == shard.matches
                     && study.limits == shard.limits;
                 if !same {
-                    return Err(format!(
-                        "shards of `{}` do not match (engine, rules file, games, seed, agents, --match or limits differ)",
-                        printable(&shard.variant)
-                    ));
+                    return Err(StudyError::Mismatch(printable(&shard.variant)));
                 }
                 study.played.extend(shard.played);
             }
@@ -445,12 +470,11 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, String> {
                     .enumerate()
                     .all(|(i, p)| p.index == i as u64);
             if !complete {
-                return Err(format!(
-                    "`{}`: the shards hold {} of {} games, or some twice",
-                    printable(&study.variant),
-                    study.played.len(),
-                    study.games
-                ));
+                return Err(StudyError::Incomplete {
+                    variant: printable(&study.variant),
+                    held: study.played.len() as u64,
+                    games: study.games,
+                });
             }
             Ok(summarise(&study.variant, &study.played, study.matches))
         })
