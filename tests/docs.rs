@@ -102,3 +102,28 @@ fn expression_examples_check() {
         assert!(valid, "{line} does not check");
     }
 }
+
+/// Every function of the language's table is shown in the reference's examples,
+/// and every function the examples call is in the table.
+#[test]
+fn the_reference_shows_every_function() {
+    use mancala::language::expr::functions::{self, FUNCTIONS};
+    let examples = blocks("expr").join("\n");
+    for function in FUNCTIONS {
+        assert!(
+            examples.contains(&format!("{}(", function.name)),
+            "docs/reference.md shows no example of {}",
+            function.usage()
+        );
+    }
+    let called = examples
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '('))
+        .filter_map(|word| word.strip_suffix('('))
+        .filter(|name| !name.is_empty() && !matches!(*name, "any" | "all" | "number"));
+    for name in called {
+        assert!(
+            functions::find(name).is_some(),
+            "`{name}` is not in the table"
+        );
+    }
+}

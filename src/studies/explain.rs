@@ -3,6 +3,7 @@
 //! the clause ids it cites — so an author can compare what the file says with
 //! what they meant.
 
+use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
@@ -410,32 +411,10 @@ impl Words<'_> {
     }
 
     fn call(&self, f: &str, args: &[Node]) -> String {
-        let a: Vec<String> = args.iter().map(|x| self.node(x)).collect();
-        let arg = |i: usize| a.get(i).cloned().unwrap_or_default();
-        match (f, a.len()) {
-            ("count", _) => format!("the number of seeds in {}", arg(0)),
-            ("total", _) => format!("the number of seeds in {}", arg(0)),
-            ("captured", _) => format!("the seeds {} has captured", arg(0)),
-            ("col", _) => format!("the column of {}", arg(0)),
-            ("seat_col", _) => format!("the column of {} counted from its owner's seat", arg(0)),
-            ("min", _) => format!("the smaller of {} and {}", arg(0), arg(1)),
-            ("max", _) => format!("the larger of {} and {}", arg(0), arg(1)),
-            ("next", 1) => format!("the hole after {}", arg(0)),
-            ("next", _) => format!("the hole {} steps after {}", arg(1), arg(0)),
-            ("prev", 1) => format!("the hole before {}", arg(0)),
-            ("prev", _) => format!("the hole {} steps before {}", arg(1), arg(0)),
-            ("opposite", _) => format!("the hole opposite {}", arg(0)),
-            ("behind", _) => format!("the hole behind {} (same column, other row)", arg(0)),
-            ("store", _) => format!("the store of {}", arg(0)),
-            ("is_store", _) => format!("{} is a store", arg(0)),
-            ("owner", _) => format!("the owner of {}", arg(0)),
-            ("other", _) => format!("the side other than {}", arg(0)),
-            ("own", _) => format!("{} is the mover's", arg(0)),
-            ("inner", _) => format!("{} is in an inner (front) row", arg(0)),
-            ("outer", _) => format!("{} is in an outer (back) row", arg(0)),
-            ("holes", _) => format!("the holes of {}", arg(0)),
-            ("contains", _) => format!("{} is one of {}", arg(1), arg(0)),
-            _ => format!("{f}({})", a.join(", ")),
+        let words: Vec<String> = args.iter().map(|x| self.node(x)).collect();
+        match functions::find(f) {
+            Some(function) => function.words(&words),
+            None => format!("{f}({})", words.join(", ")),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Checking: untyped syntax tree → typed expression, resolving every name
 //! (bindings, options, hole names, functions) to an index or a constant.
 
+use super::functions;
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use super::typed::*;
 use crate::rules::board::{Board, Side};
@@ -71,6 +72,17 @@ pub enum Type {
 }
 
 impl Type {
+    /// The type in one word, as usages write it.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Type::Int => "integer",
+            Type::Bool => "condition",
+            Type::Hole => "hole",
+            Type::Side => "side",
+            Type::Set => "set",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Type::Int => "an integer",
@@ -165,8 +177,7 @@ pub fn reserved(name: &str) -> Option<&'static str> {
         Some("a name of the language")
     } else if KEYWORDS.contains(&name) {
         Some("a keyword")
-    } else if FUNCTIONS.iter().any(|(f, _)| *f == name) || matches!(name, "any" | "all" | "number")
-    {
+    } else if functions::find(name).is_some() || matches!(name, "any" | "all" | "number") {
         Some("a function")
     } else if hole_like {
         Some("shaped like a hole name (a letter and a number)")
@@ -174,56 +185,6 @@ pub fn reserved(name: &str) -> Option<&'static str> {
         None
     }
 }
-
-const FUNCTIONS: &[(&str, &str)] = &[
-    ("count", "count(hole) → integer: seeds in the hole"),
-    (
-        "total",
-        "total(set) → integer: seeds in all holes of the set",
-    ),
-    ("captured", "captured(side) → integer: the side's score"),
-    ("col", "col(hole) → integer: column 1..N from South's seat"),
-    (
-        "seat_col",
-        "seat_col(hole) → integer: column 1..N from the owner's seat",
-    ),
-    ("min", "min(integer, integer) → integer"),
-    ("max", "max(integer, integer) → integer"),
-    (
-        "next",
-        "next(hole) or next(hole, k) → hole: k steps along the circuit",
-    ),
-    (
-        "prev",
-        "prev(hole) or prev(hole, k) → hole: k steps back along the circuit",
-    ),
-    ("opposite", "opposite(hole) → hole (GEN-4)"),
-    (
-        "behind",
-        "behind(hole) → hole: same column, the owner's other row (four rows)",
-    ),
-    (
-        "store",
-        "store(side) → hole: the side's store (boards with stores)",
-    ),
-    (
-        "is_store",
-        "is_store(hole) → condition: the hole is a store",
-    ),
-    ("owner", "owner(hole) → side"),
-    ("other", "other(side) → side"),
-    ("own", "own(hole) → condition: the mover owns the hole"),
-    ("inner", "inner(hole) → condition: in a front row"),
-    ("outer", "outer(hole) → condition: in a back row"),
-    ("holes", "holes(side) → set: the side's holes"),
-    ("contains", "contains(set, hole) → condition"),
-    ("any", "any(h in set, condition) → condition"),
-    ("all", "all(h in set, condition) → condition"),
-    (
-        "number",
-        "number(h in set, condition) → integer: holes for which it holds",
-    ),
-];
 
 /// Checks an expression and, when `want` is given, requires that result type.
 pub fn check(node: &Node, want: Option<Type>, cx: &Context) -> Result<Typed, CheckError> {
@@ -500,24 +461,27 @@ impl Checker<'_, '_> {
     }
 
     fn call(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
-        let Some((_, signature)) = FUNCTIONS.iter().find(|(n, _)| *n == name) else {
-            let known: Vec<&str> = FUNCTIONS.iter().map(|(n, _)| *n).collect();
+        if matches!(name, "any" | "all" | "number") {
+            return Err(error(
+                span,
+                format!("`{name}` is a quantifier: {name}(h in set, condition)"),
+            ));
+        }
+        let Some(function) = functions::find(name) else {
+            let known: Vec<&str> = functions::FUNCTIONS.iter().map(|f| f.name).collect();
             return Err(error(
                 span,
                 format!(
-                    "unknown function `{name}`; known functions: {}",
+                    "unknown function `{name}`; known functions: {}, and the quantifiers any, all, number",
                     known.join(", ")
                 ),
             ));
         };
-        let arity_ok = match name {
-            "next" | "prev" => matches!(args.len(), 1 | 2),
-            "min" | "max" | "contains" => args.len() == 2,
-            "any" | "all" | "number" => false,
-            _ => args.len() == 1,
-        };
-        if !arity_ok {
-            return Err(error(span, format!("wrong arguments; usage: {signature}")));
+        if !function.takes(args.len()) {
+            return Err(error(
+                span,
+                format!("wrong arguments; usage: {}", function.usage()),
+            ));
         }
         let first = &args[0];
         Ok(match name {
@@ -571,7 +535,7 @@ impl Checker<'_, '_> {
             "outer" => Typed::Bool(BoolExpr::Not(Box::new(BoolExpr::Inner(self.hole(first)?)))),
             "holes" => Typed::Set(SetExpr::Holes(self.side(first)?)),
             "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
-            _ => unreachable!("every function in FUNCTIONS is handled"),
+            _ => unreachable!("every function of the table is handled"),
         })
     }
 

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cost;
+pub mod functions;
 pub mod syntax;
 pub mod typed;
 
