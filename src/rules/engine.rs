@@ -39,7 +39,7 @@ pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bo
         Some(condition) => {
             let mut env = Env::new(mover);
             env.origin = hole;
-            condition.quick(&mut scope(game, position, env))
+            condition.eval(&mut scope(game, position, env))
         }
     }
 }
@@ -60,7 +60,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     let mut hand = match &game.moves.lift {
         None => available,
         Some(lift) => lift
-            .quick(&mut scope(game, position, env))
+            .eval(&mut scope(game, position, env))
             .clamp(1, available as i64) as u16,
     };
     position.counts[origin as usize] -= hand;
@@ -99,7 +99,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
                     || game
                         .skip
                         .as_ref()
-                        .is_some_and(|skip| skip.quick(&mut scope(game, position, env)))
+                        .is_some_and(|skip| skip.eval(&mut scope(game, position, env)))
                 {
                     skipped += 1;
                     if skipped >= circuit_length {
@@ -127,10 +127,10 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
             capture(game, position, &mut env, CaptureTime::LapEnd);
         }
         let Some(relay) = &game.relay else { break };
-        if !relay.when.quick(&mut scope(game, position, env)) {
+        if !relay.when.eval(&mut scope(game, position, env)) {
             break;
         }
-        let next = relay.from.quick(&mut scope(game, position, env));
+        let next = relay.from.eval(&mut scope(game, position, env));
         hand = position.counts[next as usize];
         if hand == 0 {
             break;
@@ -146,14 +146,14 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
     if let Some(after) = &game.moves.after
-        && !after.quick(&mut scope(game, position, env))
+        && !after.eval(&mut scope(game, position, env))
     {
         return Err(NotLegal::FailsAfter);
     }
     let again = game
         .again
         .as_ref()
-        .is_some_and(|again| again.quick(&mut scope(game, position, env)));
+        .is_some_and(|again| again.eval(&mut scope(game, position, env)));
     match &mut position.pending {
         Some(pending) => pending.again = again,
         None => end_turn(position, again),
@@ -164,10 +164,10 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
 /// Runs every capture rule of the given time whose condition holds, in file order.
 fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTime) {
     for (index, rule) in game.captures.iter().enumerate() {
-        if rule.at != time || !rule.when.quick(&mut scope(game, position, *env)) {
+        if rule.at != time || !rule.when.eval(&mut scope(game, position, *env)) {
             continue;
         }
-        let to = rule.to.quick(&mut scope(game, position, *env));
+        let to = rule.to.eval(&mut scope(game, position, *env));
         // Only a rule that can be vetoed needs the position to go back to.
         let before = rule.veto.is_some().then_some(*position);
         let mut taken = 0;
@@ -178,15 +178,15 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
                 }
             }
             Target::Hole(hole) => {
-                let mut x = hole.quick(&mut scope(game, position, *env));
+                let mut x = hole.eval(&mut scope(game, position, *env));
                 taken += take(position, x, to);
                 if let Some(chain) = &rule.chain {
                     // Each link empties a hole, so a chain is never longer than the board.
                     for _ in 0..game.board.hole_count() {
                         env.x = x;
-                        let candidate = chain.step.quick(&mut scope(game, position, *env));
+                        let candidate = chain.step.eval(&mut scope(game, position, *env));
                         env.x = candidate;
-                        if !chain.continue_while.quick(&mut scope(game, position, *env)) {
+                        if !chain.continue_while.eval(&mut scope(game, position, *env)) {
                             break;
                         }
                         taken += take(position, candidate, to);
@@ -197,14 +197,14 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
         }
         if let (Some(veto), Some(before)) = (&rule.veto, before) {
             env.taken = taken;
-            if veto.quick(&mut scope(game, position, *env)) {
+            if veto.eval(&mut scope(game, position, *env)) {
                 *position = before;
                 continue;
             }
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken;
-            let stones = strip.stones.quick(&mut scope(game, position, *env)).max(0);
+            let stones = strip.stones.eval(&mut scope(game, position, *env)).max(0);
             let from = strip.from.eval(&mut scope(game, position, *env));
             let owed = stones.min(seeds_in(position, from) as i64);
             if owed > 0 {

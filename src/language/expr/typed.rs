@@ -151,20 +151,35 @@ pub enum SetExpr {
     If(Box<BoolExpr>, Box<SetExpr>, Box<SetExpr>),
 }
 
+// One evaluator per type. `eval` takes the commonest forms in place (leaves,
+// comparisons, `count(h)`: most game expressions are a comparison of a count
+// with a constant, where a call would cost more than the work) and is inlined
+// into the engine's hot paths; every other form is evaluated by a call to
+// `compound`. Each form is evaluated in exactly one of the two.
+
 impl IntExpr {
+    #[inline(always)]
     pub fn eval(&self, s: &mut Scope) -> i64 {
         match self {
             IntExpr::Const(n) => *n,
             IntExpr::Lap => s.env.lap as i64,
-            IntExpr::Taken => s.env.taken as i64,
             IntExpr::Count(h) => {
-                let hole = h.quick(s);
+                let hole = h.eval(s);
                 count_at(s, hole)
             }
+            _ => self.compound(s),
+        }
+    }
+
+    #[inline(never)]
+    fn compound(&self, s: &mut Scope) -> i64 {
+        match self {
+            IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
+            IntExpr::Taken => s.env.taken as i64,
             IntExpr::Total(set) => match set.as_ref() {
                 // A side's holes are a contiguous range: summed without a set.
                 SetExpr::Holes(side) => {
-                    let side = side.quick(s);
+                    let side = side.eval(s);
                     s.counts[s.board.side_range(side)]
                         .iter()
                         .map(|&c| c as i64)
@@ -175,21 +190,21 @@ impl IntExpr {
                     set.iter().map(|h| s.counts[h as usize] as i64).sum()
                 }
             },
-            IntExpr::Captured(side) => s.captured[side.quick(s).index()] as i64,
-            IntExpr::Column(h) => s.board.column(h.quick(s)) as i64,
-            IntExpr::SeatColumn(h) => s.board.seat_column(h.quick(s)) as i64,
+            IntExpr::Captured(side) => s.captured[side.eval(s).index()] as i64,
+            IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
+            IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
             IntExpr::Number(var, set, body) => {
                 let set = set.eval(s);
                 let mut n = 0;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
-                    n += body.quick(s) as i64;
+                    n += body.eval(s) as i64;
                 }
                 n
             }
-            IntExpr::Neg(x) => x.quick(s).wrapping_neg(),
+            IntExpr::Neg(x) => x.eval(s).wrapping_neg(),
             IntExpr::Op(op, l, r) => {
-                let (l, r) = (l.quick(s), r.quick(s));
+                let (l, r) = (l.eval(s), r.eval(s));
                 match op {
                     IntOp::Add => l.wrapping_add(r),
                     IntOp::Sub => l.wrapping_sub(r),
@@ -203,10 +218,10 @@ impl IntExpr {
                 }
             }
             IntExpr::If(c, t, e) => {
-                if c.quick(s) {
-                    t.quick(s)
+                if c.eval(s) {
+                    t.eval(s)
                 } else {
-                    e.quick(s)
+                    e.eval(s)
                 }
             }
         }
@@ -214,41 +229,56 @@ impl IntExpr {
 }
 
 impl BoolExpr {
+    #[inline(always)]
     pub fn eval(&self, s: &mut Scope) -> bool {
         match self {
             BoolExpr::Const(b) => *b,
             BoolExpr::IsLast => s.env.is_last,
-            BoolExpr::Not(x) => !x.quick(s),
-            BoolExpr::AllOf(items) => items.iter().all(|b| b.quick(s)),
-            BoolExpr::AnyOf(items) => items.iter().any(|b| b.quick(s)),
+            BoolExpr::Own(h) => s.board.owner(h.eval(s)) == s.env.mover,
             BoolExpr::IntCompare(op, l, r) => {
-                let (l, r) = (l.quick(s), r.quick(s));
+                let (l, r) = (l.eval(s), r.eval(s));
                 op.holds(l, r)
             }
+            BoolExpr::HoleEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::IsStore(h) => s.board.is_store(h.eval(s)),
             BoolExpr::CountCompare(op, h, k) => op.holds(count_at(s, h.get(s)), *k),
-            BoolExpr::BoolEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
-            BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
-            BoolExpr::SideEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
-            BoolExpr::Inner(h) => s.board.is_inner(h.quick(s)),
-            BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
-            BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
-            BoolExpr::Contains(set, h) => set.eval(s).contains(h.quick(s)),
+            _ => self.compound(s),
+        }
+    }
+
+    #[inline(never)]
+    fn compound(&self, s: &mut Scope) -> bool {
+        match self {
+            BoolExpr::Const(_)
+            | BoolExpr::IsLast
+            | BoolExpr::Own(_)
+            | BoolExpr::IntCompare(..)
+            | BoolExpr::HoleEq(..)
+            | BoolExpr::IsStore(_)
+            | BoolExpr::CountCompare(..) => self.eval(s),
+            BoolExpr::Not(x) => !x.eval(s),
+            BoolExpr::AllOf(items) => items.iter().all(|b| b.eval(s)),
+            BoolExpr::AnyOf(items) => items.iter().any(|b| b.eval(s)),
+            BoolExpr::BoolEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
+            BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
+            BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
                 let set = set.eval(s);
                 let want = *q == Quantifier::Any;
                 for h in set.iter() {
                     s.env.vars[*var] = h;
-                    if body.quick(s) == want {
+                    if body.eval(s) == want {
                         return want;
                     }
                 }
                 !want
             }
             BoolExpr::If(c, t, e) => {
-                if c.quick(s) {
-                    t.quick(s)
+                if c.eval(s) {
+                    t.eval(s)
                 } else {
-                    e.quick(s)
+                    e.eval(s)
                 }
             }
         }
@@ -256,31 +286,57 @@ impl BoolExpr {
 }
 
 impl HoleExpr {
+    #[inline(always)]
     pub fn eval(&self, s: &mut Scope) -> Hole {
         match self {
+            HoleExpr::Opposite(h) => {
+                let hole = h.binding(s).unwrap_or_else(|| h.compound(s));
+                s.board.opposite(hole)
+            }
+            _ => self.binding(s).unwrap_or_else(|| self.compound(s)),
+        }
+    }
+
+    /// A hole read straight from the bindings (or a constant), if this is one.
+    #[inline(always)]
+    fn binding(&self, s: &Scope) -> Option<Hole> {
+        Some(match self {
             HoleExpr::Const(h) => *h,
             HoleExpr::Origin => s.env.origin,
             HoleExpr::Last => s.env.last,
             HoleExpr::Here => s.env.here,
             HoleExpr::X => s.env.x,
             HoleExpr::Var(v) => s.env.vars[*v],
+            _ => return None,
+        })
+    }
+
+    #[inline(never)]
+    fn compound(&self, s: &mut Scope) -> Hole {
+        match self {
+            HoleExpr::Const(_)
+            | HoleExpr::Origin
+            | HoleExpr::Last
+            | HoleExpr::Here
+            | HoleExpr::X
+            | HoleExpr::Var(_)
+            | HoleExpr::Opposite(_) => self.eval(s),
             HoleExpr::Step(h, k) => {
-                let (h, k) = (h.quick(s), k.quick(s));
+                let (h, k) = (h.eval(s), k.eval(s));
                 s.board.step(s.env.mover, h, k)
             }
-            HoleExpr::Opposite(h) => s.board.opposite(h.quick(s)),
-            HoleExpr::Behind(h) => s.board.behind(h.quick(s)),
+            HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
             HoleExpr::Store(side) => {
-                let side = side.quick(s);
+                let side = side.eval(s);
                 s.board
                     .store(side)
                     .expect("store() is checked to need stores")
             }
             HoleExpr::If(c, t, e) => {
-                if c.quick(s) {
-                    t.quick(s)
+                if c.eval(s) {
+                    t.eval(s)
                 } else {
-                    e.quick(s)
+                    e.eval(s)
                 }
             }
         }
@@ -288,19 +344,30 @@ impl HoleExpr {
 }
 
 impl SideExpr {
+    #[inline(always)]
     pub fn eval(&self, s: &mut Scope) -> Side {
         match self {
             SideExpr::Const(side) => *side,
             SideExpr::Mover => s.env.mover,
             SideExpr::Opponent => s.env.mover.other(),
             SideExpr::Side => s.env.side,
-            SideExpr::Owner(h) => s.board.owner(h.quick(s)),
-            SideExpr::Other(x) => x.quick(s).other(),
+            _ => self.compound(s),
+        }
+    }
+
+    #[inline(never)]
+    fn compound(&self, s: &mut Scope) -> Side {
+        match self {
+            SideExpr::Const(_) | SideExpr::Mover | SideExpr::Opponent | SideExpr::Side => {
+                self.eval(s)
+            }
+            SideExpr::Owner(h) => s.board.owner(h.eval(s)),
+            SideExpr::Other(x) => x.eval(s).other(),
             SideExpr::If(c, t, e) => {
-                if c.quick(s) {
-                    t.quick(s)
+                if c.eval(s) {
+                    t.eval(s)
                 } else {
-                    e.quick(s)
+                    e.eval(s)
                 }
             }
         }
@@ -311,16 +378,16 @@ impl SetExpr {
     pub fn eval(&self, s: &mut Scope) -> HoleSet {
         match self {
             SetExpr::All => s.board.all_holes(),
-            SetExpr::Holes(side) => s.board.side_holes(side.quick(s)),
+            SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
             SetExpr::List(items) => {
                 let mut set = HoleSet::default();
                 for h in items {
-                    set.insert(h.quick(s));
+                    set.insert(h.eval(s));
                 }
                 set
             }
             SetExpr::If(c, t, e) => {
-                if c.quick(s) {
+                if c.eval(s) {
                     t.eval(s)
                 } else {
                     e.eval(s)
@@ -349,80 +416,6 @@ fn count_at(s: &Scope, hole: Hole) -> i64 {
         s.captured[s.board.owner(hole).index()] as i64
     } else {
         s.counts[hole as usize] as i64
-    }
-}
-
-// `quick`: the common leaves and small forms evaluated in place, the rest by a
-// call to `eval`. Most game expressions are a comparison of a count with a
-// constant, where the calls would cost more than the work; the engine calls
-// `quick` on its hot paths.
-
-impl IntExpr {
-    #[inline(always)]
-    pub fn quick(&self, s: &mut Scope) -> i64 {
-        match self {
-            IntExpr::Const(n) => *n,
-            IntExpr::Lap => s.env.lap as i64,
-            IntExpr::Count(h) => {
-                let hole = h.quick(s);
-                count_at(s, hole)
-            }
-            other => other.eval(s),
-        }
-    }
-}
-
-impl BoolExpr {
-    #[inline(always)]
-    pub fn quick(&self, s: &mut Scope) -> bool {
-        match self {
-            BoolExpr::Const(b) => *b,
-            BoolExpr::IsLast => s.env.is_last,
-            BoolExpr::Own(h) => s.board.owner(h.quick(s)) == s.env.mover,
-            BoolExpr::IntCompare(op, l, r) => {
-                let (l, r) = (l.quick(s), r.quick(s));
-                op.holds(l, r)
-            }
-            BoolExpr::HoleEq(eq, l, r) => (l.quick(s) == r.quick(s)) == *eq,
-            BoolExpr::IsStore(h) => s.board.is_store(h.quick(s)),
-            BoolExpr::CountCompare(op, h, k) => op.holds(count_at(s, h.get(s)), *k),
-            other => other.eval(s),
-        }
-    }
-}
-
-impl HoleExpr {
-    #[inline(always)]
-    pub fn quick(&self, s: &mut Scope) -> Hole {
-        match self {
-            HoleExpr::Opposite(h) => s.board.opposite(h.leaf(s)),
-            other => other.leaf(s),
-        }
-    }
-
-    #[inline(always)]
-    fn leaf(&self, s: &mut Scope) -> Hole {
-        match self {
-            HoleExpr::Const(h) => *h,
-            HoleExpr::Origin => s.env.origin,
-            HoleExpr::Last => s.env.last,
-            HoleExpr::Here => s.env.here,
-            HoleExpr::X => s.env.x,
-            other => other.eval(s),
-        }
-    }
-}
-
-impl SideExpr {
-    #[inline(always)]
-    pub fn quick(&self, s: &mut Scope) -> Side {
-        match self {
-            SideExpr::Const(side) => *side,
-            SideExpr::Mover => s.env.mover,
-            SideExpr::Opponent => s.env.mover.other(),
-            SideExpr::Side => s.env.side,
-            other => other.eval(s),
-        }
     }
 }
 
