@@ -13,33 +13,30 @@ mod kalah;
 #[path = "baselines/sadeqa.rs"]
 mod sadeqa;
 
-fn load(id: &str, options: &[(&str, &str)]) -> Game {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    catalog::load(id, &options).expect("bundled games load")
+/// The variants each benchmark times (`benches/cases.toml`).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cases {
+    playouts: Vec<String>,
+    decisions: Vec<String>,
+    alphabeta: Vec<String>,
+}
+
+fn cases() -> Cases {
+    toml::from_str(include_str!("cases.toml")).expect("benches/cases.toml is valid")
+}
+
+/// A variant: `GAME` or `GAME:k=v,k=v`.
+fn load(variant: &str) -> Game {
+    let (id, options) = catalog::parse_variant(variant).expect("a variant");
+    catalog::load(&id, &options).expect("bundled games load")
 }
 
 fn playouts(c: &mut Criterion) {
-    let cases: &[(&str, &[(&str, &str)])] = &[
-        ("bao-la-kimasai", &[]),
-        ("kalah", &[]),
-        ("nsolo", &[]),
-        ("nsolo", &[("holes_per_row", "16")]),
-        ("nsolo", &[("holes_per_row", "36")]),
-        ("oware", &[]),
-        ("rio-kadalis", &[]),
-        ("sadeqa-iii", &[]),
-        ("walak-pussa", &[]),
-    ];
     let mut group = c.benchmark_group("random_playout");
     group.throughput(Throughput::Elements(1));
-    for (id, options) in cases {
-        let game = load(id, options);
-        let name = options
-            .iter()
-            .fold(id.to_string(), |name, (k, v)| format!("{name}:{k}={v}"));
+    for name in cases().playouts {
+        let game = load(&name);
         let mut seed = 0u64;
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -55,8 +52,8 @@ fn playouts(c: &mut Criterion) {
 /// decision applied, from a position 20 random decisions into a game.
 fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("decision");
-    for id in ["kalah", "nsolo", "oware", "sadeqa-iii", "walak-pussa"] {
-        let game = load(id, &[]);
+    for id in cases().decisions {
+        let game = load(&id);
         let mut state = mancala::rules::state::GameState::new(&game);
         let mut rng = playout::rng(7);
         for _ in 0..20 {
@@ -88,16 +85,8 @@ fn decisions(c: &mut Criterion) {
 /// Alpha-beta nodes per second: a 5-decision search from the start of each game.
 fn alphabeta(c: &mut Criterion) {
     let mut group = c.benchmark_group("alphabeta_nodes");
-    for id in [
-        "kalah",
-        "oware",
-        "sadeqa-iii",
-        "walak-pussa",
-        "nsolo",
-        "bao-la-kimasai",
-        "rio-kadalis",
-    ] {
-        let game = load(id, &[]);
+    for id in cases().alphabeta {
+        let game = load(&id);
         let state = mancala::rules::state::GameState::new(&game);
         let mut counter = mancala::agents::search::AlphaBeta::default();
         counter.best(&state, 5);
@@ -170,8 +159,8 @@ fn check_baselines(kalah: &Game, sadeqa: &Game) {
 }
 
 fn baselines(c: &mut Criterion) {
-    let kalah = load("kalah", &[]);
-    let sadeqa = load("sadeqa-iii", &[]);
+    let kalah = load("kalah");
+    let sadeqa = load("sadeqa-iii");
     check_baselines(&kalah, &sadeqa);
     let mut group = c.benchmark_group("interpreter_vs_hand_written");
     group.throughput(Throughput::Elements(1));

@@ -228,23 +228,12 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     Ok((i, k))
 }
 
-/// `id:k=v,k=v` → the game and its option overrides.
-fn parse_variant(text: &str) -> Result<(String, Vec<(String, String)>), String> {
-    match text.split_once(':') {
-        Some((id, options)) if options.contains('=') => {
-            let options = options
-                .split(',')
-                .map(parse_option)
-                .collect::<Result<_, _>>();
-            Ok((id.to_string(), options.map_err(|e| format!("{text}: {e}"))?))
-        }
-        _ => Ok((text.to_string(), Vec::new())),
-    }
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    catalog::parse_option(text).map_err(|e| e.to_string())
 }
 
-fn parse_option(text: &str) -> Result<(String, String), String> {
-    let (key, value) = text.split_once('=').ok_or("expected KEY=VALUE")?;
-    Ok((key.trim().to_string(), value.trim().to_string()))
+fn parse_variant(text: &str) -> Result<(String, Vec<(String, String)>), String> {
+    catalog::parse_variant(text).map_err(|e| e.to_string())
 }
 
 impl GameArgs {

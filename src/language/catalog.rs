@@ -87,3 +87,31 @@ pub fn source(game: &str) -> Result<Source, LoadError> {
 pub fn load(game: &str, options: &[(String, String)]) -> Result<Game, LoadError> {
     load::load_source(&source(game)?, options)
 }
+
+/// An option setting that is not `KEY=VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}`: expected KEY=VALUE")]
+pub struct BadOption(pub String);
+
+/// `KEY=VALUE` → the option's name and value.
+pub fn parse_option(text: &str) -> Result<(String, String), BadOption> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| BadOption(crate::present::printable(text)))?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
+}
+
+/// A variant as `compare` names it — `GAME` or `GAME:k=v,k=v` — as the game
+/// and its option overrides.
+pub fn parse_variant(text: &str) -> Result<(String, Vec<(String, String)>), BadOption> {
+    match text.split_once(':') {
+        Some((id, options)) if options.contains('=') => {
+            let options = options
+                .split(',')
+                .map(parse_option)
+                .collect::<Result<_, _>>()?;
+            Ok((id.to_string(), options))
+        }
+        _ => Ok((text.to_string(), Vec::new())),
+    }
+}
