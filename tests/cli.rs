@@ -583,3 +583,29 @@ fn random_and_compare_play_whole_matches() {
         "{table}"
     );
 }
+
+/// The README's coverage example, as printed: every scenario passes and every
+/// clause of every rules document is cited.
+#[test]
+fn every_rules_clause_is_cited_by_a_scenario() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut documents: Vec<String> = std::fs::read_dir(format!("{root}/docs/rules"))
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".md"))
+        .collect();
+    documents.sort();
+    assert!(documents.len() >= 8);
+    let scenarios = format!("{root}/tests/scenarios");
+    let mut args = vec!["check", scenarios.as_str(), "--coverage"];
+    args.extend(documents.iter().map(String::as_str));
+    let output = mancala(&args);
+    assert!(output.status.success(), "{}", stdout(&output));
+    let report = stdout(&output);
+    for document in &documents {
+        assert!(
+            report.contains(&format!("every clause of {document} is cited")),
+            "{report}"
+        );
+    }
+}
