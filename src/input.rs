@@ -1,6 +1,7 @@
-//! Reading files a user names: regular files only (a FIFO would block, a device
-//! never ends), and never more than a stated size, so that no input can hang the
-//! program or grow its memory without bound.
+//! Input from users: files read only if regular (a FIFO would block, a device
+//! never ends) and never past a stated size, so that no input can hang the
+//! program or grow its memory without bound; and text they gave made safe to
+//! print back.
 
 use std::io::{BufRead, Read};
 use std::path::Path;
@@ -11,6 +12,17 @@ pub const MAX_TEXT_BYTES: u64 = 1 << 20;
 pub const MAX_SHARD_BYTES: u64 = 1 << 30;
 /// Longest line `play` reads from its input, in bytes.
 pub const MAX_LINE_BYTES: u64 = 4096;
+
+/// Text from a file or the command line made safe to print: control characters
+/// (which could move the cursor or clear a terminal) are shown escaped.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
 
 /// Why a file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,7 +35,7 @@ pub struct ReadError {
 /// The UTF-8 text of a regular file of at most `limit` bytes.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     let unreadable = |reason: String| ReadError {
-        path: crate::present::printable(&path.display().to_string()),
+        path: printable(&path.display().to_string()),
         reason,
     };
     // Asked before opening (opening a FIFO blocks until someone writes to it)

@@ -11,8 +11,9 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::language::catalog::{self, Source};
+use crate::language::bundled;
 use crate::language::error::{LoadError, Problem, SourceFile};
+use crate::language::source::{self, Source};
 
 /// How long a chain of `extends` may be.
 pub const MAX_EXTENDS: usize = 8;
@@ -53,12 +54,12 @@ pub fn chain(source: &Source) -> Result<Vec<(String, String)>, LoadError> {
 /// A base game: a path (to a `.toml` file, taken from the extending file's
 /// folder) if it looks like one, else a bundled id.
 fn locate(base: &str, from: &Source) -> Result<Source, String> {
-    let shown = crate::present::printable(base);
-    if !catalog::is_path(base) {
+    let shown = crate::input::printable(base);
+    if !source::is_path(base) {
         return Source::bundled(base).ok_or_else(|| {
             format!(
                 "no bundled game `{shown}`; bundled games: {}. A path to a .toml file works too.",
-                catalog::bundled_ids().join(", ")
+                bundled::ids().collect::<Vec<_>>().join(", ")
             )
         });
     }

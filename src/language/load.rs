@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use crate::language::catalog::Source;
 use crate::language::compose;
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
 use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
+use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
 use crate::rules::game::*;
@@ -376,7 +376,7 @@ impl Loader {
         for (key, text) in texts.into_iter().filter(|(_, t)| controlled(t)) {
             let message = format!(
                 "`{}` holds control characters, which a terminal would act on; write plain text",
-                crate::present::printable(text)
+                crate::input::printable(text)
             );
             let span = key_line(&self.file.text, key);
             self.problems.push(Problem::new(&self.file, span, message));

@@ -7,5 +7,6 @@ pub mod compose;
 pub mod error;
 pub mod expr;
 pub mod load;
+pub mod source;
 pub mod spec;
 pub mod validate;

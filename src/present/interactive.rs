@@ -98,7 +98,7 @@ pub fn play(
                         None => writeln!(
                             out,
                             "`{}` is not a legal decision; {HELP}",
-                            crate::present::printable(name)
+                            crate::input::printable(name)
                         )?,
                     },
                 }

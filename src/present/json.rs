@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::input::printable;
 use crate::language::spec::OptionValue;
-use crate::present::printable;
 use crate::rules::board::Side;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;

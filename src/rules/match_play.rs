@@ -209,7 +209,7 @@ impl<'g> MatchState<'g> {
                 let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
                 ReplayError {
                     number: index + 1,
-                    name: crate::present::printable(name),
+                    name: crate::input::printable(name),
                     why,
                     legal: match legal.is_empty() {
                         true => "none (the game is over)".to_string(),

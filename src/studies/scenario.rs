@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::input::printable;
 use crate::input::{self, ReadError};
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem, SourceFile};
-use crate::present::{printable, render};
+use crate::present::render;
 use crate::rules::board::Side;
 use crate::rules::game::{Game, Limits};
 use crate::rules::match_play::MatchState;
