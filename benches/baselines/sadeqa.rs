@@ -67,10 +67,10 @@ impl Sadeqa {
             [15, 14, 13, 12, 11, 10, 9, 8]
         };
         for hole in order {
-            if self.holes[hole] > 0 {
-                if let Some(next) = self.after(hole) {
-                    out.push(next);
-                }
+            if self.holes[hole] > 0
+                && let Some(next) = self.after(hole)
+            {
+                out.push(next);
             }
         }
     }

@@ -347,7 +347,11 @@ impl Board {
     /// which have no stores).
     pub fn behind(&self, hole: Hole) -> Hole {
         let row = self.row(hole);
-        let partner = if row % 2 == 0 { row + 1 } else { row - 1 };
+        let partner = if row.is_multiple_of(2) {
+            row + 1
+        } else {
+            row - 1
+        };
         (partner * self.columns + hole as usize % self.columns) as Hole
     }
 

@@ -126,16 +126,16 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         };
         rules.push((words.capture(capture), &capture.clauses));
     }
-    if let Some(turn) = &spec.turn {
-        if let Some(again) = &turn.again {
-            rules.push((
-                format!(
-                    "If, once the move is done, {}, the same side plays again.",
-                    w.text(again.get_ref())
-                ),
-                &turn.clauses,
-            ));
-        }
+    if let Some(turn) = &spec.turn
+        && let Some(again) = &turn.again
+    {
+        rules.push((
+            format!(
+                "If, once the move is done, {}, the same side plays again.",
+                w.text(again.get_ref())
+            ),
+            &turn.clauses,
+        ));
     }
     let checks: Vec<String> = spec.end.iter().map(|end| w.end_check(end)).collect();
     let mut ending =
