@@ -1,29 +1,9 @@
 //! The command line and its machine-readable contract (`replay --json`,
 //! `random --json`), run as a user would run them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
+use common::{mancala, mancala_with_input, scratch, stderr, stdout};
 
 #[test]
 fn replay_json_follows_the_contract() {
@@ -389,24 +369,6 @@ fn show_resolved_prints_a_variant_with_its_base_merged() {
     let replay = mancala(&["replay", file.to_str().unwrap(), "--json"]);
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert!(stdout(&replay).contains("\"board\":[[6,6,6,6,6,6],[6,6,6,6,6,6]]"));
-}
-
-fn mancala_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

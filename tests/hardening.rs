@@ -3,37 +3,11 @@
 //! input gets a message and exit status 2 (1 for failed scenarios); nothing
 //! panics, hangs or grows without bound.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    mancala_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
-}
+use std::process::{Command, Output};
 
-fn mancala_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-hard-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{mancala, mancala_in, mancala_with_input, scratch, stderr, stdout};
 
 /// Exit status 2, nothing on stdout, and `reason` in the message.
 fn refused(output: &Output, reason: &str) {
@@ -169,22 +143,9 @@ fn d6_reads_are_bounded_and_devices_refused() {
         "larger than",
     );
     // `play` reads a line of at most 4 KiB; a longer one is refused and play goes on.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["play", "kalah", "--north", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut input = "x".repeat(1 << 20);
     input.push_str("\nquit\n");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = mancala_with_input(&["play", "kalah", "--north", "random"], &input);
     assert!(output.status.success());
     assert!(stdout(&output).contains("a line is at most 4096 bytes"));
 }
