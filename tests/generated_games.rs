@@ -79,7 +79,11 @@ when = "count(last) == 4"
 take = "[last, opposite(last)]"
 strip = { stones = "1", from = "holes(opponent)" }"#,
 ];
-const AGAIN: &[&str] = &["own(last) and count(last) == 1", "lap > 2"];
+const AGAIN: &[&str] = &[
+    "own(last) and count(last) == 1",
+    "lap > 2",
+    "turn < 4 and count(last) == 2",
+];
 const ENDS: &[&str] = &[
     "check = \"no_stones\"\noutcome = \"loses\"",
     "check = \"no_stones\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
@@ -87,6 +91,8 @@ const ENDS: &[&str] = &[
     "check = \"repetition\"\noutcome = \"draw\"",
     "check = \"majority\"\noutcome = \"score\"",
     "check = \"no_moves\"\noutcome = \"score\"\nleftovers = \"mover\"",
+    "check = \"condition\"\nwhen = \"captured(side) > 6 and turn > 3\"\noutcome = \"wins\"",
+    "check = \"condition\"\nwhen = \"total(holes(side)) == 0\"\noutcome = \"loses\"",
 ];
 
 impl Parts {

@@ -207,13 +207,19 @@ struct Loader {
     warnings: Vec<Problem>,
 }
 
-const MOVE: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin];
+const MOVE: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::Turn,
+];
 const LAP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
     Binding::Origin,
     Binding::Last,
     Binding::Lap,
+    Binding::Turn,
 ];
 const DROP: &[Binding] = &[
     Binding::Mover,
@@ -222,15 +228,31 @@ const DROP: &[Binding] = &[
     Binding::Here,
     Binding::IsLast,
     Binding::Lap,
+    Binding::Turn,
 ];
-const END: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Here];
+const END: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Here,
+    Binding::Turn,
+];
+/// An end check's own condition, asked of each side in turn (`side`).
+const END_CONDITION: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Side,
+    Binding::Turn,
+];
 const SKIP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
     Binding::Origin,
     Binding::Here,
     Binding::Lap,
+    Binding::Turn,
 ];
+/// A side's result or value (`[result] score`, `[agents] evaluate`).
+const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn];
 
 impl Loader {
     fn load(
@@ -310,7 +332,7 @@ impl Loader {
             .filter_map(|end| self.end_check(&board, end))
             .collect();
         let score = match &spec.result.score {
-            Some(e) => self.typed(&board, e, &[Binding::Side]),
+            Some(e) => self.typed(&board, e, SIDE_VALUE),
             None => Some(IntExpr::Captured(Box::new(SideExpr::Side))),
         };
         let mut layout_clauses = spec.board.clauses;
@@ -321,7 +343,7 @@ impl Loader {
         let evaluation = spec
             .agents
             .and_then(|agents| agents.evaluate)
-            .map(|e| self.typed(&board, &e, &[Binding::Side]));
+            .map(|e| self.typed(&board, &e, SIDE_VALUE));
         let match_rules = spec.match_play.map(|m| self.match_rules(m));
         self.warn_unused_options(&spec.options);
         match (start, score, optional(match_rules), optional(evaluation)) {
@@ -521,6 +543,7 @@ impl Loader {
                     board: &scratch,
                     counts: &counts,
                     captured: &captured,
+                    turn: 0,
                     env: Env::new(Side::South),
                 };
                 Some(expr.eval(&mut scope))
@@ -545,6 +568,7 @@ impl Loader {
                 board,
                 counts: &counts,
                 captured: &[0; 2],
+                turn: 0,
                 env,
             });
             let Ok(n) = u64::try_from(n) else {
@@ -604,7 +628,11 @@ impl Loader {
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
-            let from = self.typed(board, &strip.from, &[Binding::Mover, Binding::Opponent]);
+            let from = self.typed(
+                board,
+                &strip.from,
+                &[Binding::Mover, Binding::Opponent, Binding::Turn],
+            );
             Some(Strip {
                 stones: stones?,
                 from: from?,
@@ -732,28 +760,55 @@ impl Loader {
             "no_moves" => Some(Check::NoMoves),
             "repetition" => Some(Check::Repetition),
             "majority" => Some(Check::Majority),
+            "condition" => Some(Check::Condition),
             other => {
                 self.problem(
                     end.check.span(),
-                    format!("unknown end check `{other}`; expected \"no_stones\", \"no_moves\", \"repetition\" or \"majority\""),
+                    format!("unknown end check `{other}`; expected \"no_stones\", \"no_moves\", \"repetition\", \"majority\" or \"condition\""),
                 );
                 None
             }
         };
+        // `when` belongs to `condition` checks, which need one.
+        let when = match (&end.when, check) {
+            (Some(when), Some(Check::Condition)) => {
+                self.condition(board, when, END_CONDITION, "this end check never fires")
+            }
+            (None, Some(Check::Condition)) => {
+                let problem = Problem::new(
+                    &self.file,
+                    Some(end.check.span()),
+                    "a `condition` end check needs `when`: a condition of `side`",
+                )
+                .with_help("e.g. when = \"captured(side) > 70\"");
+                self.problems.push(problem);
+                None
+            }
+            (Some(when), Some(_)) => {
+                self.problem(
+                    when.span(),
+                    "`when` belongs to check = \"condition\"; this check has its own test",
+                );
+                None
+            }
+            (_, _) => None,
+        };
         let outcome = match end.outcome.get_ref().as_str() {
             "loses" => Some(EndOutcome::Loses),
+            "wins" => Some(EndOutcome::Wins),
             "draw" => Some(EndOutcome::Draw),
             "score" => Some(EndOutcome::Score),
             other => {
                 self.problem(
                     end.outcome.span(),
-                    format!("unknown outcome `{other}`; expected \"loses\", \"draw\" or \"score\""),
+                    format!("unknown outcome `{other}`; expected \"loses\", \"wins\", \"draw\" or \"score\""),
                 );
                 None
             }
         };
         let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
         Some(EndCheck {
+            when,
             check: check?,
             outcome: outcome?,
             leftovers: optional(leftovers)?,

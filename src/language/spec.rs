@@ -201,9 +201,12 @@ pub struct TurnSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndSpec {
-    /// `no_stones`, `no_moves`, `repetition` or `majority`.
+    /// `no_stones`, `no_moves`, `repetition`, `majority` or `condition`.
     pub check: Spanned<String>,
-    /// `loses` (the side the check names loses), `draw`, or `score`.
+    /// For `condition`: a condition of `side`, asked of the side to move, then
+    /// of the other; the first side it holds for is the side the check names.
+    pub when: Option<Expr>,
+    /// `loses` or `wins` (the side the check names), `draw`, or `score`.
     pub outcome: Spanned<String>,
     /// Who gets the seeds left in each hole `here` when the game ends this way.
     pub leftovers: Option<Expr>,

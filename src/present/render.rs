@@ -121,12 +121,11 @@ pub fn state(state: &MatchState) -> String {
                 .check
                 .map(|i| game.end_checks[i].clauses.join(" "))
                 .unwrap_or_else(|| "GEN-11".into());
-            let _ = writeln!(
-                out,
-                "game over: {} ({}, {clauses})",
-                o.status.name(),
-                o.reason.name()
-            );
+            let why = match clauses.as_str() {
+                "" => o.reason.name().to_string(),
+                _ => format!("{}, {clauses}", o.reason.name()),
+            };
+            let _ = writeln!(out, "game over: {} ({why})", o.status.name());
         }
         (Some(o), _) => {
             let _ = writeln!(out, "match over: {} ({})", o.status.name(), o.reason.name());

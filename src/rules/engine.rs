@@ -20,6 +20,7 @@ fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
         board: &game.board,
         counts: &position.counts,
         captured: &position.captured,
+        turn: position.turn,
         env,
     }
 }

@@ -180,12 +180,16 @@ pub enum Check {
     Repetition,
     /// A side has captured more than half of all seeds, or both exactly half.
     Majority,
+    /// The check's own condition holds for a side (the side to move is asked first).
+    Condition,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndOutcome {
     /// The side the check names loses.
     Loses,
+    /// The side the check names wins.
+    Wins,
     Draw,
     /// Leftovers are awarded, then the sides' results are compared.
     Score,
@@ -193,6 +197,8 @@ pub enum EndOutcome {
 
 pub struct EndCheck {
     pub check: Check,
+    /// `Check::Condition`'s condition, of `side`.
+    pub when: Option<BoolExpr>,
     pub outcome: EndOutcome,
     /// Who gets the seeds of each hole `here` (`None`: they stay on the board).
     pub leftovers: Option<SideExpr>,
@@ -334,6 +340,19 @@ impl Game {
         all
     }
 
+    /// Whether a condition of `side` (an end check's) holds for one side.
+    pub(crate) fn holds_for(&self, condition: &BoolExpr, position: &Position, side: Side) -> bool {
+        let mut env = Env::new(position.to_move);
+        env.side = side;
+        condition.eval(&mut Scope {
+            board: &self.board,
+            counts: &position.counts,
+            captured: &position.captured,
+            turn: position.turn,
+            env,
+        })
+    }
+
     /// An expression of `side` (a result or an evaluation) for one side.
     pub fn value_for(&self, expr: &IntExpr, position: &Position, side: Side) -> i64 {
         let mut env = Env::new(position.to_move);
@@ -342,6 +361,7 @@ impl Game {
             board: &self.board,
             counts: &position.counts,
             captured: &position.captured,
+            turn: position.turn,
             env,
         })
     }

@@ -44,6 +44,8 @@ pub enum Reason {
     NoMoves,
     Repetition,
     Majority,
+    /// An end check's own condition held.
+    Condition,
     TurnLimit,
     /// Match play: a side could put no seed back into its holes.
     CannotRefill,
@@ -60,6 +62,7 @@ impl Reason {
             Reason::NoMoves => "no_moves",
             Reason::Repetition => "repetition",
             Reason::Majority => "majority",
+            Reason::Condition => "condition",
             Reason::TurnLimit => "turn_limit",
             Reason::CannotRefill => "cannot_refill",
             Reason::RoundRepetition => "round_repetition",
@@ -272,11 +275,21 @@ impl<'g> GameState<'g> {
                 Check::NoMoves => self.legal.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
                 Check::Majority => self.minority(),
+                Check::Condition => {
+                    let when = end
+                        .when
+                        .as_ref()
+                        .expect("a condition check has its condition");
+                    [mover, mover.other()]
+                        .into_iter()
+                        .find(|&side| game.holds_for(when, &self.position, side))
+                }
             };
             let Some(named) = named else { continue };
             self.award_leftovers(index);
             let status = match end.outcome {
                 EndOutcome::Loses => Status::won_by(named.other()),
+                EndOutcome::Wins => Status::won_by(named),
                 EndOutcome::Draw => Status::Draw,
                 EndOutcome::Score => self.compare_scores(),
             };
@@ -285,6 +298,7 @@ impl<'g> GameState<'g> {
                 Check::NoMoves => Reason::NoMoves,
                 Check::Repetition => Reason::Repetition,
                 Check::Majority => Reason::Majority,
+                Check::Condition => Reason::Condition,
             };
             return Some(Outcome {
                 status,
@@ -340,6 +354,7 @@ impl<'g> GameState<'g> {
                 board: &game.board,
                 counts: &self.position.counts,
                 captured: &self.position.captured,
+                turn: self.position.turn,
                 env,
             });
             let seeds = std::mem::take(&mut self.position.counts[hole as usize]);

@@ -276,19 +276,33 @@ impl Words<'_> {
 
     fn end_check(&self, end: &EndSpec) -> String {
         let (condition, named) = match end.check.get_ref().as_str() {
-            "no_stones" => ("a side has no seeds left in its holes", "that side"),
-            "no_moves" => ("the side to move has no legal move", "the side to move"),
-            "repetition" => (
-                "the turn starts in a position that started an earlier turn (GEN-10)",
+            "no_stones" => ("a side has no seeds left in its holes".into(), "that side"),
+            "no_moves" => (
+                "the side to move has no legal move".into(),
                 "the side to move",
             ),
+            "repetition" => (
+                "the turn starts in a position that started an earlier turn (GEN-10)".into(),
+                "the side to move",
+            ),
+            "condition" => {
+                let when = end
+                    .when
+                    .as_ref()
+                    .map_or(String::new(), |w| self.text(w.get_ref()));
+                (
+                    format!("{when} for the side to move, or else for the other side"),
+                    "that side",
+                )
+            }
             _ => (
-                "a side has captured more than half of all seeds, or both exactly half",
+                "a side has captured more than half of all seeds, or both exactly half".into(),
                 "the side without the majority",
             ),
         };
         let outcome = match end.outcome.get_ref().as_str() {
             "loses" => format!("{named} loses"),
+            "wins" => format!("{named} wins"),
             "draw" => "the game is a draw".to_string(),
             _ => "the results are compared".to_string(),
         };
@@ -375,6 +389,7 @@ impl Words<'_> {
             "lap" => "the lap number".into(),
             "taken" => "the seeds it took".into(),
             "side" => "the side".into(),
+            "turn" => "the number of turns played".into(),
             "south" => "South".into(),
             "north" => "North".into(),
             "all_holes" => "all the holes".into(),

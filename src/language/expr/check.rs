@@ -27,12 +27,14 @@ pub enum Binding {
     Taken,
     /// The hole a capture chain is considering.
     X,
-    /// The side whose result is computed.
+    /// The side whose result is computed, or that an end check examines.
     Side,
+    /// Completed turns so far (0 before the first move).
+    Turn,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 10] = [
+    pub const ALL: [Binding; 11] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -43,6 +45,7 @@ impl Binding {
         Binding::Taken,
         Binding::X,
         Binding::Side,
+        Binding::Turn,
     ];
 
     pub fn name(self) -> &'static str {
@@ -57,6 +60,7 @@ impl Binding {
             Binding::Taken => "taken",
             Binding::X => "x",
             Binding::Side => "side",
+            Binding::Turn => "turn",
         }
     }
 }
@@ -333,6 +337,7 @@ impl Checker<'_, '_> {
                 Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
                 Binding::Lap => Typed::Int(IntExpr::Lap),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
+                Binding::Turn => Typed::Int(IntExpr::Turn),
             });
         }
         if let Some(hole) = self.cx.board.parse_hole(name) {
@@ -390,6 +395,7 @@ impl Checker<'_, '_> {
             board: self.cx.board,
             counts: &counts,
             captured: &[0; 2],
+            turn: 0,
             env: Env::new(Side::South),
         };
         match typed {

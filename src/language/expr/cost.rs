@@ -48,7 +48,7 @@ impl Cost<'_> {
 
     fn int(&self, e: &IntExpr) -> u64 {
         1 + match e {
-            IntExpr::Const(_) | IntExpr::Lap | IntExpr::Taken => 0,
+            IntExpr::Const(_) | IntExpr::Lap | IntExpr::Taken | IntExpr::Turn => 0,
             IntExpr::Count(h) | IntExpr::Column(h) | IntExpr::SeatColumn(h) => self.hole(h),
             IntExpr::Total(set) => self.set(set).saturating_add(self.set_size(set)),
             IntExpr::Captured(side) => self.side(side),

@@ -44,6 +44,8 @@ pub struct Scope<'a> {
     pub board: &'a Board,
     pub counts: &'a [u16],
     pub captured: &'a [u32; 2],
+    /// Completed turns.
+    pub turn: u32,
     pub env: Env,
 }
 
@@ -79,6 +81,8 @@ pub enum IntExpr {
     Const(i64),
     Lap,
     Taken,
+    /// Completed turns.
+    Turn,
     Count(Box<HoleExpr>),
     Total(Box<SetExpr>),
     Captured(Box<SideExpr>),
@@ -176,6 +180,7 @@ impl IntExpr {
         match self {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
             IntExpr::Taken => s.env.taken as i64,
+            IntExpr::Turn => i64::from(s.turn),
             IntExpr::Total(set) => match set.as_ref() {
                 // A side's holes are a contiguous range: summed without a set.
                 SetExpr::Holes(side) => {
