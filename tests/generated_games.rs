@@ -40,6 +40,7 @@ const LIFT: &[&str] = &["1", "min(count(origin), 3)", "count(origin) / 2 + 1"];
 const AFTER: &[&str] = &[
     "total(holes(opponent)) > 0",
     "total(holes(mover)) > 0 or captured(mover) > 0",
+    "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
 ];
 const SKIP: &[&str] = &["here == origin", "lap > 1 and here == origin"];
 const RELAY: &[(&str, &str)] = &[
@@ -64,6 +65,10 @@ veto = "total(holes(opponent)) == 0""#,
 when = "count(last) == 1 and count(opposite(last)) > 0"
 take = "opposite(last)"
 strip = { stones = "taken", from = "holes(opponent)" }"#,
+    // A capture that reads the start of the move.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) > before(count(last)) + 1"
+take = "opposite(last)""#,
     // A sweep of the opponent's holes (empties any strip owed before it).
     r#"at = "sowing_end"
 when = "not own(last) and total(holes(opponent)) < 6"

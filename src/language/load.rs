@@ -56,6 +56,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         used_options: BTreeSet::new(),
         problems: Vec::new(),
         warnings: Vec::new(),
+        reads_before: false,
     }
     .load(&source.id, spec, options)
 }
@@ -205,6 +206,8 @@ struct Loader {
     used_options: BTreeSet<String>,
     problems: Vec<Problem>,
     warnings: Vec<Problem>,
+    /// Whether some expression reads the start of the move (`before(...)`).
+    reads_before: bool,
 }
 
 const MOVE: &[Binding] = &[
@@ -366,6 +369,7 @@ impl Loader {
                     evaluation,
                     match_rules,
                     limits: Limits::default(),
+                    reads_before: self.reads_before,
                     layout_clauses,
                     warnings: self.warnings,
                 })
@@ -539,13 +543,7 @@ impl Loader {
                 let spanned = Spanned::new(value.span(), text.clone());
                 let expr: IntExpr = self.typed(&scratch, &spanned, &[])?;
                 let (counts, captured) = ([0u16; 2], [0u32; 2]);
-                let mut scope = Scope {
-                    board: &scratch,
-                    counts: &counts,
-                    captured: &captured,
-                    turn: 0,
-                    env: Env::new(Side::South),
-                };
+                let mut scope = Scope::new(&scratch, &counts, &captured, 0, Env::new(Side::South));
                 Some(expr.eval(&mut scope))
             }
         }
@@ -564,13 +562,7 @@ impl Loader {
         for hole in board.holes() {
             let mut env = Env::new(Side::South);
             env.here = hole;
-            let n = seeds.eval(&mut Scope {
-                board,
-                counts: &counts,
-                captured: &[0; 2],
-                turn: 0,
-                env,
-            });
+            let n = seeds.eval(&mut Scope::new(board, &counts, &[0; 2], 0, env));
             let Ok(n) = u64::try_from(n) else {
                 let message = format!(
                     "hole {} would start with {n} seeds; expected 0 or more",
@@ -833,6 +825,7 @@ impl Loader {
                 return None;
             }
         };
+        self.reads_before |= node.calls("before");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {
                 self.used_options.insert(name.to_string());

@@ -15,11 +15,20 @@ pub(crate) enum NotLegal {
     FailsAfter,
 }
 
-fn scope<'a>(game: &'a Game, position: &'a Position, env: Env) -> Scope<'a> {
+/// What an expression reads during a move from `start` (outside a move, `None`:
+/// the position is its own start).
+fn scope<'a>(
+    game: &'a Game,
+    position: &'a Position,
+    start: Option<&'a Position>,
+    env: Env,
+) -> Scope<'a> {
+    let start = start.unwrap_or(position);
     Scope {
         board: &game.board,
         counts: &position.counts,
         captured: &position.captured,
+        before: (&start.counts, &start.captured),
         turn: position.turn,
         env,
     }
@@ -40,7 +49,7 @@ pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bo
         Some(condition) => {
             let mut env = Env::new(mover);
             env.origin = hole;
-            condition.eval(&mut scope(game, position, env))
+            condition.eval(&mut scope(game, position, None, env))
         }
     }
 }
@@ -54,6 +63,9 @@ pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bo
 pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
+    // Kept only where some rule reads the position at the start of the move.
+    let start_copy = game.reads_before.then_some(*position);
+    let start = start_copy.as_ref();
     let mut env = Env::new(mover);
     env.origin = origin;
     env.lap = 1;
@@ -61,7 +73,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     let mut hand = match &game.moves.lift {
         None => available,
         Some(lift) => lift
-            .eval(&mut scope(game, position, env))
+            .eval(&mut scope(game, position, start, env))
             .clamp(1, available as i64) as u16,
     };
     position.counts[origin as usize] -= hand;
@@ -100,7 +112,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
                     || game
                         .skip
                         .as_ref()
-                        .is_some_and(|skip| skip.eval(&mut scope(game, position, env)))
+                        .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
                 {
                     skipped += 1;
                     if skipped >= circuit_length {
@@ -120,18 +132,18 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
             if per_drop {
                 env.here = at;
                 env.is_last = left == 0;
-                capture(game, position, &mut env, CaptureTime::Drop);
+                capture(game, position, start, &mut env, CaptureTime::Drop);
             }
         }
         env.last = at;
         if lap_end {
-            capture(game, position, &mut env, CaptureTime::LapEnd);
+            capture(game, position, start, &mut env, CaptureTime::LapEnd);
         }
         let Some(relay) = &game.relay else { break };
-        if !relay.when.eval(&mut scope(game, position, env)) {
+        if !relay.when.eval(&mut scope(game, position, start, env)) {
             break;
         }
-        let next = relay.from.eval(&mut scope(game, position, env));
+        let next = relay.from.eval(&mut scope(game, position, start, env));
         hand = position.counts[next as usize];
         if hand == 0 {
             break;
@@ -143,18 +155,18 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
         from = next;
         env.lap += 1;
     }
-    capture(game, position, &mut env, CaptureTime::SowingEnd);
+    capture(game, position, start, &mut env, CaptureTime::SowingEnd);
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
     if let Some(after) = &game.moves.after
-        && !after.eval(&mut scope(game, position, env))
+        && !after.eval(&mut scope(game, position, start, env))
     {
         return Err(NotLegal::FailsAfter);
     }
     let again = game
         .again
         .as_ref()
-        .is_some_and(|again| again.eval(&mut scope(game, position, env)));
+        .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
     match &mut position.pending {
         Some(pending) => pending.again = again,
         None => end_turn(position, again),
@@ -163,31 +175,40 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
 }
 
 /// Runs every capture rule of the given time whose condition holds, in file order.
-fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTime) {
+fn capture(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: &mut Env,
+    time: CaptureTime,
+) {
     for (index, rule) in game.captures.iter().enumerate() {
-        if rule.at != time || !rule.when.eval(&mut scope(game, position, *env)) {
+        if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
             continue;
         }
-        let to = rule.to.eval(&mut scope(game, position, *env));
+        let to = rule.to.eval(&mut scope(game, position, start, *env));
         // Only a rule that can be vetoed needs the position to go back to.
         let before = rule.veto.is_some().then_some(*position);
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
-                for hole in set.eval(&mut scope(game, position, *env)).iter() {
+                for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
                     taken += take(position, hole, to);
                 }
             }
             Target::Hole(hole) => {
-                let mut x = hole.eval(&mut scope(game, position, *env));
+                let mut x = hole.eval(&mut scope(game, position, start, *env));
                 taken += take(position, x, to);
                 if let Some(chain) = &rule.chain {
                     // Each link empties a hole, so a chain is never longer than the board.
                     for _ in 0..game.board.hole_count() {
                         env.x = x;
-                        let candidate = chain.step.eval(&mut scope(game, position, *env));
+                        let candidate = chain.step.eval(&mut scope(game, position, start, *env));
                         env.x = candidate;
-                        if !chain.continue_while.eval(&mut scope(game, position, *env)) {
+                        if !chain
+                            .continue_while
+                            .eval(&mut scope(game, position, start, *env))
+                        {
                             break;
                         }
                         taken += take(position, candidate, to);
@@ -198,15 +219,18 @@ fn capture(game: &Game, position: &mut Position, env: &mut Env, time: CaptureTim
         }
         if let (Some(veto), Some(before)) = (&rule.veto, before) {
             env.taken = taken;
-            if veto.eval(&mut scope(game, position, *env)) {
+            if veto.eval(&mut scope(game, position, start, *env)) {
                 *position = before;
                 continue;
             }
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken;
-            let stones = strip.stones.eval(&mut scope(game, position, *env)).max(0);
-            let from = strip.from.eval(&mut scope(game, position, *env));
+            let stones = strip
+                .stones
+                .eval(&mut scope(game, position, start, *env))
+                .max(0);
+            let from = strip.from.eval(&mut scope(game, position, start, *env));
             let owed = stones.min(seeds_in(position, from) as i64);
             if owed > 0 {
                 position.pending = Some(Pending {
@@ -238,7 +262,7 @@ pub(crate) fn strip_holes(game: &Game, position: &Position, pending: Pending) ->
         .expect("pending strips come from rules with a strip");
     let set = strip
         .from
-        .eval(&mut scope(game, position, Env::new(position.to_move)));
+        .eval(&mut scope(game, position, None, Env::new(position.to_move)));
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
         nonempty.insert(hole);

@@ -100,6 +100,9 @@ pub struct Game {
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
+    /// Whether some rule reads the position at the start of the move
+    /// (`before(...)`), which the engine then keeps a copy of.
+    pub(crate) reads_before: bool,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
@@ -344,26 +347,26 @@ impl Game {
     pub(crate) fn holds_for(&self, condition: &BoolExpr, position: &Position, side: Side) -> bool {
         let mut env = Env::new(position.to_move);
         env.side = side;
-        condition.eval(&mut Scope {
-            board: &self.board,
-            counts: &position.counts,
-            captured: &position.captured,
-            turn: position.turn,
+        condition.eval(&mut Scope::new(
+            &self.board,
+            &position.counts,
+            &position.captured,
+            position.turn,
             env,
-        })
+        ))
     }
 
     /// An expression of `side` (a result or an evaluation) for one side.
     pub fn value_for(&self, expr: &IntExpr, position: &Position, side: Side) -> i64 {
         let mut env = Env::new(position.to_move);
         env.side = side;
-        expr.eval(&mut Scope {
-            board: &self.board,
-            counts: &position.counts,
-            captured: &position.captured,
-            turn: position.turn,
+        expr.eval(&mut Scope::new(
+            &self.board,
+            &position.counts,
+            &position.captured,
+            position.turn,
             env,
-        })
+        ))
     }
 
     /// Whether the side's holes are all empty.

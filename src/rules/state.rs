@@ -350,13 +350,13 @@ impl<'g> GameState<'g> {
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;
-            let to = leftovers.eval(&mut Scope {
-                board: &game.board,
-                counts: &self.position.counts,
-                captured: &self.position.captured,
-                turn: self.position.turn,
+            let to = leftovers.eval(&mut Scope::new(
+                &game.board,
+                &self.position.counts,
+                &self.position.captured,
+                self.position.turn,
                 env,
-            });
+            ));
             let seeds = std::mem::take(&mut self.position.counts[hole as usize]);
             self.position.captured[to.index()] += seeds as u32;
         }

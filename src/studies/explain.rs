@@ -427,6 +427,9 @@ impl Words<'_> {
 
     fn call(&self, f: &str, args: &[Node]) -> String {
         let words: Vec<String> = args.iter().map(|x| self.node(x)).collect();
+        if f == "before" {
+            return format!("({}, at the start of the move)", words.join(", "));
+        }
         match functions::find(f) {
             Some(function) => function.words(&words),
             None => format!("{f}({})", words.join(", ")),

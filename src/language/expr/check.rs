@@ -162,6 +162,8 @@ pub struct Context<'a> {
 }
 
 /// Functions, with their argument types and result, for messages and checking.
+const BEFORE_USAGE: &str = "before(x) reads an integer or a condition x at the start of the move";
+
 /// Why `name` cannot name an option (it would hide a name of the language),
 /// or `None` when it can.
 pub fn reserved(name: &str) -> Option<&'static str> {
@@ -181,7 +183,8 @@ pub fn reserved(name: &str) -> Option<&'static str> {
         Some("a name of the language")
     } else if KEYWORDS.contains(&name) {
         Some("a keyword")
-    } else if functions::find(name).is_some() || matches!(name, "any" | "all" | "number") {
+    } else if functions::find(name).is_some() || matches!(name, "any" | "all" | "number" | "before")
+    {
         Some("a function")
     } else if hole_like {
         Some("shaped like a hole name (a letter and a number)")
@@ -391,13 +394,7 @@ impl Checker<'_, '_> {
         }
         // Constants read nothing of the position, so an empty one does.
         let counts = [0; crate::rules::board::MAX_CELLS];
-        let mut scope = Scope {
-            board: self.cx.board,
-            counts: &counts,
-            captured: &[0; 2],
-            turn: 0,
-            env: Env::new(Side::South),
-        };
+        let mut scope = Scope::new(self.cx.board, &counts, &[0; 2], 0, Env::new(Side::South));
         match typed {
             Typed::Int(x) => Typed::Int(IntExpr::Const(x.eval(&mut scope))),
             Typed::Bool(x) => Typed::Bool(BoolExpr::Const(x.eval(&mut scope))),
@@ -473,6 +470,9 @@ impl Checker<'_, '_> {
                 format!("`{name}` is a quantifier: {name}(h in set, condition)"),
             ));
         }
+        if name == "before" {
+            return self.before(args, span);
+        }
         let Some(function) = functions::find(name) else {
             let known: Vec<&str> = functions::FUNCTIONS.iter().map(|f| f.name).collect();
             return Err(error(
@@ -543,6 +543,21 @@ impl Checker<'_, '_> {
             "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
             _ => unreachable!("every function of the table is handled"),
         })
+    }
+
+    /// `before(x)`: an integer or a condition read at the start of the move.
+    fn before(&mut self, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
+        let [inner] = args else {
+            return Err(error(span, BEFORE_USAGE));
+        };
+        match self.check(inner)? {
+            Typed::Int(x) => Ok(Typed::Int(IntExpr::Before(Box::new(x)))),
+            Typed::Bool(x) => Ok(Typed::Bool(BoolExpr::Before(Box::new(x)))),
+            other => Err(error(
+                &inner.span,
+                format!("{BEFORE_USAGE}; this is {}", other.ty().name()),
+            )),
+        }
     }
 
     fn quantifier(

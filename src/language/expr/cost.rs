@@ -53,7 +53,7 @@ impl Cost<'_> {
             IntExpr::Total(set) => self.set(set).saturating_add(self.set_size(set)),
             IntExpr::Captured(side) => self.side(side),
             IntExpr::Number(_, set, body) => self.quantified(set, self.bool(body)),
-            IntExpr::Neg(x) => self.int(x),
+            IntExpr::Neg(x) | IntExpr::Before(x) => self.int(x),
             IntExpr::Op(_, l, r) => self.int(l).saturating_add(self.int(r)),
             IntExpr::If(c, t, e) => self.bool(c).saturating_add(self.int(t).max(self.int(e))),
         }
@@ -62,7 +62,7 @@ impl Cost<'_> {
     fn bool(&self, e: &BoolExpr) -> u64 {
         1 + match e {
             BoolExpr::Const(_) | BoolExpr::IsLast => 0,
-            BoolExpr::Not(x) => self.bool(x),
+            BoolExpr::Not(x) | BoolExpr::Before(x) => self.bool(x),
             BoolExpr::AllOf(items) | BoolExpr::AnyOf(items) => items
                 .iter()
                 .map(|b| self.bool(b))

@@ -44,9 +44,41 @@ pub struct Scope<'a> {
     pub board: &'a Board,
     pub counts: &'a [u16],
     pub captured: &'a [u32; 2],
+    /// The counts and scores at the start of the move being played (outside a
+    /// move, the same as `counts` and `captured`), read by `before(...)`.
+    pub before: (&'a [u16], &'a [u32; 2]),
     /// Completed turns.
     pub turn: u32,
     pub env: Env,
+}
+
+impl<'a> Scope<'a> {
+    /// A scope outside any move: `before(...)` reads the position as it is.
+    pub fn new(
+        board: &'a Board,
+        counts: &'a [u16],
+        captured: &'a [u32; 2],
+        turn: u32,
+        env: Env,
+    ) -> Scope<'a> {
+        Scope {
+            board,
+            counts,
+            captured,
+            before: (counts, captured),
+            turn,
+            env,
+        }
+    }
+
+    /// Evaluates with the counts and scores of the move's start in view.
+    fn at_move_start<T>(&mut self, eval: impl FnOnce(&mut Scope<'a>) -> T) -> T {
+        let now = (self.counts, self.captured);
+        (self.counts, self.captured) = self.before;
+        let value = eval(self);
+        (self.counts, self.captured) = now;
+        value
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +115,8 @@ pub enum IntExpr {
     Taken,
     /// Completed turns.
     Turn,
+    /// The value at the start of the move.
+    Before(Box<IntExpr>),
     Count(Box<HoleExpr>),
     Total(Box<SetExpr>),
     Captured(Box<SideExpr>),
@@ -115,6 +149,8 @@ pub enum BoolExpr {
     IsStore(Box<HoleExpr>),
     Own(Box<HoleExpr>),
     Contains(Box<SetExpr>, Box<HoleExpr>),
+    /// The value at the start of the move.
+    Before(Box<BoolExpr>),
     Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
     If(Box<BoolExpr>, Box<BoolExpr>, Box<BoolExpr>),
 }
@@ -208,6 +244,7 @@ impl IntExpr {
                 n
             }
             IntExpr::Neg(x) => x.eval(s).wrapping_neg(),
+            IntExpr::Before(x) => s.at_move_start(|s| x.eval(s)),
             IntExpr::Op(op, l, r) => {
                 let (l, r) = (l.eval(s), r.eval(s));
                 match op {
@@ -268,6 +305,7 @@ impl BoolExpr {
             BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
             BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
             BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
+            BoolExpr::Before(x) => s.at_move_start(|s| x.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
                 let set = set.eval(s);
                 let want = *q == Quantifier::Any;
