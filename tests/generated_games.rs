@@ -160,6 +160,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         select(vec![
             "check = \"no_moves\"\noutcome = \"loses\"",
             "check = \"no_moves\"\noutcome = \"draw\"",
+            "check = \"no_moves\"\noutcome = \"pass\"\n\n[[end]]\ncheck = \"no_moves\"\noutcome = \"score\"",
         ]),
     );
     (board, sowing, moves, rules).prop_map(

@@ -426,14 +426,19 @@ impl Loader {
     /// Requires an end check for a side with no legal move: without one, such a
     /// game could neither go on nor end.
     fn require_no_moves_check(&mut self, ends: &[spec::EndSpec]) {
-        if !ends.iter().any(|end| end.check.get_ref() == "no_moves") {
+        let ends_the_game = |end: &&spec::EndSpec| {
+            end.check.get_ref() == "no_moves" && end.outcome.get_ref() != "pass"
+        };
+        if !ends.iter().any(|end| ends_the_game(&end)) {
             let span = ends.first().map(|end| end.check.span());
             let problem = Problem::new(
                 &self.file,
                 span,
                 "no end check says what happens when the side to move has no legal move",
             )
-            .with_help("add an [[end]] with check = \"no_moves\"");
+            .with_help(
+                "add an [[end]] with check = \"no_moves\" (after a passing one, it ends the game when neither side can move)",
+            );
             self.problems.push(problem);
         }
     }
@@ -790,10 +795,18 @@ impl Loader {
             "wins" => Some(EndOutcome::Wins),
             "draw" => Some(EndOutcome::Draw),
             "score" => Some(EndOutcome::Score),
+            "pass" if check == Some(Check::NoMoves) => Some(EndOutcome::Pass),
+            "pass" => {
+                self.problem(
+                    end.outcome.span(),
+                    "only check = \"no_moves\" can pass: the side to move passes when it has no legal move",
+                );
+                None
+            }
             other => {
                 self.problem(
                     end.outcome.span(),
-                    format!("unknown outcome `{other}`; expected \"loses\", \"wins\", \"draw\" or \"score\""),
+                    format!("unknown outcome `{other}`; expected \"loses\", \"wins\", \"draw\", \"score\" or \"pass\""),
                 );
                 None
             }

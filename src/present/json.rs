@@ -71,8 +71,15 @@ pub struct Replay {
     pub legal: Vec<String>,
     pub status: &'static str,
     pub reason: Option<&'static str>,
+    /// Turns passed by a side with no legal move; present once one has passed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub passes: u32,
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     pub match_play: Option<MatchJson>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One line of `random --json`.
@@ -84,6 +91,8 @@ pub struct RandomGame {
     pub position: PositionJson,
     pub status: &'static str,
     pub reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub passes: u32,
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     pub match_play: Option<MatchJson>,
 }
@@ -179,6 +188,7 @@ pub fn replay(state: &MatchState) -> Replay {
         legal: state.legal().map(|h| game.hole_name(h)).collect(),
         status,
         reason,
+        passes: state.passes(),
         match_play: match_json(state),
     }
 }
@@ -192,6 +202,7 @@ pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
         position: position(state),
         status,
         reason,
+        passes: state.passes(),
         match_play: match_json(state),
     }
 }

@@ -108,6 +108,9 @@ pub fn match_summary(state: &MatchState) -> String {
 pub fn state(state: &MatchState) -> String {
     let game = state.game();
     let mut out = position(game, state.position(), state.to_move());
+    if state.passes() > 0 {
+        let _ = writeln!(out, "turns passed (no legal move): {}", state.passes());
+    }
     if state.is_match() {
         out += &match_summary(state);
     }

@@ -305,6 +305,21 @@ fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
     position.pending.is_none()
 }
 
+/// The side to move, which has no legal move, passes: its turn is over.
+pub(crate) fn pass(position: &mut Position) {
+    end_turn(position, false);
+}
+
+/// Whether the side to move has a legal move (each candidate sown on a copy
+/// where legality needs the sowing).
+pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
+    let side = game.board.side_range(position.to_move);
+    side.map(|h| h as Hole).any(|hole| {
+        may_start_from(game, position, hole)
+            && (game.moves_always_legal() || sow(game, &mut position.clone(), hole).is_ok())
+    })
+}
+
 /// Completes the turn; the same side moves again when `again` (an extra turn).
 fn end_turn(position: &mut Position, again: bool) {
     position.turn = position.turn.saturating_add(1);

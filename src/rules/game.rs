@@ -196,6 +196,9 @@ pub enum EndOutcome {
     Draw,
     /// Leftovers are awarded, then the sides' results are compared.
     Score,
+    /// Not an end: the side to move, having no legal move, passes its turn
+    /// (with `no_moves` only, and only while the other side can move).
+    Pass,
 }
 
 pub struct EndCheck {

@@ -123,6 +123,8 @@ pub struct MatchState<'g> {
     decisions: Vec<Hole>,
     /// Endless candidate moves met in the rounds already over.
     endless_before: u32,
+    /// Turns passed in the rounds already over.
+    passes_before: u32,
     /// The refill that ended the match, when one did.
     last_refill: Option<Position>,
     outcome: Option<MatchOutcome>,
@@ -249,6 +251,7 @@ impl<'g> MatchState<'g> {
             results: Vec::new(),
             decisions: Vec::new(),
             endless_before: 0,
+            passes_before: 0,
             last_refill: None,
             outcome: None,
         };
@@ -303,6 +306,11 @@ impl<'g> MatchState<'g> {
 
     pub fn endless_met(&self) -> u32 {
         self.endless_before + self.round.endless_met()
+    }
+
+    /// Turns passed by a side with no legal move, over all rounds.
+    pub fn passes(&self) -> u32 {
+        self.passes_before + self.round.passes()
     }
 
     /// Completed turns over all rounds.
@@ -397,6 +405,7 @@ impl<'g> MatchState<'g> {
             });
         }
         self.endless_before += self.round.endless_met();
+        self.passes_before += self.round.passes();
         self.starts.push(start);
         self.number += 1;
         self.starter = start.to_move;

@@ -79,6 +79,23 @@ pub struct Outcome {
     pub check: Option<usize>,
 }
 
+/// GEN-11: the game ends unfinished.
+fn turn_limit() -> Outcome {
+    Outcome {
+        status: Status::Unfinished,
+        reason: Reason::TurnLimit,
+        check: None,
+    }
+}
+
+/// What the end checks decide at the start of a turn.
+enum TurnStart {
+    Play,
+    /// The side to move passes (it has no legal move; the other side has one).
+    Pass,
+    Over(Outcome),
+}
+
 /// A decision that cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
@@ -101,6 +118,8 @@ pub struct GameState<'g> {
     outcome: Option<Outcome>,
     decisions: Vec<Hole>,
     endless_met: u32,
+    /// Turns passed by a side with no legal move (not decisions).
+    passes: u32,
 }
 
 impl<'g> GameState<'g> {
@@ -120,6 +139,7 @@ impl<'g> GameState<'g> {
             outcome: None,
             decisions: Vec::new(),
             endless_met: 0,
+            passes: 0,
         };
         state.settle();
         state
@@ -167,6 +187,11 @@ impl<'g> GameState<'g> {
             + self.decisions.capacity() * std::mem::size_of::<Hole>()
     }
 
+    /// Turns passed so far by a side that had no legal move.
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+
     /// Candidate moves found endless (GEN-7) since the game began.
     pub fn endless_met(&self) -> u32 {
         self.endless_met
@@ -204,16 +229,28 @@ impl<'g> GameState<'g> {
         Ok(())
     }
 
-    /// Computes the legal decisions and, at a turn start, runs the end checks.
+    /// Computes the legal decisions and, at a turn start, runs the end checks;
+    /// a side that passes hands the turn on, which starts again.
     fn settle(&mut self) {
-        self.compute_legal();
-        if self.position.pending.is_some() {
-            return;
-        }
-        if let Some(outcome) = self.end_checks() {
-            self.outcome = Some(outcome);
-            self.legal.clear();
-            self.successors = OnceCell::from(Vec::new());
+        loop {
+            self.compute_legal();
+            if self.position.pending.is_some() {
+                return;
+            }
+            match self.end_checks() {
+                TurnStart::Play => return,
+                TurnStart::Over(outcome) => {
+                    self.outcome = Some(outcome);
+                    self.legal.clear();
+                    self.successors = OnceCell::from(Vec::new());
+                    return;
+                }
+                // The other side can move (checked), so the next start is no pass.
+                TurnStart::Pass => {
+                    engine::pass(&mut self.position);
+                    self.passes += 1;
+                }
+            }
         }
     }
 
@@ -262,11 +299,25 @@ impl<'g> GameState<'g> {
     }
 
     /// GEN-12: the game's end checks in file order, then the turn limit (GEN-11).
-    fn end_checks(&mut self) -> Option<Outcome> {
+    fn end_checks(&mut self) -> TurnStart {
         let game = self.game;
         let repeated = game.tracks_repetition() && self.record_turn_start();
         let mover = self.position.to_move;
         for (index, end) in game.end_checks.iter().enumerate() {
+            if end.outcome == EndOutcome::Pass {
+                // Only `no_moves` passes (checked at load), and only while the other
+                // side can move; when neither can, the next checks decide.
+                let mut other = self.position;
+                other.to_move = mover.other();
+                if self.legal.is_empty() && engine::has_legal_move(game, &other) {
+                    // A pass is a turn: none is passed past the turn limit.
+                    return match self.position.turn >= game.limits().turns {
+                        true => TurnStart::Over(turn_limit()),
+                        false => TurnStart::Pass,
+                    };
+                }
+                continue;
+            }
             // The side the check names: the one with no stones, or the side to move.
             let named = match end.check {
                 Check::NoStones => [mover, mover.other()]
@@ -292,6 +343,7 @@ impl<'g> GameState<'g> {
                 EndOutcome::Wins => Status::won_by(named),
                 EndOutcome::Draw => Status::Draw,
                 EndOutcome::Score => self.compare_scores(),
+                EndOutcome::Pass => unreachable!("a passing check is taken above"),
             };
             let reason = match end.check {
                 Check::NoStones => Reason::NoStones,
@@ -300,17 +352,16 @@ impl<'g> GameState<'g> {
                 Check::Majority => Reason::Majority,
                 Check::Condition => Reason::Condition,
             };
-            return Some(Outcome {
+            return TurnStart::Over(Outcome {
                 status,
                 reason,
                 check: Some(index),
             });
         }
-        (self.position.turn >= game.limits().turns).then_some(Outcome {
-            status: Status::Unfinished,
-            reason: Reason::TurnLimit,
-            check: None,
-        })
+        match self.position.turn >= game.limits().turns {
+            true => TurnStart::Over(turn_limit()),
+            false => TurnStart::Play,
+        }
     }
 
     /// Remembers this turn start (GEN-10) and says whether it repeats an earlier one.

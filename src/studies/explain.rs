@@ -300,6 +300,11 @@ impl Words<'_> {
                 "the side without the majority",
             ),
         };
+        if end.outcome.get_ref() == "pass" {
+            return format!(
+                "if {condition} but the other side has one, the side to move passes its turn and the game goes on."
+            );
+        }
         let outcome = match end.outcome.get_ref().as_str() {
             "loses" => format!("{named} loses"),
             "wins" => format!("{named} wins"),
