@@ -571,3 +571,29 @@ fn every_rules_clause_is_cited_by_a_scenario() {
         );
     }
 }
+
+/// A pass is reported in the JSON contract (`passes`, present once a side has
+/// passed), and the side to move is the one that can move.
+#[test]
+fn replay_json_reports_passes() {
+    let dir = scratch("passes");
+    let file = dir.join("south-empty.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,0,0,0,0],[1,2,0,0,0,1]], "captured": {"south": 20, "north": 20}, "to_move": "south", "turn": 30}"#,
+    )
+    .unwrap();
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/kalah-passing.toml"
+    );
+    let output = mancala(&[
+        "replay",
+        game,
+        "--json",
+        "--position",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"kalah-passing","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":[],"position":{"board":[[0,0,0,0,0,0],[1,2,0,0,0,1]],"closed":[],"captured":{"south":20,"north":20},"stores":{"south":20,"north":20},"to_move":"north","turn":31},"pending":null,"legal":["b1","b2","b6"],"status":"ongoing","reason":null,"passes":1}"#);
+}
