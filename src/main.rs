@@ -615,11 +615,11 @@ fn check(paths: &[PathBuf], coverage: &[PathBuf]) -> Result<(), Failure> {
         match checked {
             Checked::Ran { clauses, failures } if failures.is_empty() => {
                 passed += 1;
-                outln!("ok    {} ({})", file.display(), clauses.join(" "));
+                outln!("ok    {}{}", file.display(), cited(clauses));
             }
             Checked::Ran { clauses, failures } => {
                 failed += 1;
-                outln!("FAIL  {} ({})", file.display(), clauses.join(" "));
+                outln!("FAIL  {}{}", file.display(), cited(clauses));
                 for failure in failures {
                     outln!("{}", indent(failure));
                 }
@@ -665,6 +665,14 @@ fn check(paths: &[PathBuf], coverage: &[PathBuf]) -> Result<(), Failure> {
         Err(Failure::Checks)
     } else {
         Ok(())
+    }
+}
+
+/// ` (NS-1 NS-2)`, or nothing for a scenario that cites no clause.
+fn cited(clauses: &[String]) -> String {
+    match clauses {
+        [] => String::new(),
+        _ => format!(" ({})", clauses.join(" ")),
     }
 }
 

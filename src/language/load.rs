@@ -222,6 +222,7 @@ const LAP: &[Binding] = &[
     Binding::Origin,
     Binding::Last,
     Binding::Lap,
+    Binding::LapStart,
     Binding::Turn,
 ];
 const DROP: &[Binding] = &[
@@ -231,6 +232,7 @@ const DROP: &[Binding] = &[
     Binding::Here,
     Binding::IsLast,
     Binding::Lap,
+    Binding::LapStart,
     Binding::Turn,
 ];
 const END: &[Binding] = &[
@@ -252,6 +254,7 @@ const SKIP: &[Binding] = &[
     Binding::Origin,
     Binding::Here,
     Binding::Lap,
+    Binding::LapStart,
     Binding::Turn,
 ];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).

@@ -68,6 +68,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     let start = start_copy.as_ref();
     let mut env = Env::new(mover);
     env.origin = origin;
+    env.lap_start = origin;
     env.lap = 1;
     let available = position.counts[origin as usize];
     let mut hand = match &game.moves.lift {
@@ -153,6 +154,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
         }
         position.counts[next as usize] = 0;
         from = next;
+        env.lap_start = next;
         env.lap += 1;
     }
     capture(game, position, start, &mut env, CaptureTime::SowingEnd);

@@ -385,6 +385,7 @@ impl Words<'_> {
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
             "origin" => "the hole the move started from".into(),
+            "lap_start" => "the hole this lap was lifted from".into(),
             "last" => "the hole of the lap's last seed".into(),
             "here" => match self.here {
                 Here::Hole => "the hole".into(),

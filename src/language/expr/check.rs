@@ -31,10 +31,12 @@ pub enum Binding {
     Side,
     /// Completed turns so far (0 before the first move).
     Turn,
+    /// The hole the current lap's hand was lifted from.
+    LapStart,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 11] = [
+    pub const ALL: [Binding; 12] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -46,6 +48,7 @@ impl Binding {
         Binding::X,
         Binding::Side,
         Binding::Turn,
+        Binding::LapStart,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,6 +64,7 @@ impl Binding {
             Binding::X => "x",
             Binding::Side => "side",
             Binding::Turn => "turn",
+            Binding::LapStart => "lap_start",
         }
     }
 }
@@ -341,6 +345,7 @@ impl Checker<'_, '_> {
                 Binding::Lap => Typed::Int(IntExpr::Lap),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
                 Binding::Turn => Typed::Int(IntExpr::Turn),
+                Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
             });
         }
         if let Some(hole) = self.cx.board.parse_hole(name) {

@@ -83,6 +83,7 @@ impl Cost<'_> {
         1 + match e {
             HoleExpr::Const(_)
             | HoleExpr::Origin
+            | HoleExpr::LapStart
             | HoleExpr::Last
             | HoleExpr::Here
             | HoleExpr::X

@@ -8,6 +8,8 @@ use crate::rules::board::{Board, Hole, HoleSet, Side};
 pub struct Env {
     pub mover: Side,
     pub origin: Hole,
+    /// The hole the current lap's hand was lifted from (`origin` on lap 1).
+    pub lap_start: Hole,
     pub last: Hole,
     pub here: Hole,
     pub x: Hole,
@@ -26,6 +28,7 @@ impl Env {
         Env {
             mover,
             origin: 0,
+            lap_start: 0,
             last: 0,
             here: 0,
             x: 0,
@@ -159,6 +162,7 @@ pub enum BoolExpr {
 pub enum HoleExpr {
     Const(Hole),
     Origin,
+    LapStart,
     Last,
     Here,
     X,
@@ -346,6 +350,7 @@ impl HoleExpr {
         Some(match self {
             HoleExpr::Const(h) => *h,
             HoleExpr::Origin => s.env.origin,
+            HoleExpr::LapStart => s.env.lap_start,
             HoleExpr::Last => s.env.last,
             HoleExpr::Here => s.env.here,
             HoleExpr::X => s.env.x,
@@ -359,6 +364,7 @@ impl HoleExpr {
         match self {
             HoleExpr::Const(_)
             | HoleExpr::Origin
+            | HoleExpr::LapStart
             | HoleExpr::Last
             | HoleExpr::Here
             | HoleExpr::X
