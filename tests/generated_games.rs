@@ -21,6 +21,7 @@ struct Parts {
     stores: bool,
     seeds: &'static str,
     direction: &'static str,
+    holes: Option<&'static str>,
     from: Option<&'static str>,
     lift: Option<&'static str>,
     after: Option<&'static str>,
@@ -31,6 +32,7 @@ struct Parts {
     ends: Vec<&'static str>,
 }
 
+const HOLES: &[&str] = &["all_holes", "holes(opponent)", "[a1, b1]"];
 const FROM: &[&str] = &[
     "count(origin) >= 2",
     "count(origin) >= 2 or not any(h in holes(mover), count(h) >= 2)",
@@ -115,6 +117,7 @@ impl Parts {
         }
         file += "\n[move]\n";
         for (key, value) in [
+            ("holes", self.holes),
             ("from", self.from),
             ("lift", self.lift),
             ("after", self.after),
@@ -147,6 +150,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         prop::option::of(select(SKIP)),
     );
     let moves = (
+        prop::option::of(select(HOLES)),
         prop::option::of(select(FROM)),
         prop::option::of(select(LIFT)),
         prop::option::of(select(AFTER)),
@@ -167,7 +171,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         |(
             (four_rows, columns, stores),
             (seeds, direction, skip),
-            (from, lift, after, relay),
+            (holes, from, lift, after, relay),
             (captures, again, mut ends, no_moves),
         )| {
             ends.push(no_moves);
@@ -178,6 +182,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 stores: stores && !four_rows,
                 seeds,
                 direction,
+                holes,
                 from,
                 lift,
                 after,

@@ -216,6 +216,8 @@ const MOVE: &[Binding] = &[
     Binding::Origin,
     Binding::Turn,
 ];
+/// The set of holes a move may start from, asked at the start of a turn.
+const MOVE_HOLES: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Turn];
 const LAP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
@@ -278,6 +280,11 @@ impl Loader {
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
         let moves = Moves {
+            holes: spec
+                .moves
+                .holes
+                .as_ref()
+                .and_then(|e| self.typed(&board, e, MOVE_HOLES)),
             from: spec
                 .moves
                 .from

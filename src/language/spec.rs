@@ -116,7 +116,9 @@ pub struct SetupSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveSpec {
-    /// Which of the mover's non-empty holes a move may start from.
+    /// The holes a move may start from (default: the mover's own).
+    pub holes: Option<Expr>,
+    /// Which of those non-empty holes a move may start from.
     pub from: Option<Expr>,
     /// How many seeds are lifted (default: all of them).
     pub lift: Option<Expr>,

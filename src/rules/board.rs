@@ -73,6 +73,14 @@ impl HoleSet {
     }
 
     /// The holes in board order (row `a` first, then by column).
+    /// Takes the lowest hole out of the set.
+    pub fn pop_first(&mut self) -> Option<Hole> {
+        let (index, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let bit = word.trailing_zeros();
+        *word &= *word - 1;
+        Some((index * 64 + bit as usize) as Hole)
+    }
+
     pub fn iter(self) -> impl Iterator<Item = Hole> {
         self.0
             .into_iter()
@@ -388,6 +396,13 @@ impl Board {
     /// The rows, for messages: `a to d`.
     pub fn row_letters(&self) -> String {
         format!("a to {}", (b'a' + self.rows as u8 - 1) as char)
+    }
+
+    /// Whether `cell` is on `side`'s circuit (on four rows, only its own rows are).
+    pub fn on_circuit(&self, side: Side, cell: Hole) -> bool {
+        self.circuit_index[side.index()]
+            .get(cell as usize)
+            .is_some_and(|&i| i != u16::MAX)
     }
 
     /// Cells on `side`'s circuit (its holes, and its store if any).

@@ -34,14 +34,46 @@ fn scope<'a>(
     }
 }
 
-/// Whether the side to move may start a move from `hole` (before GEN-7 is checked).
+/// The holes the side to move may consider starting from: its own (a
+/// contiguous range, walked without a set), or the game's `[move] holes` (only
+/// those on the mover's circuit can be sown from).
+pub(crate) fn candidates(game: &Game, position: &Position) -> Candidates {
+    let mover = position.to_move;
+    let Some(holes) = &game.moves.holes else {
+        return Candidates::Own(game.board.side_range(mover));
+    };
+    let mut on_circuit = HoleSet::default();
+    let set = holes.eval(&mut scope(game, position, None, Env::new(mover)));
+    for hole in set.iter().filter(|&h| game.board.on_circuit(mover, h)) {
+        on_circuit.insert(hole);
+    }
+    Candidates::Listed(on_circuit)
+}
+
+/// The holes a move may be considered from, in board order.
+pub(crate) enum Candidates {
+    Own(std::ops::Range<usize>),
+    Listed(HoleSet),
+}
+
+impl Iterator for Candidates {
+    type Item = Hole;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hole> {
+        match self {
+            Candidates::Own(range) => range.next().map(|h| h as Hole),
+            Candidates::Listed(set) => set.pop_first(),
+        }
+    }
+}
+
+/// Whether the side to move may start a move from `hole`, one of its
+/// `candidates` (before GEN-7 is checked).
 #[inline]
 pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
     let mover = position.to_move;
-    if game.board.owner(hole) != mover
-        || position.counts[hole as usize] == 0
-        || position.closed.contains(hole)
-    {
+    if position.counts[hole as usize] == 0 || position.closed.contains(hole) {
         return false;
     }
     match &game.moves.from {
@@ -315,8 +347,7 @@ pub(crate) fn pass(position: &mut Position) {
 /// Whether the side to move has a legal move (each candidate sown on a copy
 /// where legality needs the sowing).
 pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
-    let side = game.board.side_range(position.to_move);
-    side.map(|h| h as Hole).any(|hole| {
+    candidates(game, position).any(|hole| {
         may_start_from(game, position, hole)
             && (game.moves_always_legal() || sow(game, &mut position.clone(), hole).is_ok())
     })

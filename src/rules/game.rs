@@ -121,6 +121,8 @@ pub struct GameOption {
 }
 
 pub struct Moves {
+    /// The holes a move may start from (`None`: the mover's own).
+    pub holes: Option<SetExpr>,
     /// Which non-empty holes of the mover a move may start from (`None`: any).
     pub from: Option<BoolExpr>,
     /// Seeds lifted (`None`: all).

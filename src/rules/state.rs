@@ -271,7 +271,7 @@ impl<'g> GameState<'g> {
             return;
         }
         let always_legal = game.moves_always_legal();
-        for hole in game.board.side_range(position.to_move).map(|h| h as Hole) {
+        for hole in engine::candidates(game, position) {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }

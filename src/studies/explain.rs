@@ -79,7 +79,13 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         );
     }
     rules.push((sowing + ".", &spec.sowing.clauses));
-    let mut moving = "A move starts from one of the mover's non-empty holes".to_string();
+    let mut moving = match &spec.moves.holes {
+        None => "A move starts from one of the mover's non-empty holes".to_string(),
+        Some(holes) => format!(
+            "A move starts from a non-empty hole among {} (on the mover's circuit)",
+            w.text(holes.get_ref())
+        ),
+    };
     if let Some(from) = &spec.moves.from {
         moving += &format!(" for which {}", w.text(from.get_ref()));
     }
