@@ -5,7 +5,7 @@
 use mancala::language::expr::check::{self, Binding, Context};
 use mancala::language::expr::syntax;
 use mancala::language::load;
-use mancala::rules::board::{Board, CircuitKind, Direction};
+use mancala::rules::board::{Board, CircuitKind, Direction, StoreEnd};
 use mancala::studies::scenario;
 
 const REFERENCE: &str = include_str!("../docs/reference.md");
@@ -65,7 +65,7 @@ fn expression_examples_check() {
         6,
         CircuitKind::WholeBoard,
         Direction::Counterclockwise,
-        true,
+        Some(StoreEnd::Right),
     )
     .unwrap();
     let four_rows = Board::new(
@@ -73,7 +73,7 @@ fn expression_examples_check() {
         8,
         CircuitKind::OwnRows,
         Direction::Counterclockwise,
-        false,
+        None,
     )
     .unwrap();
     let options = [("holes_per_row".to_string(), 8)];

@@ -13,7 +13,7 @@ use crate::language::expr::cost;
 use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
-use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side};
+use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
@@ -497,7 +497,23 @@ impl Loader {
             }
         };
         let direction = self.direction(&spec.sowing.direction, options)?;
-        let stores = spec.board.stores.as_ref().is_some_and(|s| *s.get_ref());
+        let has_stores = spec.board.stores.as_ref().is_some_and(|s| *s.get_ref());
+        let end = match &spec.board.store_end {
+            None => StoreEnd::Right,
+            Some(end) if !has_stores => {
+                self.problem(
+                    end.span(),
+                    "store_end places stores: it needs stores = true",
+                );
+                return None;
+            }
+            Some(end) => self.word(
+                end,
+                "store_end",
+                &[("right", StoreEnd::Right), ("left", StoreEnd::Left)],
+            )?,
+        };
+        let stores = has_stores.then_some(end);
         match Board::new(rows, columns, circuit, direction, stores) {
             Ok(board) => Some(board),
             Err(e) => {
@@ -552,7 +568,7 @@ impl Loader {
                     1,
                     CircuitKind::WholeBoard,
                     Direction::Counterclockwise,
-                    false,
+                    None,
                 )
                 .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());

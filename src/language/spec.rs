@@ -98,8 +98,11 @@ pub enum IntOrExpr {
 pub struct BoardSpec {
     pub rows: Spanned<i64>,
     pub holes_per_row: Spanned<IntOrExpr>,
-    /// Whether each side has a store on its circuit (South's east, North's west).
+    /// Whether each side has a store on its circuit.
     pub stores: Option<Spanned<bool>>,
+    /// Which end of its row a side's store is at, as its owner sees it:
+    /// `right` (default: South's east, North's west) or `left`.
+    pub store_end: Option<Spanned<String>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::rules::board::Side;
+use crate::rules::board::{Side, StoreEnd};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
 use crate::rules::position::Position;
@@ -49,10 +49,14 @@ pub fn board(game: &Game, position: &Position) -> String {
 pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> String {
     let mut out = board(game, position);
     let [south, north] = position.captured;
-    if game.board.has_stores() {
+    if let Some(end) = game.board.store_end() {
+        let (north_end, south_end) = match end {
+            StoreEnd::Right => ("west", "east"),
+            StoreEnd::Left => ("east", "west"),
+        };
         let _ = writeln!(
             out,
-            "stores: north {north} (west end), south {south} (east end)"
+            "stores: north {north} ({north_end} end), south {south} ({south_end} end)"
         );
     }
     let _ = writeln!(

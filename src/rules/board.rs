@@ -157,7 +157,7 @@ impl fmt::Display for BoardError {
 pub struct Board {
     rows: usize,
     columns: usize,
-    stores: bool,
+    stores: Option<StoreEnd>,
     /// Per cell (holes, then stores).
     owner: Vec<Side>,
     opposite: Vec<Hole>,
@@ -171,16 +171,25 @@ pub struct Board {
     all_holes: HoleSet,
 }
 
+/// Where each side's store sits, as its owner sees the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreEnd {
+    /// At the owner's right: South's at the east end, North's at the west.
+    Right,
+    /// At the owner's left: South's at the west end, North's at the east.
+    Left,
+}
+
 impl Board {
-    /// A board of `rows` x `columns` holes; with `stores`, each side also has a
-    /// store on its own circuit (South's at the east end, North's at the west),
-    /// which the other side's sowing skips.
+    /// A board of `rows` x `columns` holes; with stores, each side also has a
+    /// store on its own circuit at the given end of its row, which the other
+    /// side's sowing skips.
     pub fn new(
         rows: i64,
         columns: i64,
         circuit: CircuitKind,
         direction: Direction,
-        stores: bool,
+        stores: Option<StoreEnd>,
     ) -> Result<Board, BoardError> {
         if rows != 2 && rows != 4 {
             return Err(BoardError::Rows(rows));
@@ -198,12 +207,12 @@ impl Board {
         if rows != wanted_rows {
             return Err(BoardError::CircuitNeedsRows(circuit, rows));
         }
-        if stores && circuit != CircuitKind::WholeBoard {
+        if stores.is_some() && circuit != CircuitKind::WholeBoard {
             return Err(BoardError::StoresNeedWholeBoard);
         }
         let hole = |row: usize, column: usize| (row * columns + column) as Hole;
         let holes = rows * columns;
-        let cells = holes + if stores { 2 } else { 0 };
+        let cells = holes + if stores.is_some() { 2 } else { 0 };
         let store = |side: Side| (holes + side.index()) as Hole;
         let owner = (0..cells)
             .map(|h| match h {
@@ -221,15 +230,21 @@ impl Board {
             })
             .collect();
         // GEN-3: counterclockwise is the lower row left to right, the upper row right
-        // to left; a side's store follows the end of its own row.
+        // to left. A side's store, on its own circuit only, sits at the east end
+        // (after the lower row) or the west end (after the upper row): South's
+        // right is east, North's right is west.
+        let east = |side: Side| match (stores, side) {
+            (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North) => true,
+            _ => false,
+        };
         let loop_over = |lower: usize, upper: usize, side: Side| -> Vec<Hole> {
             let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
-            if stores && side == Side::South {
-                order.push(store(Side::South));
+            if stores.is_some() && east(side) {
+                order.push(store(side));
             }
             order.extend((0..columns).rev().map(|c| hole(upper, c)));
-            if stores && side == Side::North {
-                order.push(store(Side::North));
+            if stores.is_some() && !east(side) {
+                order.push(store(side));
             }
             if direction == Direction::Clockwise {
                 order.reverse();
@@ -275,13 +290,18 @@ impl Board {
     }
 
     pub fn has_stores(&self) -> bool {
+        self.stores.is_some()
+    }
+
+    /// Where the stores sit, on boards that have them.
+    pub fn store_end(&self) -> Option<StoreEnd> {
         self.stores
     }
 
     /// The side's store, on boards that have stores.
     pub fn store(&self, side: Side) -> Option<Hole> {
         self.stores
-            .then(|| (self.hole_count() + side.index()) as Hole)
+            .map(|_| (self.hole_count() + side.index()) as Hole)
     }
 
     pub fn is_store(&self, cell: Hole) -> bool {
@@ -465,7 +485,7 @@ mod tests {
             3,
             CircuitKind::WholeBoard,
             Direction::Counterclockwise,
-            false,
+            None,
         )
         .unwrap();
         let names: Vec<_> = (0..6)
@@ -485,7 +505,7 @@ mod tests {
             2,
             CircuitKind::WholeBoard,
             Direction::Counterclockwise,
-            true,
+            Some(StoreEnd::Right),
         )
         .unwrap();
         let walk = |side: Side| -> Vec<String> {
@@ -514,7 +534,7 @@ mod tests {
             5,
             CircuitKind::OwnRows,
             Direction::Counterclockwise,
-            false,
+            None,
         )
         .unwrap();
         let b2 = board.parse_hole("b2").unwrap();

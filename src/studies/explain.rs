@@ -6,6 +6,7 @@
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+use crate::rules::board::StoreEnd;
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
 
 /// What `here` means where an expression is read.
@@ -32,10 +33,14 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     };
     let mut rules: Vec<(String, &[String])> = Vec::new();
     let board = &game.board;
-    let stores = if board.has_stores() {
-        " and two stores, South's at the east end and North's at the west end; each side's store lies on its own circuit only"
-    } else {
-        ", no stores"
+    let stores = match board.store_end() {
+        Some(StoreEnd::Right) => {
+            " and two stores, South's at the east end and North's at the west end (each at its owner's right); each side's store lies on its own circuit only"
+        }
+        Some(StoreEnd::Left) => {
+            " and two stores, South's at the west end and North's at the east end (each at its owner's left); each side's store lies on its own circuit only"
+        }
+        None => ", no stores",
     };
     let owners = if board.rows() == 2 {
         "South owns row a, North row b".to_string()
