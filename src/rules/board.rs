@@ -233,9 +233,11 @@ impl Board {
         // to left. A side's store, on its own circuit only, sits at the east end
         // (after the lower row) or the west end (after the upper row): South's
         // right is east, North's right is west.
-        let east = |side: Side| match (stores, side) {
-            (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North) => true,
-            _ => false,
+        let east = |side: Side| {
+            matches!(
+                (stores, side),
+                (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North)
+            )
         };
         let loop_over = |lower: usize, upper: usize, side: Side| -> Vec<Hole> {
             let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
