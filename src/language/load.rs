@@ -13,7 +13,7 @@ use crate::language::expr::cost;
 use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
-use crate::rules::board::{Board, CircuitKind, Direction, MAX_CELLS, Side, StoreEnd};
+use crate::rules::board::{Board, CircuitKind, Direction, Side, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
@@ -573,8 +573,8 @@ impl Loader {
                 .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());
                 let expr: IntExpr = self.typed(&scratch, &spanned, &[])?;
-                let (counts, captured) = ([0u16; 2], [0u32; 2]);
-                let mut scope = Scope::new(&scratch, &counts, &captured, 0, Env::new(Side::South));
+                let empty = Position::empty(Side::South);
+                let mut scope = Scope::new(&scratch, &empty, Env::new(Side::South));
                 Some(expr.eval(&mut scope))
             }
         }
@@ -589,11 +589,11 @@ impl Loader {
             }
         };
         let mut start = Setup::empty();
-        let counts = [0u16; MAX_CELLS];
+        let empty = Position::empty(Side::South);
         for hole in board.holes() {
             let mut env = Env::new(Side::South);
             env.here = hole;
-            let n = seeds.eval(&mut Scope::new(board, &counts, &[0; 2], 0, env));
+            let n = seeds.eval(&mut Scope::new(board, &empty, env));
             let Ok(n) = u64::try_from(n) else {
                 let message = format!(
                     "hole {} would start with {n} seeds; expected 0 or more",

@@ -23,13 +23,10 @@ fn scope<'a>(
     start: Option<&'a Position>,
     env: Env,
 ) -> Scope<'a> {
-    let start = start.unwrap_or(position);
     Scope {
         board: &game.board,
-        counts: &position.counts,
-        captured: &position.captured,
-        before: (&start.counts, &start.captured),
-        turn: position.turn,
+        position,
+        before: start.unwrap_or(position),
         env,
     }
 }

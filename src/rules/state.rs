@@ -401,13 +401,7 @@ impl<'g> GameState<'g> {
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;
-            let to = leftovers.eval(&mut Scope::new(
-                &game.board,
-                &self.position.counts,
-                &self.position.captured,
-                self.position.turn,
-                env,
-            ));
+            let to = leftovers.eval(&mut Scope::new(&game.board, &self.position, env));
             let seeds = std::mem::take(&mut self.position.counts[hole as usize]);
             self.position.captured[to.index()] += seeds as u32;
         }

@@ -398,8 +398,8 @@ impl Checker<'_, '_> {
             return typed;
         }
         // Constants read nothing of the position, so an empty one does.
-        let counts = [0; crate::rules::board::MAX_CELLS];
-        let mut scope = Scope::new(self.cx.board, &counts, &[0; 2], 0, Env::new(Side::South));
+        let empty = crate::rules::position::Position::empty(Side::South);
+        let mut scope = Scope::new(self.cx.board, &empty, Env::new(Side::South));
         match typed {
             Typed::Int(x) => Typed::Int(IntExpr::Const(x.eval(&mut scope))),
             Typed::Bool(x) => Typed::Bool(BoolExpr::Const(x.eval(&mut scope))),

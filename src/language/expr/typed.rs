@@ -2,6 +2,7 @@
 //! Evaluation walks a small tree of enums: no allocation, no name lookup.
 
 use crate::rules::board::{Board, Hole, HoleSet, Side};
+use crate::rules::position::Position;
 
 /// Values the engine binds while a rule is evaluated (see `Binding`).
 #[derive(Clone, Copy, Debug)]
@@ -41,45 +42,35 @@ impl Env {
     }
 }
 
-/// What an expression reads: the board geometry, the counts and scores (a store
-/// holds its side's score), and bindings.
+/// What an expression reads: the board geometry, the position (counts,
+/// scores — a store holds its side's score — and completed turns), the position
+/// at the start of the move being played, and bindings.
 pub struct Scope<'a> {
     pub board: &'a Board,
-    pub counts: &'a [u16],
-    pub captured: &'a [u32; 2],
-    /// The counts and scores at the start of the move being played (outside a
-    /// move, the same as `counts` and `captured`), read by `before(...)`.
-    pub before: (&'a [u16], &'a [u32; 2]),
-    /// Completed turns.
-    pub turn: u32,
+    pub position: &'a Position,
+    /// The start of the move being played (outside a move, `position` itself),
+    /// read by `before(...)`.
+    pub before: &'a Position,
     pub env: Env,
 }
 
 impl<'a> Scope<'a> {
     /// A scope outside any move: `before(...)` reads the position as it is.
-    pub fn new(
-        board: &'a Board,
-        counts: &'a [u16],
-        captured: &'a [u32; 2],
-        turn: u32,
-        env: Env,
-    ) -> Scope<'a> {
+    pub fn new(board: &'a Board, position: &'a Position, env: Env) -> Scope<'a> {
         Scope {
             board,
-            counts,
-            captured,
-            before: (counts, captured),
-            turn,
+            position,
+            before: position,
             env,
         }
     }
 
-    /// Evaluates with the counts and scores of the move's start in view.
+    /// Evaluates with the position at the move's start in view.
     fn at_move_start<T>(&mut self, eval: impl FnOnce(&mut Scope<'a>) -> T) -> T {
-        let now = (self.counts, self.captured);
-        (self.counts, self.captured) = self.before;
+        let now = self.position;
+        self.position = self.before;
         let value = eval(self);
-        (self.counts, self.captured) = now;
+        self.position = now;
         value
     }
 }
@@ -220,22 +211,24 @@ impl IntExpr {
         match self {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
             IntExpr::Taken => s.env.taken as i64,
-            IntExpr::Turn => i64::from(s.turn),
+            IntExpr::Turn => i64::from(s.position.turn),
             IntExpr::Total(set) => match set.as_ref() {
                 // A side's holes are a contiguous range: summed without a set.
                 SetExpr::Holes(side) => {
                     let side = side.eval(s);
-                    s.counts[s.board.side_range(side)]
+                    s.position.counts[s.board.side_range(side)]
                         .iter()
                         .map(|&c| c as i64)
                         .sum()
                 }
                 set => {
                     let set = set.eval(s);
-                    set.iter().map(|h| s.counts[h as usize] as i64).sum()
+                    set.iter()
+                        .map(|h| s.position.counts[h as usize] as i64)
+                        .sum()
                 }
             },
-            IntExpr::Captured(side) => s.captured[side.eval(s).index()] as i64,
+            IntExpr::Captured(side) => s.position.captured[side.eval(s).index()] as i64,
             IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
             IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
             IntExpr::Number(var, set, body) => {
@@ -462,9 +455,9 @@ fn floor_div(l: i64, r: i64) -> Option<i64> {
 #[inline(always)]
 fn count_at(s: &Scope, hole: Hole) -> i64 {
     if s.board.is_store(hole) {
-        s.captured[s.board.owner(hole).index()] as i64
+        s.position.captured[s.board.owner(hole).index()] as i64
     } else {
-        s.counts[hole as usize] as i64
+        s.position.counts[hole as usize] as i64
     }
 }
 
