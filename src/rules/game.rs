@@ -352,14 +352,14 @@ impl Game {
     pub(crate) fn holds_for(&self, condition: &BoolExpr, position: &Position, side: Side) -> bool {
         let mut env = Env::new(position.to_move);
         env.side = side;
-        condition.eval(&mut Scope::new(&self.board, &position, env))
+        condition.eval(&mut Scope::new(&self.board, position, env))
     }
 
     /// An expression of `side` (a result or an evaluation) for one side.
     pub fn value_for(&self, expr: &IntExpr, position: &Position, side: Side) -> i64 {
         let mut env = Env::new(position.to_move);
         env.side = side;
-        expr.eval(&mut Scope::new(&self.board, &position, env))
+        expr.eval(&mut Scope::new(&self.board, position, env))
     }
 
     /// Whether the side's holes are all empty.
