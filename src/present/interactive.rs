@@ -43,6 +43,7 @@ pub fn play(
     writeln!(out, "{} — {HELP}", game.meta.name)?;
     while state.outcome().is_none() {
         let rounds_over = state.results().len();
+        let passes = state.passes();
         let side = state.position().to_move;
         let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
         match players[side.index()] {
@@ -103,6 +104,10 @@ pub fn play(
                     },
                 }
             }
+        }
+        if state.passes() > passes && state.outcome().is_none() {
+            let passed = state.position().to_move.other();
+            writeln!(out, "{passed} has no legal move and passes")?;
         }
         if state.results().len() > rounds_over && state.outcome().is_none() {
             write!(
