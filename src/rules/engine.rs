@@ -67,7 +67,7 @@ impl Iterator for Candidates {
 
 /// Whether the side to move may start a move from `hole`, one of its
 /// `candidates` (before GEN-7 is checked).
-#[inline]
+#[inline(always)]
 pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
     let mover = position.to_move;
     if position.counts[hole as usize] == 0 || position.closed.contains(hole) {
