@@ -18,7 +18,8 @@ use rand::RngExt;
 struct Parts {
     four_rows: bool,
     columns: u8,
-    stores: bool,
+    /// Stores, at their owners' right or left end.
+    store_end: Option<&'static str>,
     seeds: &'static str,
     direction: &'static str,
     holes: Option<&'static str>,
@@ -44,7 +45,11 @@ const AFTER: &[&str] = &[
     "total(holes(mover)) > 0 or captured(mover) > 0",
     "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
 ];
-const SKIP: &[&str] = &["here == origin", "lap > 1 and here == origin"];
+const SKIP: &[&str] = &[
+    "here == origin",
+    "lap > 1 and here == origin",
+    "here == lap_start",
+];
 const RELAY: &[(&str, &str)] = &[
     ("count(last) > 1", "last"),
     ("count(last) > 1 and lap < 4", "last"),
@@ -108,9 +113,14 @@ impl Parts {
         let circuit = if self.four_rows { "own_rows" } else { "board" };
         let mut file = format!(
             "[game]\nname = \"generated\"\norigin = \"a test\"\nrules = \"none\"\nsummary = \"generated\"\n\n\
-             [board]\nrows = {rows}\nholes_per_row = {}\nstores = {}\n\n\
+             [board]\nrows = {rows}\nholes_per_row = {}\n{}\n\
              [setup]\nseeds = \"{}\"\n\n[sowing]\ncircuit = \"{circuit}\"\ndirection = \"{}\"\n",
-            self.columns, self.stores, self.seeds, self.direction
+            self.columns,
+            self.store_end.map_or(String::new(), |end| format!(
+                "stores = true\nstore_end = \"{end}\"\n"
+            )),
+            self.seeds,
+            self.direction
         );
         if let Some(skip) = self.skip {
             file += &format!("skip = \"{skip}\"\n");
@@ -143,7 +153,11 @@ impl Parts {
 }
 
 fn parts() -> impl Strategy<Value = Parts> {
-    let board = (any::<bool>(), 1u8..=6, any::<bool>());
+    let board = (
+        any::<bool>(),
+        1u8..=6,
+        prop::option::of(select(vec!["right", "left"])),
+    );
     let sowing = (
         select(vec!["1", "2", "3", "if inner(here) then 0 else 2"]),
         select(vec!["ccw", "cw"]),
@@ -169,7 +183,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     );
     (board, sowing, moves, rules).prop_map(
         |(
-            (four_rows, columns, stores),
+            (four_rows, columns, store_end),
             (seeds, direction, skip),
             (holes, from, lift, after, relay),
             (captures, again, mut ends, no_moves),
@@ -179,7 +193,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 four_rows,
                 columns,
                 // Stores sit on a two-row board's circuit only.
-                stores: stores && !four_rows,
+                store_end: store_end.filter(|_| !four_rows),
                 seeds,
                 direction,
                 holes,
