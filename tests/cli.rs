@@ -597,3 +597,35 @@ fn replay_json_reports_passes() {
     assert!(output.status.success(), "{}", stderr(&output));
     insta::assert_snapshot!(stdout(&output), @r#"{"game":"kalah-passing","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":[],"position":{"board":[[0,0,0,0,0,0],[1,2,0,0,0,1]],"closed":[],"captured":{"south":20,"north":20},"stores":{"south":20,"north":20},"to_move":"north","turn":31},"pending":null,"legal":["b1","b2","b6"],"status":"ongoing","reason":null,"passes":1}"#);
 }
+
+/// Claimed holes in the JSON contract and in position files (`claims`), checked
+/// as every position is.
+#[test]
+fn claims_in_position_files_and_json() {
+    let dir = scratch("claims");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/claims.toml");
+    let file = dir.join("claimed.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[4,4,4,4,4,4],[4,4,4,0,4,4]], "to_move": "north", "claims": {"south": ["b4"]}}"#,
+    )
+    .unwrap();
+    let output = mancala(&[
+        "replay",
+        game,
+        "b6",
+        "--json",
+        "--position",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"claims","options":{},"decisions":["b6"],"position":{"board":[[4,4,4,4,4,4],[4,5,5,0,5,0]],"closed":[],"captured":{"south":1,"north":0},"to_move":"south","turn":1,"claims":{"south":["b4"],"north":[]}},"pending":null,"legal":["a1","a2","a3","a4","a5","a6"],"status":"ongoing","reason":null}"#);
+    std::fs::write(
+        &file,
+        r#"{"board": [[4,4,4,4,4,4],[4,4,4,0,4,4]], "to_move": "north", "claims": {"south": ["b4"], "north": ["b4"]}}"#,
+    )
+    .unwrap();
+    let output = mancala(&["replay", game, "--position", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("b4 is claimed by both sides"));
+}

@@ -76,6 +76,15 @@ strip = { stones = "taken", from = "holes(opponent)" }"#,
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"
 take = "opposite(last)""#,
+    // A claim, and seeds sown into claimed holes going to their claimers.
+    r#"at = "sowing_end"
+when = "not own(last) and count(last) == 3 and number(h in claims(mover), true) == 0"
+take = "last"
+claim = true"#,
+    r#"at = "drop"
+when = "claimed_by(here, south) or claimed_by(here, north)"
+take = "here"
+to = "if claimed_by(here, south) then south else north""#,
     // A sweep of the opponent's holes (empties any strip owed before it).
     r#"at = "sowing_end"
 when = "not own(last) and total(holes(opponent)) < 6"

@@ -669,6 +669,7 @@ impl Loader {
             chain: optional(chain)?,
             strip: optional(strip)?,
             veto: optional(veto)?,
+            claim: capture.claim,
             clauses: capture.clauses,
         })
     }

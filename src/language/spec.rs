@@ -170,6 +170,10 @@ pub struct CaptureSpec {
     /// A condition on the position after the capture; when it holds, the capture
     /// is undone (the move stays legal but takes nothing).
     pub veto: Option<Expr>,
+    /// Whether the holes taken become claimed by the side that gets their seeds,
+    /// for the rest of the game.
+    #[serde(default)]
+    pub claim: bool,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -28,6 +28,19 @@ pub struct PositionJson {
     pub stores: Option<Sides>,
     pub to_move: Option<&'static str>,
     pub turn: u32,
+    /// Holes each side has claimed; present once a hole is claimed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims: Option<Claims>,
+}
+
+/// Hole names by side.
+#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Claims {
+    #[serde(default)]
+    pub south: Vec<String>,
+    #[serde(default)]
+    pub north: Vec<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -127,6 +140,10 @@ pub fn position(state: &MatchState) -> PositionJson {
             })
             .collect(),
         closed: p.closed.iter().map(|h| b.name(h)).collect(),
+        claims: p.claims.iter().any(|set| !set.is_empty()).then(|| {
+            let [south, north] = p.claims.map(|set| set.iter().map(|h| b.name(h)).collect());
+            Claims { south, north }
+        }),
         captured: sides(p.captured),
         stores: b.has_stores().then_some(sides(p.captured)),
         to_move: state.to_move().map(Side::name),
@@ -221,6 +238,8 @@ pub struct PositionFile {
     #[serde(default)]
     pub turn: u32,
     pub pending: Option<PendingFile>,
+    #[serde(default)]
+    pub claims: Claims,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -260,11 +279,29 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         turn: file.turn,
         ..Setup::empty()
     };
+    for (side, names) in [
+        (Side::South, &file.claims.south),
+        (Side::North, &file.claims.north),
+    ] {
+        for name in names {
+            let hole = b
+                .parse_hole(name)
+                .filter(|&h| b.is_hole(h))
+                .ok_or_else(|| PositionFileError::NotAHole {
+                    field: "claims",
+                    name: printable(name),
+                })?;
+            setup.claims[side.index()].push(hole);
+        }
+    }
     for name in &file.closed {
         let hole = b
             .parse_hole(name)
             .filter(|&h| b.is_hole(h))
-            .ok_or_else(|| PositionFileError::NotAHole(printable(name)))?;
+            .ok_or_else(|| PositionFileError::NotAHole {
+                field: "closed",
+                name: printable(name),
+            })?;
         setup.closed.push(hole);
     }
     for (row, counts) in file.board.iter().enumerate() {
@@ -312,8 +349,8 @@ pub enum PositionFileError {
     },
     #[error("to_move is \"south\" or \"north\", not \"{0}\"")]
     ToMove(String),
-    #[error("closed: `{0}` is not a hole of this board")]
-    NotAHole(String),
+    #[error("{field}: `{name}` is not a hole of this board")]
+    NotAHole { field: &'static str, name: String },
     #[error("this board has no stores")]
     NoStores,
     #[error("captured and stores differ; with stores they are the same seeds")]

@@ -12,14 +12,16 @@ use crate::rules::position::Position;
 pub const CLOSED: char = 'x';
 
 /// The board with row letters and column numbers, North's rows on top; closed
-/// holes drawn as `x`.
+/// holes drawn as `x`, a claimed hole's count followed by its claimer's letter
+/// (`3s`: three seeds in a hole South has claimed).
 pub fn board(game: &Game, position: &Position) -> String {
     let b = &game.board;
+    let claimed = position.claims.iter().any(|set| !set.is_empty());
     let width = position
         .counts
         .iter()
         .max()
-        .map_or(1, |m| m.to_string().len())
+        .map_or(1, |m| m.to_string().len() + usize::from(claimed))
         .max(b.columns().to_string().len())
         + 1;
     let mut out = String::new();
@@ -33,16 +35,34 @@ pub fn board(game: &Game, position: &Position) -> String {
         let _ = write!(out, " {letter} ");
         for column in 1..=b.columns() {
             let hole = b.hole_at(row, column).expect("row and column on the board");
+            let count = position.counts[hole as usize];
             if position.closed.contains(hole) {
                 let _ = write!(out, "{CLOSED:>width$}");
+            } else if let Some(side) = claimer(position, hole) {
+                let _ = write!(out, "{:>width$}", format!("{count}{}", claim_mark(side)));
             } else {
-                let _ = write!(out, "{:>width$}", position.counts[hole as usize]);
+                let _ = write!(out, "{count:>width$}");
             }
         }
         let owner = b.owner(b.hole_at(row, 1).expect("column 1 exists"));
         let _ = writeln!(out, "   {owner}");
     }
     out
+}
+
+/// The side that has claimed `hole`, if one has.
+fn claimer(position: &Position, hole: crate::rules::board::Hole) -> Option<Side> {
+    Side::BOTH
+        .into_iter()
+        .find(|side| position.claims[side.index()].contains(hole))
+}
+
+/// How a claim is written after a count, in drawings and scenario boards.
+pub fn claim_mark(side: Side) -> char {
+    match side {
+        Side::South => 's',
+        Side::North => 'n',
+    }
 }
 
 /// Board, scores and whose turn it is.

@@ -64,6 +64,10 @@ impl HoleSet {
         self.0[hole as usize / 64] |= 1 << (hole % 64);
     }
 
+    pub fn remove(&mut self, hole: Hole) {
+        self.0[hole as usize / 64] &= !(1 << (hole % 64));
+    }
+
     pub fn contains(&self, hole: Hole) -> bool {
         self.0[hole as usize / 64] & (1 << (hole % 64)) != 0
     }

@@ -224,12 +224,12 @@ fn capture(
         match &rule.take {
             Target::Set(set) => {
                 for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
-                    taken += take(position, hole, to);
+                    taken += take(position, hole, to, rule.claim);
                 }
             }
             Target::Hole(hole) => {
                 let mut x = hole.eval(&mut scope(game, position, start, *env));
-                taken += take(position, x, to);
+                taken += take(position, x, to, rule.claim);
                 if let Some(chain) = &rule.chain {
                     // Each link empties a hole, so a chain is never longer than the board.
                     for _ in 0..game.board.hole_count() {
@@ -242,7 +242,7 @@ fn capture(
                         {
                             break;
                         }
-                        taken += take(position, candidate, to);
+                        taken += take(position, candidate, to, rule.claim);
                         x = candidate;
                     }
                 }
@@ -274,9 +274,14 @@ fn capture(
     }
 }
 
-fn take(position: &mut Position, hole: Hole, to: Side) -> u32 {
+/// Takes a hole's seeds to `to`'s score; with `claim`, the hole becomes `to`'s.
+fn take(position: &mut Position, hole: Hole, to: Side, claim: bool) -> u32 {
     let seeds = std::mem::take(&mut position.counts[hole as usize]) as u32;
     position.captured[to.index()] += seeds;
+    if claim {
+        position.claims[to.other().index()].remove(hole);
+        position.claims[to.index()].insert(hole);
+    }
     seeds
 }
 

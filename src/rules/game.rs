@@ -162,6 +162,8 @@ pub struct Capture {
     pub strip: Option<Strip>,
     /// When it holds after the capture, the capture is undone.
     pub veto: Option<BoolExpr>,
+    /// The holes taken become claimed by the side that gets their seeds.
+    pub claim: bool,
     pub clauses: Vec<String>,
 }
 

@@ -19,6 +19,9 @@ pub struct Position {
     pub(crate) turn: u32,
     /// Decisions still owed inside the current turn.
     pub(crate) pending: Option<Pending>,
+    /// Holes claimed by each side for the rest of the game (a capture rule with
+    /// `claim`), by `Side::index`; a hole is claimed by one side at most.
+    pub(crate) claims: [HoleSet; 2],
 }
 
 /// A run of decisions owed inside a turn (a strip, NS-10).
@@ -68,6 +71,11 @@ impl Position {
         self.pending
     }
 
+    /// Holes each side has claimed, by `Side::index`.
+    pub fn claims(&self) -> [HoleSet; 2] {
+        self.claims
+    }
+
     pub(crate) fn empty(to_move: Side) -> Position {
         Position {
             counts: [0; MAX_CELLS],
@@ -76,6 +84,7 @@ impl Position {
             closed: HoleSet::default(),
             turn: 0,
             pending: None,
+            claims: [HoleSet::default(); 2],
         }
     }
 
@@ -86,6 +95,7 @@ impl Position {
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
             && self.closed == earlier.closed
+            && self.claims == earlier.claims
     }
 
     pub fn seeds_on_board(&self) -> u32 {

@@ -25,6 +25,8 @@ pub struct Setup {
     pub turn: u32,
     /// Strip decisions owed by the side to move.
     pub strip: u64,
+    /// Holes each side has claimed, by `Side::index`.
+    pub claims: [Vec<Hole>; 2],
 }
 
 /// Why a setup is not a position of the game.
@@ -47,6 +49,9 @@ pub enum SetupError {
     /// A closed hole with seeds in it.
     #[error("{0} is closed, so it must be empty")]
     ClosedNotEmpty(String),
+    /// A hole claimed by both sides.
+    #[error("{0} is claimed by both sides; a hole has one claimer at most")]
+    ClaimedTwice(String),
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -65,6 +70,7 @@ impl Setup {
             to_move: Side::South,
             turn: 0,
             strip: 0,
+            claims: [Vec::new(), Vec::new()],
         }
     }
 
@@ -80,6 +86,7 @@ impl Setup {
             to_move: position.to_move,
             turn: position.turn,
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
+            claims: position.claims.map(|set| set.iter().collect()),
         }
     }
 
@@ -150,6 +157,17 @@ impl Setup {
             closed.insert(hole);
         }
         position.closed = closed;
+        for side in Side::BOTH {
+            for &hole in &self.claims[side.index()] {
+                if !board.is_hole(hole) {
+                    return Err(SetupError::NotAHole(format!("cell {hole}")));
+                }
+                if position.claims[side.other().index()].contains(hole) {
+                    return Err(SetupError::ClaimedTwice(board.name(hole)));
+                }
+                position.claims[side.index()].insert(hole);
+            }
+        }
         position.captured = self.captured.map(|c| c as u32);
         position.turn = self.turn;
         Ok(position)

@@ -269,6 +269,9 @@ impl Words<'_> {
                 self.text(chain.continue_while.get_ref())
             );
         }
+        if capture.claim {
+            text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
+        }
         if let Some(veto) = &capture.veto {
             text += &format!(
                 "; but if, once captured, {}, the capture is undone",

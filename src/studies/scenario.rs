@@ -473,14 +473,22 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
         if std::mem::replace(&mut seen[row], true) {
             return Err(format!("row {letter} is given twice"));
         }
-        let counts: Vec<Option<u64>> = counts
+        let counts: Vec<Option<(u64, Option<Side>)>> = counts
             .split_whitespace()
-            .map(|n| match n {
-                "x" => Ok(None),
-                _ => n
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| format!("`{n}` is not a seed count (or x, a closed hole)")),
+            .map(|n| {
+                let (digits, claimer) = match n.strip_suffix(['s', 'n']) {
+                    Some(digits) => (digits, Side::BOTH.into_iter().find(|&s| n.ends_with(render::claim_mark(s)))),
+                    None => (n, None),
+                };
+                match n {
+                    "x" => Ok(None),
+                    _ => digits.parse().map(|c| Some((c, claimer))).map_err(|_| {
+                        format!(
+                            "`{}` is not a seed count (or x, a closed hole; a count followed by s or n is a hole claimed by South or North)",
+                            printable(n)
+                        )
+                    }),
+                }
             })
             .collect::<Result<_, _>>()?;
         if counts.len() != b.columns() {
@@ -493,7 +501,12 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
         for (column, count) in counts.into_iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked");
             match count {
-                Some(count) => setup.counts.push((hole, count)),
+                Some((count, claimer)) => {
+                    setup.counts.push((hole, count));
+                    if let Some(side) = claimer {
+                        setup.claims[side.index()].push(hole);
+                    }
+                }
                 None => setup.closed.push(hole),
             }
         }

@@ -546,6 +546,10 @@ impl Checker<'_, '_> {
             "outer" => Typed::Bool(BoolExpr::Not(Box::new(BoolExpr::Inner(self.hole(first)?)))),
             "holes" => Typed::Set(SetExpr::Holes(self.side(first)?)),
             "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
+            "claimed_by" => {
+                Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))
+            }
+            "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
             _ => unreachable!("every function of the table is handled"),
         })
     }

@@ -40,7 +40,7 @@ impl Cost<'_> {
         let holes = self.board.hole_count() as u64;
         match set {
             SetExpr::All => holes,
-            SetExpr::Holes(_) => holes / 2,
+            SetExpr::Holes(_) | SetExpr::Claims(_) => holes / 2,
             SetExpr::List(items) => items.len() as u64,
             SetExpr::If(_, t, e) => self.set_size(t).max(self.set_size(e)),
         }
@@ -74,6 +74,7 @@ impl Cost<'_> {
             BoolExpr::SideEq(_, l, r) => self.side(l).saturating_add(self.side(r)),
             BoolExpr::Inner(h) | BoolExpr::IsStore(h) | BoolExpr::Own(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
+            BoolExpr::ClaimedBy(h, side) => self.hole(h).saturating_add(self.side(side)),
             BoolExpr::Quantified(_, _, set, body) => self.quantified(set, self.bool(body)),
             BoolExpr::If(c, t, e) => self.bool(c).saturating_add(self.bool(t).max(self.bool(e))),
         }
@@ -107,7 +108,7 @@ impl Cost<'_> {
     fn set(&self, e: &SetExpr) -> u64 {
         1 + match e {
             SetExpr::All => 0,
-            SetExpr::Holes(side) => self.side(side),
+            SetExpr::Holes(side) | SetExpr::Claims(side) => self.side(side),
             SetExpr::List(items) => items
                 .iter()
                 .map(|h| self.hole(h))

@@ -174,6 +174,20 @@ pub const FUNCTIONS: &[Function] = &[
         "membership",
         "{1} is one of {0}",
     ),
+    f(
+        "claimed_by",
+        &[Hole, Side],
+        Bool,
+        "the side has claimed the hole (a capture rule with `claim`)",
+        "{0} is claimed by {1}",
+    ),
+    f(
+        "claims",
+        &[Side],
+        Set,
+        "the holes the side has claimed",
+        "the holes {0} has claimed",
+    ),
 ];
 
 const fn f(

@@ -143,6 +143,8 @@ pub enum BoolExpr {
     IsStore(Box<HoleExpr>),
     Own(Box<HoleExpr>),
     Contains(Box<SetExpr>, Box<HoleExpr>),
+    /// The hole is claimed by the side.
+    ClaimedBy(Box<HoleExpr>, Box<SideExpr>),
     /// The value at the start of the move.
     Before(Box<BoolExpr>),
     Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
@@ -183,6 +185,8 @@ pub enum SetExpr {
     All,
     Holes(Box<SideExpr>),
     List(Vec<HoleExpr>),
+    /// The holes a side has claimed.
+    Claims(Box<SideExpr>),
     If(Box<BoolExpr>, Box<SetExpr>, Box<SetExpr>),
 }
 
@@ -302,6 +306,10 @@ impl BoolExpr {
             BoolExpr::SideEq(eq, l, r) => (l.eval(s) == r.eval(s)) == *eq,
             BoolExpr::Inner(h) => s.board.is_inner(h.eval(s)),
             BoolExpr::Contains(set, h) => set.eval(s).contains(h.eval(s)),
+            BoolExpr::ClaimedBy(h, side) => {
+                let hole = h.eval(s);
+                s.position.claims[side.eval(s).index()].contains(hole)
+            }
             BoolExpr::Before(x) => s.at_move_start(|s| x.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
                 let set = set.eval(s);
@@ -421,6 +429,7 @@ impl SetExpr {
         match self {
             SetExpr::All => s.board.all_holes(),
             SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
+            SetExpr::Claims(side) => s.position.claims[side.eval(s).index()],
             SetExpr::List(items) => {
                 let mut set = HoleSet::default();
                 for h in items {
