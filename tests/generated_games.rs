@@ -76,6 +76,11 @@ strip = { stones = "taken", from = "holes(opponent)" }"#,
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"
 take = "opposite(last)""#,
+    // Fours in the opponent's row sown on from there (a re-sowing capture).
+    r#"at = "lap_end"
+when = "not own(last) and count(last) == 4"
+take = "last"
+resow = "last""#,
     // A claim, and seeds sown into claimed holes going to their claimers.
     r#"at = "sowing_end"
 when = "not own(last) and count(last) == 3 and number(h in claims(mover), true) == 0"

@@ -648,6 +648,15 @@ impl Loader {
             .veto
             .as_ref()
             .map(|veto| self.typed(board, veto, &[bindings, &[Binding::Taken]].concat()));
+        let resow = capture.resow.as_ref().map(|from| {
+            if at.is_some_and(|at| at != CaptureTime::LapEnd) {
+                self.problem(
+                    from.span(),
+                    "`resow` sows the seeds taken on as a new lap: only an at = \"lap_end\" capture can",
+                );
+            }
+            self.typed(board, from, &[bindings, &[Binding::Taken]].concat())
+        });
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
@@ -670,6 +679,7 @@ impl Loader {
             strip: optional(strip)?,
             veto: optional(veto)?,
             claim: capture.claim,
+            resow: optional(resow)?,
             clauses: capture.clauses,
         })
     }

@@ -174,6 +174,8 @@ pub struct CaptureSpec {
     /// for the rest of the game.
     #[serde(default)]
     pub claim: bool,
+    /// For a lap-end capture: the seeds taken are sown on from this hole.
+    pub resow: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -162,12 +162,22 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
             if per_drop {
                 env.here = at;
                 env.is_last = left == 0;
-                capture(game, position, start, &mut env, CaptureTime::Drop);
+                let _ = capture(game, position, start, &mut env, CaptureTime::Drop);
             }
         }
         env.last = at;
-        if lap_end {
-            capture(game, position, start, &mut env, CaptureTime::LapEnd);
+        if lap_end
+            && let Some(resow) = capture(game, position, start, &mut env, CaptureTime::LapEnd)
+        {
+            // The sowing goes on with the seeds taken, as a new lap.
+            if env.lap >= game.limits.laps {
+                return Err(NotLegal::Endless);
+            }
+            hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
+            from = resow.from;
+            env.lap_start = from;
+            env.lap += 1;
+            continue;
         }
         let Some(relay) = &game.relay else { break };
         if !relay.when.eval(&mut scope(game, position, start, env)) {
@@ -186,7 +196,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
         env.lap_start = next;
         env.lap += 1;
     }
-    capture(game, position, start, &mut env, CaptureTime::SowingEnd);
+    let _ = capture(game, position, start, &mut env, CaptureTime::SowingEnd);
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
     if let Some(after) = &game.moves.after
@@ -205,19 +215,33 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     Ok(())
 }
 
-/// Runs every capture rule of the given time whose condition holds, in file order.
+/// Seeds a capture took into the hand, to be sown on from a hole.
+#[derive(Clone, Copy)]
+struct Resow {
+    seeds: u32,
+    from: Hole,
+}
+
+/// Runs every capture rule of the given time whose condition holds, in file
+/// order. Seeds that re-sowing rules took are returned, to be sown on from the
+/// hole the last of them names.
 fn capture(
     game: &Game,
     position: &mut Position,
     start: Option<&Position>,
     env: &mut Env,
     time: CaptureTime,
-) {
+) -> Option<Resow> {
+    let mut resow: Option<Resow> = None;
     for (index, rule) in game.captures.iter().enumerate() {
         if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
             continue;
         }
-        let to = rule.to.eval(&mut scope(game, position, start, *env));
+        // Re-sown seeds go into the hand, not to a side's score.
+        let to = match rule.resow {
+            Some(_) => None,
+            None => Some(rule.to.eval(&mut scope(game, position, start, *env))),
+        };
         // Only a rule that can be vetoed needs the position to go back to.
         let before = rule.veto.is_some().then_some(*position);
         let mut taken = 0;
@@ -255,6 +279,14 @@ fn capture(
                 continue;
             }
         }
+        if let Some(from) = &rule.resow
+            && taken > 0
+        {
+            env.taken = taken;
+            let from = from.eval(&mut scope(game, position, start, *env));
+            let seeds = resow.map_or(0, |r| r.seeds) + taken;
+            resow = Some(Resow { seeds, from });
+        }
         if let Some(strip) = &rule.strip {
             env.taken = taken;
             let stones = strip
@@ -272,11 +304,14 @@ fn capture(
             }
         }
     }
+    resow
 }
 
-/// Takes a hole's seeds to `to`'s score; with `claim`, the hole becomes `to`'s.
-fn take(position: &mut Position, hole: Hole, to: Side, claim: bool) -> u32 {
+/// Takes a hole's seeds to `to`'s score (`None`: into the hand, to be sown on);
+/// with `claim`, the hole becomes `to`'s.
+fn take(position: &mut Position, hole: Hole, to: Option<Side>, claim: bool) -> u32 {
     let seeds = std::mem::take(&mut position.counts[hole as usize]) as u32;
+    let Some(to) = to else { return seeds };
     position.captured[to.index()] += seeds;
     if claim {
         position.claims[to.other().index()].remove(hole);

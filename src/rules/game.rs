@@ -164,6 +164,9 @@ pub struct Capture {
     pub veto: Option<BoolExpr>,
     /// The holes taken become claimed by the side that gets their seeds.
     pub claim: bool,
+    /// The seeds taken are not scored but sown on from this hole, as a new lap
+    /// (lap-end captures only).
+    pub resow: Option<HoleExpr>,
     pub clauses: Vec<String>,
 }
 
@@ -318,11 +321,14 @@ impl Game {
         self.captures.iter().any(|c| c.at == time)
     }
 
-    /// Whether every move a side may start is legal: no relay (so no endless
-    /// sowing), no skipped holes and no `after` condition. Such moves need not be
-    /// sown to know they are legal.
+    /// Whether every move a side may start is legal: no relay and no re-sowing
+    /// capture (so no endless sowing), no skipped holes and no `after` condition.
+    /// Such moves need not be sown to know they are legal.
     pub fn moves_always_legal(&self) -> bool {
-        self.relay.is_none() && self.skip.is_none() && self.moves.after.is_none()
+        self.relay.is_none()
+            && self.captures.iter().all(|c| c.resow.is_none())
+            && self.skip.is_none()
+            && self.moves.after.is_none()
     }
 
     pub fn tracks_repetition(&self) -> bool {

@@ -269,6 +269,12 @@ impl Words<'_> {
                 self.text(chain.continue_while.get_ref())
             );
         }
+        if let Some(from) = &capture.resow {
+            text += &format!(
+                "; the seeds taken are not kept but sown on, as a new lap, from {}",
+                self.text(from.get_ref())
+            );
+        }
         if capture.claim {
             text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
         }
