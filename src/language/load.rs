@@ -649,6 +649,12 @@ impl Loader {
             .as_ref()
             .map(|veto| self.typed(board, veto, &[bindings, &[Binding::Taken]].concat()));
         let resow = capture.resow.as_ref().map(|from| {
+            if capture.claim {
+                self.problem(
+                    from.span(),
+                    "`resow` sows the seeds taken on, so no side gets them to claim the holes: use one of `claim` and `resow`",
+                );
+            }
             if at.is_some_and(|at| at != CaptureTime::LapEnd) {
                 self.problem(
                     from.span(),
