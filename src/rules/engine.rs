@@ -170,7 +170,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
             && let Some(resow) = capture(game, position, start, &mut env, CaptureTime::LapEnd)
         {
             // The sowing goes on with the seeds taken, as a new lap.
-            if env.lap >= game.limits.laps {
+            if env.lap >= game.limits().laps {
                 return Err(NotLegal::Endless);
             }
             hand = resow.seeds.min(u32::from(u16::MAX)) as u16;

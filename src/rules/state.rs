@@ -307,9 +307,12 @@ impl<'g> GameState<'g> {
             if end.outcome == EndOutcome::Pass {
                 // Only `no_moves` passes (checked at load), and only while the other
                 // side can move; when neither can, the next checks decide.
-                let mut other = self.position;
-                other.to_move = mover.other();
-                if self.legal.is_empty() && engine::has_legal_move(game, &other) {
+                let other_can_move = || {
+                    let mut other = self.position;
+                    other.to_move = mover.other();
+                    engine::has_legal_move(game, &other)
+                };
+                if self.legal.is_empty() && other_can_move() {
                     // A pass is a turn: none is passed past the turn limit.
                     return match self.position.turn >= game.limits().turns {
                         true => TurnStart::Over(turn_limit()),
