@@ -82,6 +82,14 @@ pub struct Replay {
     pub position: PositionJson,
     pub pending: Option<PendingJson>,
     pub legal: Vec<String>,
+    #[serde(flatten)]
+    pub progress: Progress,
+}
+
+/// How far a game or match has gone: the keys that close `replay --json` and
+/// `random --json` alike.
+#[derive(Serialize, Debug)]
+pub struct Progress {
     pub status: &'static str,
     pub reason: Option<&'static str>,
     /// Turns passed by a side with no legal move; present once one has passed.
@@ -102,12 +110,8 @@ pub struct RandomGame {
     pub seed: u64,
     pub decisions: Vec<String>,
     pub position: PositionJson,
-    pub status: &'static str,
-    pub reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "is_zero")]
-    pub passes: u32,
-    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
-    pub match_play: Option<MatchJson>,
+    #[serde(flatten)]
+    pub progress: Progress,
 }
 
 pub fn options(game: &Game) -> Map<String, Value> {
@@ -151,10 +155,16 @@ pub fn position(state: &MatchState) -> PositionJson {
     }
 }
 
-fn status(state: &MatchState) -> (&'static str, Option<&'static str>) {
-    match state.outcome() {
+fn progress(state: &MatchState) -> Progress {
+    let (status, reason) = match state.outcome() {
         None => ("ongoing", None),
         Some(o) => (o.status.name(), Some(o.reason.name())),
+    };
+    Progress {
+        status,
+        reason,
+        passes: state.passes(),
+        match_play: match_json(state),
     }
 }
 
@@ -188,7 +198,6 @@ fn match_json(state: &MatchState) -> Option<MatchJson> {
 
 pub fn replay(state: &MatchState) -> Replay {
     let game = state.game();
-    let (status, reason) = status(state);
     let pending = match (state.outcome(), state.position().pending) {
         (None, Some(p)) => Some(PendingJson {
             kind: "strip",
@@ -203,24 +212,17 @@ pub fn replay(state: &MatchState) -> Replay {
         position: position(state),
         pending,
         legal: state.legal().map(|h| game.hole_name(h)).collect(),
-        status,
-        reason,
-        passes: state.passes(),
-        match_play: match_json(state),
+        progress: progress(state),
     }
 }
 
 pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
-    let (status, reason) = status(state);
     RandomGame {
         game: state.game().id.clone(),
         seed,
         decisions: decision_names(state),
         position: position(state),
-        status,
-        reason,
-        passes: state.passes(),
-        match_play: match_json(state),
+        progress: progress(state),
     }
 }
 
