@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Plays random games in StoneShark's MancalaGames engine and checks, decision by
+decision, that `mancala replay GAME ... --json` agrees: the same legal decisions,
+board, stores (our `captured`), side to move and final result.
+
+StoneShark's engine is not vendored here. Get it (public on GitHub) and point
+this tool at a checkout:
+
+    git clone https://github.com/StoneShark/MancalaGames /tmp/ss
+    python3 tools/stoneshark_compare.py /tmp/ss [GAMES_PER_PAIR] [SEED] [PAIR...]
+
+Not part of CI. Each pair below is one of our games (with options) and the
+StoneShark parameter file that plays the same reading; `why` says where the
+two differ outside what is compared.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+BINARY = "target/release/mancala"
+
+# (our game, our options, StoneShark file, decisions after which a game is left
+#  unfinished, note)
+PAIRS = [
+    ("tools/stoneshark/kalah.toml", [], "Kalah", 400,
+     "StoneShark ends the game only when the side to move has no move; KA-7 when either row is empty"),
+    ("oware", [], "Oware", 400,
+     "ours also ends a game on a repeated position (OW-8); such games are left out"),
+    ("wari", [], "Wari", 400, ""),
+    ("tools/stoneshark/sadeqa-iii.toml", [], "Sadeqa_III", 400,
+     "StoneShark ends the game once a side has more than half the seeds; SQ-10 plays on (same winner)"),
+]
+
+
+def ours(game, options, decisions):
+    args = [BINARY, "replay", game, *decisions, "--json", "--max-turns", "100000"]
+    for option in options:
+        args += ["--option", option]
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def load_stoneshark(checkout):
+    sys.path.insert(0, os.path.join(checkout, "src"))
+    import animator  # noqa: E402  (StoneShark's modules)
+    import game_logger
+    import man_config
+    animator.ENABLED = False
+    game_logger.game_log.active = False
+    return man_config
+
+
+def hole_name(game, pos):
+    """StoneShark's moves are positions 0.. from the mover's left as seen from
+    South's seat; South (False) plays its bottom row, North (True) the top."""
+    return f"{'b' if game.turn else 'a'}{pos + 1}"
+
+
+def board_of(game):
+    """StoneShark's locations run counterclockwise from South's left: 0..H-1 are
+    a1..aH, H..2H-1 are bH..b1."""
+    holes = game.cts.holes
+    south = list(game.board[:holes])
+    north = [game.board[2 * holes - 1 - i] for i in range(holes)]
+    return [south, north], {"south": game.store[0], "north": game.store[1]}
+
+
+def status_of(game, cond):
+    if cond is None or not cond.is_game_over():
+        return "ongoing"
+    if cond.is_tie():
+        return "draw"
+    return "north_won" if game.mdata.winner else "south_won"
+
+
+def compare(man_config, checkout, pair, games, rng):
+    our_game, options, props, limit, _ = pair
+    decisions_checked = 0
+    skipped = 0
+    for index in range(games):
+        game, _ = man_config.make_game(os.path.join(checkout, "GameProps", props + ".txt"))
+        game.turn = False
+        game.starter = False
+        decisions = []
+        cond = None
+        while True:
+            mine = ours(our_game, options, decisions)
+            where = f"{our_game} game {index}, after {' '.join(decisions) or 'no decision'}"
+            theirs = status_of(game, cond)
+            if theirs != "ongoing" or mine["status"] != "ongoing":
+                if mine.get("reason") == "repetition" and theirs == "ongoing":
+                    skipped += 1
+                    break
+                assert mine["status"] == theirs, (where, mine["status"], theirs)
+                break
+            if len(decisions) >= limit:
+                skipped += 1
+                break
+            board, stores = board_of(game)
+            position = mine["position"]
+            assert position["board"] == board, (where, position["board"], board)
+            assert position["captured"] == stores, (where, position["captured"], stores)
+            assert position["to_move"] == ("north" if game.turn else "south"), \
+                (where, position["to_move"], game.turn)
+            moves = game.get_moves()
+            legal = sorted(hole_name(game, m) for m in moves)
+            assert sorted(mine["legal"]) == legal, (where, mine["legal"], legal)
+            move = rng.choice(moves)
+            decisions.append(hole_name(game, move))
+            cond = game.move(move)
+            decisions_checked += 1
+            if game.info.mustpass and not (cond and cond.is_game_over()):
+                game.test_pass()
+    return decisions_checked, skipped
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    checkout = sys.argv[1]
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    chosen = sys.argv[4:]
+    man_config = load_stoneshark(checkout)
+    rng = random.Random(seed)
+    print("| our game | StoneShark | games | decisions | left out | note |")
+    print("|---|---|---|---|---|---|")
+    for pair in PAIRS:
+        if chosen and pair[0] not in chosen:
+            continue
+        checked, skipped = compare(man_config, checkout, pair, games, rng)
+        print(f"| {pair[0]} {' '.join(pair[1])} | {pair[2]} | {games} | {checked} "
+              f"| {skipped} | {pair[4]} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
