@@ -30,6 +30,9 @@ PAIRS = [
     ("oware", [], "Oware", 400,
      "ours also ends a game on a repeated position (OW-8); such games are left out"),
     ("wari", [], "Wari", 400, ""),
+    ("songo", [], "Songo", 400, ""),
+    ("tools/stoneshark/bohnenspiel.toml", [], "Bohnenspiel", 400,
+     "StoneShark also ends the game when one bean is left, giving it to the last mover"),
     ("tools/stoneshark/sadeqa-iii.toml", [], "Sadeqa_III", 400,
      "StoneShark ends the game once a side has more than half the seeds; SQ-10 plays on (same winner)"),
 ]
