@@ -31,6 +31,7 @@ PAIRS = [
      "ours also ends a game on a repeated position (OW-8); such games are left out"),
     ("wari", [], "Wari", 400, ""),
     ("songo", [], "Songo", 400, ""),
+    ("ayoayo", [], "Ayoayo", 400, ""),
     ("tools/stoneshark/vai-lung-thlan.toml", [], "Vai_Lun_Thlan", 400,
      "StoneShark ends the game once a side has more than half the seeds (same winner)"),
     ("tools/stoneshark/bohnenspiel.toml", [], "Bohnenspiel", 400,
