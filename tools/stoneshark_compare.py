@@ -32,6 +32,8 @@ PAIRS = [
     ("wari", [], "Wari", 400, ""),
     ("songo", [], "Songo", 400, ""),
     ("ayoayo", [], "Ayoayo", 400, ""),
+    ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
+     "StoneShark also ends the game when one stone is left and no tuzdyk exists"),
     ("tools/stoneshark/vai-lung-thlan.toml", [], "Vai_Lun_Thlan", 400,
      "StoneShark ends the game once a side has more than half the seeds (same winner)"),
     ("tools/stoneshark/bohnenspiel.toml", [], "Bohnenspiel", 400,
@@ -67,11 +69,19 @@ def hole_name(game, pos):
 
 def board_of(game):
     """StoneShark's locations run counterclockwise from South's left: 0..H-1 are
-    a1..aH, H..2H-1 are bH..b1."""
+    a1..aH, H..2H-1 are bH..b1. StoneShark keeps the seeds of a child (a tuzdyk,
+    a walda) in its hole until the end; ours go to the claimer's score as they
+    are sown, so they are counted there."""
     holes = game.cts.holes
-    south = list(game.board[:holes])
-    north = [game.board[2 * holes - 1 - i] for i in range(holes)]
-    return [south, north], {"south": game.store[0], "north": game.store[1]}
+    board = list(game.board)
+    stores = list(game.store)
+    for loc, child in enumerate(game.child):
+        if child is True or child is False:
+            stores[int(child)] += board[loc]
+            board[loc] = 0
+    south = board[:holes]
+    north = [board[2 * holes - 1 - i] for i in range(holes)]
+    return [south, north], {"south": stores[0], "north": stores[1]}
 
 
 def status_of(game, cond):
