@@ -32,6 +32,8 @@ PAIRS = [
     ("wari", [], "Wari", 400, ""),
     ("songo", [], "Songo", 400, ""),
     ("ayoayo", [], "Ayoayo", 400, ""),
+    ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
+     "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
      "StoneShark also ends the game when one stone is left and no tuzdyk exists"),
     ("tools/stoneshark/vai-lung-thlan.toml", [], "Vai_Lun_Thlan", 400,
@@ -85,7 +87,8 @@ def board_of(game):
 
 
 def status_of(game, cond):
-    if cond is None or not cond.is_game_over():
+    """A game of rounds is compared over its first round."""
+    if cond is None or not (cond.is_game_over() or cond.is_round_over()):
         return "ongoing"
     if cond.is_tie():
         return "draw"
