@@ -37,6 +37,7 @@ PAIRS = [
     ("tools/stoneshark/ot-tjin.toml", [], "Ot-tjin", 600,
      "StoneShark also ends the game when fewer than three seeds are left"),
     ("halusa", [], "Halusa", 400, ""),
+    ("kale", [], "Kale", 400, ""),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
