@@ -38,6 +38,7 @@ PAIRS = [
      "StoneShark also ends the game when fewer than three seeds are left"),
     ("halusa", [], "Halusa", 400, ""),
     ("kale", [], "Kale", 400, ""),
+    ("ouri", [], "Ouri", 400, ""),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
