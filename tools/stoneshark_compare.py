@@ -21,6 +21,9 @@ import subprocess
 import sys
 
 BINARY = "target/release/mancala"
+# StoneShark calls a sowing endless after 75 laps (sower.MAX_LAPS); ours after
+# the lap limit (GEN-7), set to the same here.
+LAP_LIMIT = "75"
 
 # (our game, our options, StoneShark file, decisions after which a game is left
 #  unfinished, note)
@@ -39,6 +42,8 @@ PAIRS = [
     ("halusa", [], "Halusa", 400, ""),
     ("kale", [], "Kale", 400, ""),
     ("ouri", [], "Ouri", 400, ""),
+    ("tools/stoneshark/hufesay.toml", [], "Hufesay", 400,
+     "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
@@ -53,7 +58,8 @@ PAIRS = [
 
 
 def ours(game, options, decisions):
-    args = [BINARY, "replay", game, *decisions, "--json", "--max-turns", "100000"]
+    args = [BINARY, "replay", game, *decisions, "--json", "--max-turns", "100000",
+            "--lap-limit", LAP_LIMIT]
     for option in options:
         args += ["--option", option]
     out = subprocess.run(args, capture_output=True, text=True, check=True)
@@ -110,6 +116,9 @@ def compare(man_config, checkout, pair, games, rng):
         game, _ = man_config.make_game(os.path.join(checkout, "GameProps", props + ".txt"))
         game.turn = False
         game.starter = False
+        # A move that would sow for ever is not legal (GEN-7); StoneShark's
+        # default ends the game when one is played instead.
+        game.disallow_endless(True)
         decisions = []
         cond = None
         while True:
