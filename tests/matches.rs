@@ -44,7 +44,7 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
                     break;
                 }
                 let legal: Vec<_> = state.legal().collect();
-                assert!(legal.iter().all(|&h| !p.closed().contains(h)));
+                assert!(legal.iter().all(|d| !p.closed().contains(d.hole)));
                 state.play_index(rng.random_range(0..legal.len()));
             }
             let outcome = state.outcome().unwrap();

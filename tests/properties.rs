@@ -8,7 +8,8 @@ use std::sync::LazyLock;
 use mancala::agents::playout;
 use mancala::language::catalog;
 use mancala::present::json;
-use mancala::rules::board::Side;
+use mancala::rules::board::{Direction, Side};
+use mancala::rules::decision::Decision;
 use mancala::rules::game::Game;
 use mancala::rules::setup::Setup;
 use mancala::rules::state::GameState;
@@ -34,16 +35,24 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
     let mut rng = playout::rng(seed);
     let mut steps = 0u64;
     while state.outcome().is_none() {
-        let legal: Vec<u8> = state.legal().collect();
+        let legal: Vec<Decision> = state.legal().collect();
         prop_assert!(!legal.is_empty(), "an ongoing game has a legal decision");
+        let directions = [
+            None,
+            Some(Direction::Counterclockwise),
+            Some(Direction::Clockwise),
+        ];
         for hole in game.board().holes() {
-            let accepted = state.clone().play(hole).is_ok();
-            prop_assert_eq!(
-                accepted,
-                legal.contains(&hole),
-                "hole {}",
-                game.hole_name(hole)
-            );
+            for direction in directions {
+                let decision = Decision { hole, direction };
+                let accepted = state.clone().play(decision).is_ok();
+                prop_assert_eq!(
+                    accepted,
+                    legal.contains(&decision),
+                    "decision {}",
+                    game.decision_name(decision)
+                );
+            }
         }
         state.play_index(rng.random_range(0..legal.len()));
         prop_assert_eq!(total_seeds(&state), total, "seeds are conserved");

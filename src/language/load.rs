@@ -300,8 +300,15 @@ impl Loader {
                 .after
                 .as_ref()
                 .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
+            choose_direction: spec.moves.choose_direction.as_ref().and_then(|e| {
+                self.condition(&board, e, MOVE, "the mover never chooses the direction")
+            }),
             clauses: spec.moves.clauses,
         };
+        let reverse =
+            spec.sowing.reverse.as_ref().and_then(|e| {
+                self.condition(&board, e, MOVE, "no move is sown against the direction")
+            });
         let skip = spec
             .sowing
             .skip
@@ -317,9 +324,14 @@ impl Loader {
         let relay = spec.relay.and_then(|relay| {
             let when = self.condition(&board, &relay.when, LAP, "the relay never happens");
             let from = self.typed(&board, &relay.from, LAP);
+            let reverse = relay
+                .reverse
+                .as_ref()
+                .map(|e| self.condition(&board, e, LAP, "the direction never turns"));
             Some(Relay {
                 when: when?,
                 from: from?,
+                reverse: optional(reverse)?,
                 clauses: relay.clauses,
             })
         });
@@ -371,6 +383,7 @@ impl Loader {
                     start,
                     moves,
                     skip,
+                    reverse,
                     relay,
                     captures,
                     again,

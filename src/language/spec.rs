@@ -127,6 +127,8 @@ pub struct MoveSpec {
     pub lift: Option<Expr>,
     /// A condition on the position after the move; a move that fails it is not legal.
     pub after: Option<Expr>,
+    /// Where it holds for a move's origin, the mover chooses the direction.
+    pub choose_direction: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -140,6 +142,8 @@ pub struct SowingSpec {
     pub direction: Spanned<String>,
     /// Holes `here` that receive no seed (sowing passes them by).
     pub skip: Option<Expr>,
+    /// Moves (binding `origin`) sown against `direction`.
+    pub reverse: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -151,6 +155,8 @@ pub struct RelaySpec {
     pub when: Expr,
     /// The hole whose seeds are lifted for the next lap (sowing starts after it).
     pub from: Expr,
+    /// When it holds, the next lap is sown the other way.
+    pub reverse: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -45,7 +45,7 @@ pub fn play(
         let rounds_over = state.results().len();
         let passes = state.passes();
         let side = state.position().to_move;
-        let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+        let legal: Vec<String> = state.legal().map(|d| game.decision_name(d)).collect();
         match players[side.index()] {
             Player::Agent(agent) => {
                 let index = agent.choose(state.round(), &mut rng, &mut searchers[side.index()]);
@@ -82,18 +82,17 @@ pub fn play(
                         None => writeln!(out, "nothing of yours to undo")?,
                     },
                     name => match game
-                        .board
-                        .parse_hole(name)
-                        .filter(|&h| state.legal().any(|l| l == h))
+                        .parse_decision(name)
+                        .filter(|&d| state.legal().any(|l| l == d))
                     {
-                        Some(hole) => {
+                        Some(decision) => {
                             let next = state.round().successors()[state
                                 .legal()
-                                .position(|l| l == hole)
+                                .position(|l| l == decision)
                                 .expect("checked legal")];
                             let gained = next.captured[side.index()]
                                 - state.position().captured[side.index()];
-                            state.play(hole).expect("checked legal");
+                            state.play(decision).expect("checked legal");
                             writeln!(out, "{side} plays {name}{}", captured(gained))?;
                         }
                         None => writeln!(
@@ -134,7 +133,7 @@ pub fn play(
     Ok(state
         .decisions()
         .iter()
-        .map(|&h| game.hole_name(h))
+        .map(|&d| game.decision_name(d))
         .collect())
 }
 
@@ -150,14 +149,14 @@ fn captured(seeds: u32) -> String {
 fn undo<'g>(start: &MatchState<'g>, state: &MatchState<'g>, side: Side) -> Option<MatchState<'g>> {
     let mut replay = start.clone();
     let mut sides = Vec::new();
-    for &hole in state.decisions() {
+    for &decision in state.decisions() {
         sides.push(replay.position().to_move);
-        replay.play(hole).ok()?;
+        replay.play(decision).ok()?;
     }
     let last_own = sides.iter().rposition(|&s| s == side)?;
     let mut earlier = start.clone();
-    for &hole in &state.decisions()[..last_own] {
-        earlier.play(hole).ok()?;
+    for &decision in &state.decisions()[..last_own] {
+        earlier.play(decision).ok()?;
     }
     Some(earlier)
 }

@@ -172,7 +172,7 @@ fn decision_names(state: &MatchState) -> Vec<String> {
     state
         .decisions()
         .iter()
-        .map(|&h| state.game().hole_name(h))
+        .map(|&d| state.game().decision_name(d))
         .collect()
 }
 
@@ -211,7 +211,7 @@ pub fn replay(state: &MatchState) -> Replay {
         decisions: decision_names(state),
         position: position(state),
         pending,
-        legal: state.legal().map(|h| game.hole_name(h)).collect(),
+        legal: state.legal().map(|d| game.decision_name(d)).collect(),
         progress: progress(state),
     }
 }

@@ -140,7 +140,7 @@ pub fn state(state: &MatchState) -> String {
     }
     match (state.outcome(), state.round().outcome()) {
         (None, _) => {
-            let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            let legal: Vec<String> = state.legal().map(|d| game.decision_name(d)).collect();
             let _ = writeln!(out, "legal: {}", legal.join(" "));
         }
         (Some(o), Some(round)) if !state.is_match() => {

@@ -113,10 +113,35 @@ pub enum CircuitKind {
 }
 
 /// Sowing direction as seen from above with South at the bottom (GEN-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
     Counterclockwise,
     Clockwise,
+}
+
+impl Direction {
+    /// The word a decision and a game file use: `ccw` or `cw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Counterclockwise => "ccw",
+            Direction::Clockwise => "cw",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Direction> {
+        match word {
+            "ccw" => Some(Direction::Counterclockwise),
+            "cw" => Some(Direction::Clockwise),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> Direction {
+        match self {
+            Direction::Counterclockwise => Direction::Clockwise,
+            Direction::Clockwise => Direction::Counterclockwise,
+        }
+    }
 }
 
 /// Why a board cannot be built.
@@ -162,6 +187,8 @@ pub struct Board {
     rows: usize,
     columns: usize,
     stores: Option<StoreEnd>,
+    /// The game's direction of sowing, in which the circuits run.
+    direction: Direction,
     /// Per cell (holes, then stores).
     owner: Vec<Side>,
     opposite: Vec<Hole>,
@@ -171,6 +198,8 @@ pub struct Board {
     circuit_index: [Vec<u16>; 2],
     /// The hole after each hole along each side's circuit (the sowing fast path).
     next: [Vec<Hole>; 2],
+    /// The hole before each hole: the next one when sowing the other way.
+    back: [Vec<Hole>; 2],
     side_holes: [HoleSet; 2],
     all_holes: HoleSet,
 }
@@ -263,22 +292,27 @@ impl Board {
         };
         let mut circuit_index = [vec![u16::MAX; cells], vec![u16::MAX; cells]];
         let mut next = [vec![0; cells], vec![0; cells]];
+        let mut back = [vec![0; cells], vec![0; cells]];
         for side in 0..2 {
             let order = &circuits[side];
             for (i, &h) in order.iter().enumerate() {
+                let after = order[(i + 1) % order.len()];
                 circuit_index[side][h as usize] = i as u16;
-                next[side][h as usize] = order[(i + 1) % order.len()];
+                next[side][h as usize] = after;
+                back[side][after as usize] = h;
             }
         }
         let mut board = Board {
             rows,
             columns,
             stores,
+            direction,
             owner,
             opposite,
             circuits,
             circuit_index,
             next,
+            back,
             side_holes: [HoleSet::default(); 2],
             all_holes: HoleSet::default(),
         };
@@ -436,13 +470,22 @@ impl Board {
         self.circuits[side.index()].len()
     }
 
-    /// The hole after `hole` along `side`'s circuit (the sowing step).
-    #[inline]
-    /// `next_for(side, h)` for every cell `h`, as one table.
-    pub fn next_table(&self, side: Side) -> &[Hole] {
-        &self.next[side.index()]
+    /// The game's direction of sowing (a move may be sown the other way).
+    pub fn direction(&self) -> Direction {
+        self.direction
     }
 
+    /// The hole after each cell along `side`'s circuit, as one table: in the
+    /// game's direction, or the other way when `reversed`.
+    #[inline]
+    pub fn next_table(&self, side: Side, reversed: bool) -> &[Hole] {
+        match reversed {
+            false => &self.next[side.index()],
+            true => &self.back[side.index()],
+        }
+    }
+
+    /// The hole after `hole` along `side`'s circuit (the sowing step).
     pub fn next_for(&self, side: Side, hole: Hole) -> Hole {
         self.next[side.index()][hole as usize]
     }

@@ -2,7 +2,8 @@
 //! and the strip decisions that a capture may owe. Nothing here knows a game.
 
 use crate::language::expr::{Env, Scope};
-use crate::rules::board::{Hole, HoleSet, Side};
+use crate::rules::board::{Direction, Hole, HoleSet, Side};
+use crate::rules::decision::Decision;
 use crate::rules::game::{CaptureTime, Game, Target};
 use crate::rules::position::{Pending, Position};
 
@@ -83,15 +84,64 @@ pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bo
     }
 }
 
-/// Plays the move from `origin` for the side to move: lift, sow lap by lap, relay,
+/// The decisions a move from `hole` (which `may_start_from`) offers: one per
+/// direction where the mover chooses it (`[move] choose_direction`), else one.
+pub(crate) fn moves_from(game: &Game, position: &Position, hole: Hole) -> MovesFrom {
+    let chooses = game.moves.choose_direction.as_ref().is_some_and(|choose| {
+        let mut env = Env::new(position.to_move);
+        env.origin = hole;
+        choose.eval(&mut scope(game, position, None, env))
+    });
+    let decision = |direction| Decision { hole, direction };
+    match chooses {
+        false => MovesFrom([Some(decision(None)), None]),
+        true => MovesFrom([
+            Some(decision(Some(Direction::Counterclockwise))),
+            Some(decision(Some(Direction::Clockwise))),
+        ]),
+    }
+}
+
+/// One or two decisions, in name order (`ccw` before `cw`).
+pub(crate) struct MovesFrom([Option<Decision>; 2]);
+
+impl IntoIterator for MovesFrom {
+    type Item = Decision;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Decision>, 2>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter().flatten()
+    }
+}
+
+/// Whether the move is sown against the game's direction: as the mover chose,
+/// else as the game's `[sowing] reverse` says for its origin.
+fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
+    match decision.direction {
+        Some(direction) => direction != game.board.direction(),
+        None => game.reverse.as_ref().is_some_and(|reverse| {
+            let mut env = Env::new(position.to_move);
+            env.origin = decision.hole;
+            reverse.eval(&mut scope(game, position, None, env))
+        }),
+    }
+}
+
+/// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
 /// capture; then ends the turn unless the capture owes decisions. When the move is
 /// not legal the position is left half-played and must be discarded.
 ///
-/// Precondition: `may_start_from(game, position, origin)`; `GameState` is the
-/// only caller and asks it first.
-pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<(), NotLegal> {
+/// Precondition: the decision is one of `moves_from(game, position, hole)` for a
+/// hole that `may_start_from`; `GameState` is the only caller and asks both first.
+pub(crate) fn sow(
+    game: &Game,
+    position: &mut Position,
+    decision: Decision,
+) -> Result<(), NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
+    let origin = decision.hole;
+    let mut reversed = sown_reversed(game, position, decision);
     // Kept only where some rule reads the position at the start of the move.
     let start_copy = game.reads_before.then_some(*position);
     let start = start_copy.as_ref();
@@ -99,6 +149,7 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     env.origin = origin;
     env.lap_start = origin;
     env.lap = 1;
+    env.reversed = reversed;
     let available = position.counts[origin as usize];
     let mut hand = match &game.moves.lift {
         None => available,
@@ -114,9 +165,10 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
     let may_skip = game.skip.is_some() || !closed.is_empty();
     // Nothing to test at each drop: seeds only go round the circuit.
     let plain_drops = !may_skip && !per_drop;
-    let next_hole = board.next_table(mover);
+
     let mut from = origin;
     loop {
+        let next_hole = board.next_table(mover, reversed);
         let mut at = from;
         let mut skipped = 0;
         let mut left = hand;
@@ -190,6 +242,12 @@ pub(crate) fn sow(game: &Game, position: &mut Position, origin: Hole) -> Result<
         }
         if env.lap >= game.limits().laps {
             return Err(NotLegal::Endless);
+        }
+        if let Some(reverse) = &relay.reverse
+            && reverse.eval(&mut scope(game, position, start, env))
+        {
+            reversed = !reversed;
+            env.reversed = reversed;
         }
         position.counts[next as usize] = 0;
         from = next;
@@ -273,7 +331,7 @@ fn capture(
             }
         }
         if let (Some(veto), Some(before)) = (&rule.veto, before) {
-            env.taken = taken;
+            env.taken = taken as u16;
             if veto.eval(&mut scope(game, position, start, *env)) {
                 *position = before;
                 continue;
@@ -282,13 +340,13 @@ fn capture(
         if let Some(from) = &rule.resow
             && taken > 0
         {
-            env.taken = taken;
+            env.taken = taken as u16;
             let from = from.eval(&mut scope(game, position, start, *env));
             let seeds = resow.map_or(0, |r| r.seeds) + taken;
             resow = Some(Resow { seeds, from });
         }
         if let Some(strip) = &rule.strip {
-            env.taken = taken;
+            env.taken = taken as u16;
             let stones = strip
                 .stones
                 .eval(&mut scope(game, position, start, *env))
@@ -386,7 +444,11 @@ pub(crate) fn pass(position: &mut Position) {
 pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
     candidates(game, position).any(|hole| {
         may_start_from(game, position, hole)
-            && (game.moves_always_legal() || sow(game, &mut position.clone(), hole).is_ok())
+            && moves_from(game, position, hole)
+                .into_iter()
+                .any(|decision| {
+                    game.moves_always_legal() || sow(game, &mut position.clone(), decision).is_ok()
+                })
     })
 }
 

@@ -4,6 +4,7 @@
 use crate::language::expr::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
+use crate::rules::decision::Decision;
 use crate::rules::position::Position;
 
 /// How far play may go before it is cut short: the operational limits of
@@ -87,6 +88,9 @@ pub struct Game {
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
     pub(crate) skip: Option<BoolExpr>,
+    /// When it holds for a move (binding `origin`), the move is sown against
+    /// the game's direction, unless the mover chose the direction.
+    pub(crate) reverse: Option<BoolExpr>,
     pub(crate) relay: Option<Relay>,
     pub(crate) captures: Vec<Capture>,
     /// When it holds after a move, the mover plays again.
@@ -129,12 +133,17 @@ pub struct Moves {
     pub lift: Option<IntExpr>,
     /// A condition the position after the move must meet for the move to be legal.
     pub after: Option<BoolExpr>,
+    /// Where it holds (binding `origin`), the mover chooses the direction of
+    /// sowing: each direction is a decision of its own.
+    pub choose_direction: Option<BoolExpr>,
     pub clauses: Vec<String>,
 }
 
 pub struct Relay {
     pub when: BoolExpr,
     pub from: HoleExpr,
+    /// When it holds as the sowing goes on, the next lap runs the other way.
+    pub reverse: Option<BoolExpr>,
     pub clauses: Vec<String>,
 }
 
@@ -337,6 +346,31 @@ impl Game {
 
     pub fn hole_name(&self, hole: Hole) -> String {
         self.board.name(hole)
+    }
+
+    /// `a3`, or `a3:cw` for a move whose direction the mover chose.
+    pub fn decision_name(&self, decision: Decision) -> String {
+        decision.name(&self.board)
+    }
+
+    pub fn parse_decision(&self, name: &str) -> Option<Decision> {
+        Decision::parse(&self.board, name)
+    }
+
+    /// Why `name` is no decision here, for messages: what a decision looks like.
+    pub fn not_a_decision(&self) -> String {
+        let holes = format!(
+            "rows {}, columns 1 to {}",
+            self.board.row_letters(),
+            self.board.columns()
+        );
+        match self.moves.choose_direction {
+            None => format!("is not a hole of this board ({holes})"),
+            Some(_) => format!(
+                "is not a decision of this board: a hole ({holes}), followed by `:cw` or \
+                 `:ccw` where the mover chooses the direction"
+            ),
+        }
     }
 
     /// Every clause id the file cites, in file order, without repeats.

@@ -6,6 +6,7 @@
 //! round, so every command plays both through `MatchState`.
 
 use crate::rules::board::{Hole, Side};
+use crate::rules::decision::Decision;
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
@@ -120,7 +121,7 @@ pub struct MatchState<'g> {
     /// Every round's start so far (a repeat ends the match drawn).
     starts: Vec<Position>,
     results: Vec<RoundResult>,
-    decisions: Vec<Hole>,
+    decisions: Vec<Decision>,
     /// Endless candidate moves met in the rounds already over.
     endless_before: u32,
     /// Turns passed in the rounds already over.
@@ -208,7 +209,7 @@ impl<'g> MatchState<'g> {
         for (index, name) in names.iter().enumerate() {
             let name = name.as_ref();
             let refuse = |state: &Self, why: String| {
-                let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+                let legal: Vec<String> = state.legal().map(|d| game.decision_name(d)).collect();
                 ReplayError {
                     number: index + 1,
                     name: crate::input::printable(name),
@@ -219,16 +220,10 @@ impl<'g> MatchState<'g> {
                     },
                 }
             };
-            let board = &game.board;
-            let Some(hole) = board.parse_hole(name) else {
-                let why = format!(
-                    "is not a hole of this board (rows {}, columns 1 to {})",
-                    board.row_letters(),
-                    board.columns()
-                );
-                return Err(refuse(self, why));
+            let Some(decision) = game.parse_decision(name) else {
+                return Err(refuse(self, game.not_a_decision()));
             };
-            if self.play(hole).is_err() {
+            if self.play(decision).is_err() {
                 return Err(refuse(self, "is not legal".into()));
             }
         }
@@ -300,7 +295,7 @@ impl<'g> MatchState<'g> {
     }
 
     /// Every decision of the match, round after round.
-    pub fn decisions(&self) -> &[Hole] {
+    pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
 
@@ -323,7 +318,7 @@ impl<'g> MatchState<'g> {
         }
     }
 
-    pub fn legal(&self) -> impl ExactSizeIterator<Item = Hole> + '_ {
+    pub fn legal(&self) -> impl ExactSizeIterator<Item = Decision> + '_ {
         self.round.legal()
     }
 
@@ -333,9 +328,13 @@ impl<'g> MatchState<'g> {
         self.settle();
     }
 
-    pub fn play(&mut self, hole: Hole) -> Result<(), crate::rules::state::Illegal> {
-        self.round.play(hole)?;
-        self.decisions.push(hole);
+    pub fn play(
+        &mut self,
+        decision: impl Into<Decision>,
+    ) -> Result<(), crate::rules::state::Illegal> {
+        let decision = decision.into();
+        self.round.play(decision)?;
+        self.decisions.push(decision);
         self.settle();
         Ok(())
     }

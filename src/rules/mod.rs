@@ -2,6 +2,7 @@
 //! capturing, games and matches in progress. Nothing here knows a game.
 
 pub mod board;
+pub mod decision;
 pub(crate) mod engine;
 pub mod game;
 pub mod match_play;

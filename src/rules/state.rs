@@ -4,7 +4,8 @@
 use std::cell::OnceCell;
 
 use crate::language::expr::{Env, Scope};
-use crate::rules::board::{Hole, Side};
+use crate::rules::board::Side;
+use crate::rules::decision::Decision;
 use crate::rules::engine;
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::position::Position;
@@ -99,7 +100,7 @@ enum TurnStart {
 /// A decision that cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
-    pub hole: Hole,
+    pub decision: Decision,
 }
 
 #[derive(Clone)]
@@ -107,7 +108,7 @@ pub struct GameState<'g> {
     game: &'g Game,
     position: Position,
     /// Legal decisions in board order.
-    legal: Vec<Hole>,
+    legal: Vec<Decision>,
     /// Each legal decision with the position it leads to. Found while checking
     /// legality where a move may be endless or fail its `after` condition;
     /// elsewhere sown only when asked for (a random playout sows one move a turn).
@@ -116,7 +117,7 @@ pub struct GameState<'g> {
     /// repetition.
     history: Vec<Position>,
     outcome: Option<Outcome>,
-    decisions: Vec<Hole>,
+    decisions: Vec<Decision>,
     endless_met: u32,
     /// Turns passed by a side with no legal move (not decisions).
     passes: u32,
@@ -157,7 +158,7 @@ impl<'g> GameState<'g> {
         self.outcome.as_ref()
     }
 
-    pub fn decisions(&self) -> &[Hole] {
+    pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
 
@@ -169,13 +170,13 @@ impl<'g> GameState<'g> {
     /// The position each legal decision leads to, in `legal` order.
     pub fn successors(&self) -> &[Position] {
         self.successors
-            .get_or_init(|| self.legal.iter().map(|&hole| self.sown(hole)).collect())
+            .get_or_init(|| self.legal.iter().map(|&d| self.sown(d)).collect())
     }
 
-    /// The position after the legal move from `hole`.
-    fn sown(&self, hole: Hole) -> Position {
+    /// The position after the legal move `decision`.
+    fn sown(&self, decision: Decision) -> Position {
         let mut next = self.position;
-        sow_legal(self.game, &mut next, hole);
+        sow_legal(self.game, &mut next, decision);
         next
     }
 
@@ -183,8 +184,8 @@ impl<'g> GameState<'g> {
     pub fn memory_bytes(&self) -> usize {
         let positions = self.successors.get().map_or(0, Vec::capacity) + self.history.capacity();
         positions * std::mem::size_of::<Position>()
-            + self.legal.capacity() * std::mem::size_of::<Hole>()
-            + self.decisions.capacity() * std::mem::size_of::<Hole>()
+            + self.legal.capacity() * std::mem::size_of::<Decision>()
+            + self.decisions.capacity() * std::mem::size_of::<Decision>()
     }
 
     /// Turns passed so far by a side that had no legal move.
@@ -197,34 +198,37 @@ impl<'g> GameState<'g> {
         self.endless_met
     }
 
-    /// Legal decisions, sorted by row then column; empty once the game is over.
-    pub fn legal(&self) -> impl ExactSizeIterator<Item = Hole> + '_ {
+    /// Legal decisions, sorted by row then column (then `ccw` before `cw`);
+    /// empty once the game is over.
+    pub fn legal(&self) -> impl ExactSizeIterator<Item = Decision> + '_ {
         self.legal.iter().copied()
     }
 
     /// The `index`-th legal decision.
-    pub fn legal_decision(&self, index: usize) -> Hole {
+    pub fn legal_decision(&self, index: usize) -> Decision {
         self.legal[index]
     }
 
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
-        let hole = self.legal[index];
+        let decision = self.legal[index];
         match self.successors.get() {
             Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.
-            None => sow_legal(self.game, &mut self.position, hole),
+            None => sow_legal(self.game, &mut self.position, decision),
         }
-        self.decisions.push(hole);
+        self.decisions.push(decision);
         self.settle();
     }
 
-    pub fn play(&mut self, hole: Hole) -> Result<(), Illegal> {
+    /// Plays a decision: a hole, or a hole and a direction (`Decision`).
+    pub fn play(&mut self, decision: impl Into<Decision>) -> Result<(), Illegal> {
+        let decision = decision.into();
         let index = self
             .legal
             .iter()
-            .position(|&h| h == hole)
-            .ok_or(Illegal { hole })?;
+            .position(|&d| d == decision)
+            .ok_or(Illegal { decision })?;
         self.play_index(index);
         Ok(())
     }
@@ -264,33 +268,43 @@ impl<'g> GameState<'g> {
             for hole in engine::strip_holes(game, position, pending).iter() {
                 let mut next = *position;
                 engine::strip(game, &mut next, hole);
-                self.legal.push(hole);
+                self.legal.push(Decision::from(hole));
                 successors.push(next);
             }
             self.successors = OnceCell::from(successors);
             return;
         }
         let always_legal = game.moves_always_legal();
+        let chooses_direction = game.moves.choose_direction.is_some();
         for hole in engine::candidates(game, position) {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }
-            if always_legal {
-                self.legal.push(hole);
+            let (legal, endless_met) = (&mut self.legal, &mut self.endless_met);
+            if !chooses_direction {
+                let decision = Decision::from(hole);
+                consider(
+                    game,
+                    position,
+                    decision,
+                    always_legal,
+                    legal,
+                    &mut successors,
+                    endless_met,
+                );
                 continue;
             }
-            // Copied straight into the list's own slot (`push` would copy twice)
-            // and sown there.
-            successors.extend_from_slice(std::slice::from_ref(position));
-            let next = successors.last_mut().expect("just pushed");
-            match engine::sow(game, next, hole) {
-                Ok(()) => self.legal.push(hole),
-                Err(not_legal) => {
-                    successors.pop();
-                    if not_legal == engine::NotLegal::Endless {
-                        self.endless_met += 1;
-                    }
-                }
+            for decision in engine::moves_from(game, position, hole) {
+                let endless = &mut *endless_met;
+                consider(
+                    game,
+                    position,
+                    decision,
+                    always_legal,
+                    legal,
+                    &mut successors,
+                    endless,
+                );
             }
         }
         if !always_legal {
@@ -422,10 +436,41 @@ impl<'g> GameState<'g> {
     }
 }
 
+/// Adds `decision` to `legal` if it is: where legality needs the sowing, it is
+/// sown, and its result kept as the last of `successors`.
+#[inline(always)]
+fn consider(
+    game: &Game,
+    position: &Position,
+    decision: Decision,
+    always_legal: bool,
+    legal: &mut Vec<Decision>,
+    successors: &mut Vec<Position>,
+    endless_met: &mut u32,
+) {
+    if always_legal {
+        legal.push(decision);
+        return;
+    }
+    // Copied straight into the list's own slot (`push` would copy twice) and
+    // sown there.
+    successors.extend_from_slice(std::slice::from_ref(position));
+    let next = successors.last_mut().expect("just pushed");
+    match engine::sow(game, next, decision) {
+        Ok(()) => legal.push(decision),
+        Err(not_legal) => {
+            successors.pop();
+            if not_legal == engine::NotLegal::Endless {
+                *endless_met += 1;
+            }
+        }
+    }
+}
+
 /// Plays a move known to be legal: one of a game whose moves are always legal
 /// (`Game::moves_always_legal`), whose legality was never sown to check.
-fn sow_legal(game: &Game, position: &mut Position, hole: Hole) {
-    let played = engine::sow(game, position, hole);
+fn sow_legal(game: &Game, position: &mut Position, decision: Decision) {
+    let played = engine::sow(game, position, decision);
     debug_assert!(
         played.is_ok(),
         "a move of a game whose moves are always legal"

@@ -83,6 +83,12 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(skip.get_ref())
         );
     }
+    if let Some(reverse) = &spec.sowing.reverse {
+        sowing += &format!(
+            "; a move is sown the other way when {}",
+            w.text(reverse.get_ref())
+        );
+    }
     rules.push((sowing + ".", &spec.sowing.clauses));
     let mut moving = match &spec.moves.holes {
         None => "A move starts from one of the mover's non-empty holes".to_string(),
@@ -103,6 +109,12 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             )
         }
     }
+    if let Some(choose) = &spec.moves.choose_direction {
+        moving += &format!(
+            ". When {}, the mover chooses the direction of sowing (a decision such as a3:cw or a3:ccw)",
+            w.text(choose.get_ref())
+        );
+    }
     if let Some(after) = &spec.moves.after {
         moving += &format!(
             ". A move is legal only if, once it is played, {}",
@@ -115,14 +127,18 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     );
     rules.push((moving, &spec.moves.clauses));
     if let Some(relay) = &spec.relay {
-        rules.push((
-            format!(
-                "When a lap's last seed has been sown, if {}, the seeds of {} are lifted and sown on from the hole after it, in another lap; otherwise the sowing ends.",
-                w.text(relay.when.get_ref()),
-                w.text(relay.from.get_ref())
-            ),
-            &relay.clauses,
-        ));
+        let mut relaying = format!(
+            "When a lap's last seed has been sown, if {}, the seeds of {} are lifted and sown on from the hole after it, in another lap; otherwise the sowing ends.",
+            w.text(relay.when.get_ref()),
+            w.text(relay.from.get_ref())
+        );
+        if let Some(reverse) = &relay.reverse {
+            relaying += &format!(
+                " The next lap runs the other way when {}.",
+                w.text(reverse.get_ref())
+            );
+        }
+        rules.push((relaying, &relay.clauses));
     } else {
         rules.push((
             "A move is one lap: the sowing ends with its last seed.".to_string(),
@@ -387,10 +403,13 @@ impl Words<'_> {
             }
             NodeKind::Call(f, args) => self.call(f, args),
             NodeKind::Quantifier(f, var, _, set, body) => {
+                // `number(h in S, true)` counts the set itself.
+                let counts_all = matches!(body.kind, NodeKind::Bool(true));
                 let (set, body) = (self.node(set), self.node(body));
                 match f.as_str() {
                     "any" => format!("some hole {var} of {set} is such that {body}"),
                     "all" => format!("every hole {var} of {set} is such that {body}"),
+                    _ if counts_all => format!("the number of {set}"),
                     _ => format!("the number of holes {var} of {set} for which {body}"),
                 }
             }

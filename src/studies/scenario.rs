@@ -189,19 +189,14 @@ impl ScenarioFile {
         let mut failures = Vec::new();
         for (index, decision) in scenario.decisions.iter().enumerate() {
             let name = decision.get_ref();
-            let Some(hole) = game.board.parse_hole(name) else {
+            let Some(parsed) = game.parse_decision(name) else {
                 return Err(self.problem(
                     decision.span(),
-                    format!(
-                        "`{}` is not a hole of this board (rows {}, columns 1 to {})",
-                        printable(name),
-                        game.board.row_letters(),
-                        game.board.columns()
-                    ),
+                    format!("`{}` {}", printable(name), game.not_a_decision()),
                 ));
             };
-            if state.play(hole).is_err() {
-                let legal: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            if state.play(parsed).is_err() {
+                let legal: Vec<String> = state.legal().map(|d| game.decision_name(d)).collect();
                 failures.push(format!(
                     "decision {} `{name}` is not legal; legal: {}",
                     index + 1,
@@ -291,7 +286,7 @@ impl ScenarioFile {
             compare("reason", r.clone(), reason.into());
         }
         if let Some(legal) = &expect.legal {
-            let actual: Vec<String> = state.legal().map(|h| game.hole_name(h)).collect();
+            let actual: Vec<String> = state.legal().map(|d| game.decision_name(d)).collect();
             compare("legal", legal.join(" "), actual.join(" "));
         }
         if let Some(n) = expect.strip {

@@ -16,8 +16,13 @@ pub struct Env {
     pub x: Hole,
     pub is_last: bool,
     pub lap: u32,
-    pub taken: u32,
+    /// Seeds a capture took (never more than the 65,535 a position may hold;
+    /// kept small so that an `Env`, copied at every evaluation, stays small).
+    pub taken: u16,
     pub side: Side,
+    /// Whether the lap being sown runs against the game's direction, which
+    /// turns `next` and `prev` round with it.
+    pub reversed: bool,
     /// Variables of enclosing quantifiers, by nesting depth.
     pub vars: [Hole; MAX_QUANTIFIER_DEPTH],
 }
@@ -37,6 +42,7 @@ impl Env {
             lap: 0,
             taken: 0,
             side: mover,
+            reversed: false,
             vars: [0; MAX_QUANTIFIER_DEPTH],
         }
     }
@@ -214,7 +220,7 @@ impl IntExpr {
     fn compound(&self, s: &mut Scope) -> i64 {
         match self {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
-            IntExpr::Taken => s.env.taken as i64,
+            IntExpr::Taken => i64::from(s.env.taken),
             IntExpr::Turn => i64::from(s.position.turn),
             IntExpr::Total(set) => match set.as_ref() {
                 // A side's holes are a contiguous range: summed without a set.
@@ -373,6 +379,7 @@ impl HoleExpr {
             | HoleExpr::Opposite(_) => self.eval(s),
             HoleExpr::Step(h, k) => {
                 let (h, k) = (h.eval(s), k.eval(s));
+                let k = if s.env.reversed { k.wrapping_neg() } else { k };
                 s.board.step(s.env.mover, h, k)
             }
             HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
