@@ -629,3 +629,19 @@ fn claims_in_position_files_and_json() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("b4 is claimed by both sides"));
 }
+
+/// Where the mover chooses the direction, a decision names it (`a2:cw`) in
+/// `decisions` and `legal`; a plain hole name is then not a decision.
+#[test]
+fn replay_json_names_chosen_directions() {
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/direction-choice.toml"
+    );
+    let output = mancala(&["replay", game, "a2:cw", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"direction-choice","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["a2:cw"],"position":{"board":[[5,0,4,4,4,4],[5,5,5,4,4,4]],"closed":[],"captured":{"south":0,"north":0},"to_move":"north","turn":1},"pending":null,"legal":["b1:ccw","b1:cw","b2:ccw","b2:cw","b3:ccw","b3:cw","b4:ccw","b4:cw","b5:ccw","b5:cw","b6:ccw","b6:cw"],"status":"ongoing","reason":null}"#);
+    let plain = mancala(&["replay", game, "a2"]);
+    assert_eq!(plain.status.code(), Some(2));
+    insta::assert_snapshot!(stderr(&plain), @"decision 1 `a2` is not legal; legal decisions: a1:ccw a1:cw a2:ccw a2:cw a3:ccw a3:cw a4:ccw a4:cw a5:ccw a5:cw a6:ccw a6:cw");
+}

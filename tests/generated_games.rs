@@ -1,6 +1,6 @@
 //! Properties of every game file the loader accepts, not only the bundled ones:
 //! game files are generated from the language's parts (circuits, lifts, relays,
-//! skips, captures at every time with chains, vetoes and strips, extra turns,
+//! skips, directions chosen or reversed, captures at every time with chains, vetoes and strips, extra turns,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
 //! a finished game has none — and agents must find a decision without panicking.
@@ -27,6 +27,12 @@ struct Parts {
     lift: Option<&'static str>,
     after: Option<&'static str>,
     skip: Option<&'static str>,
+    /// `[sowing] reverse`, `[move] choose_direction` and `[relay] reverse`.
+    directions: (
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    ),
     relay: Option<(&'static str, &'static str)>,
     captures: Vec<&'static str>,
     again: Option<&'static str>,
@@ -50,6 +56,9 @@ const SKIP: &[&str] = &[
     "lap > 1 and here == origin",
     "here == lap_start",
 ];
+const REVERSE: &[&str] = &["seat_col(origin) <= 2", "mover == north", "turn % 4 >= 2"];
+const CHOOSE_DIRECTION: &[&str] = &["true", "seat_col(origin) == 1", "count(origin) > 3"];
+const RELAY_REVERSE: &[&str] = &["not own(last)", "lap % 2 == 0"];
 const RELAY: &[(&str, &str)] = &[
     ("count(last) > 1", "last"),
     ("count(last) > 1 and lap < 4", "last"),
@@ -139,12 +148,17 @@ impl Parts {
         if let Some(skip) = self.skip {
             file += &format!("skip = \"{skip}\"\n");
         }
+        let (reverse, choose_direction, relay_reverse) = self.directions;
+        if let Some(reverse) = reverse {
+            file += &format!("reverse = \"{reverse}\"\n");
+        }
         file += "\n[move]\n";
         for (key, value) in [
             ("holes", self.holes),
             ("from", self.from),
             ("lift", self.lift),
             ("after", self.after),
+            ("choose_direction", choose_direction),
         ] {
             if let Some(value) = value {
                 file += &format!("{key} = \"{value}\"\n");
@@ -152,6 +166,9 @@ impl Parts {
         }
         if let Some((when, from)) = self.relay {
             file += &format!("\n[relay]\nwhen = \"{when}\"\nfrom = \"{from}\"\n");
+            if let Some(reverse) = relay_reverse {
+                file += &format!("reverse = \"{reverse}\"\n");
+            }
         }
         for capture in &self.captures {
             file += &format!("\n[[capture]]\n{capture}\n");
@@ -176,6 +193,11 @@ fn parts() -> impl Strategy<Value = Parts> {
         select(vec!["1", "2", "3", "if inner(here) then 0 else 2"]),
         select(vec!["ccw", "cw"]),
         prop::option::of(select(SKIP)),
+        (
+            prop::option::of(select(REVERSE)),
+            prop::option::of(select(CHOOSE_DIRECTION)),
+            prop::option::of(select(RELAY_REVERSE)),
+        ),
     );
     let moves = (
         prop::option::of(select(HOLES)),
@@ -198,7 +220,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     (board, sowing, moves, rules).prop_map(
         |(
             (four_rows, columns, store_end),
-            (seeds, direction, skip),
+            (seeds, direction, skip, directions),
             (holes, from, lift, after, relay),
             (captures, again, mut ends, no_moves),
         )| {
@@ -215,6 +237,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 lift,
                 after,
                 skip,
+                directions,
                 relay,
                 captures,
                 again,

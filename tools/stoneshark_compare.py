@@ -27,6 +27,12 @@ LAP_LIMIT = "75"
 
 # (our game, our options, StoneShark file, decisions after which a game is left
 #  unfinished, note)
+#
+# Where a move's direction is chosen, StoneShark's capture chain runs against the
+# game's configured direction, not the move's (capturer.CaptOppDir computes it
+# once when the game's direction is fixed); MB-4 runs it against the move's, as
+# the rule says. The comparison corrects StoneShark for that (see
+# `chain_against_each_move`) and says so in the table.
 PAIRS = [
     ("tools/stoneshark/kalah.toml", [], "Kalah", 400,
      "StoneShark ends the game only when the side to move has no move; KA-7 when either row is empty"),
@@ -44,6 +50,10 @@ PAIRS = [
     ("ouri", [], "Ouri", 400, ""),
     ("tools/stoneshark/hufesay.toml", [], "Hufesay", 400,
      "StoneShark also ends the game when one seed is left"),
+    ("tools/stoneshark/mbangbi.toml", [], "Mbangbi", 400,
+     "StoneShark ends the game once a side has more than half the seeds (same winner); "
+     "its capture chain corrected to run against each move's direction"),
+    ("cow", [], "Cow", 400, ""),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
@@ -76,10 +86,29 @@ def load_stoneshark(checkout):
     return man_config
 
 
-def hole_name(game, pos):
+def hole_name(game, move):
     """StoneShark's moves are positions 0.. from the mover's left as seen from
-    South's seat; South (False) plays its bottom row, North (True) the top."""
-    return f"{'b' if game.turn else 'a'}{pos + 1}"
+    South's seat; South (False) plays its bottom row, North (True) the top. Where
+    the mover chooses the direction a move is (position, direction), direction
+    None for the holes whose direction is the game's."""
+    pos, direction = (move[0], move[1]) if isinstance(move, tuple) else (move, None)
+    name = f"{'b' if game.turn else 'a'}{pos + 1}"
+    if direction is not None:
+        name += ":ccw" if direction > 0 else ":cw"
+    return name
+
+
+CHAIN_CORRECTED = {"Mbangbi"}
+
+
+def chain_against_each_move(game):
+    """Makes StoneShark's capture chain run against the direction each move was
+    sown in (its default fixes it from the game's configured direction)."""
+    deco = game.deco.capturer
+    while deco is not None:
+        if type(deco).__name__ == "CaptOppDir":
+            deco.opp_dir = 0
+        deco = getattr(deco, "decorator", None)
 
 
 def board_of(game):
@@ -119,6 +148,8 @@ def compare(man_config, checkout, pair, games, rng):
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)
+        if props in CHAIN_CORRECTED:
+            chain_against_each_move(game)
         decisions = []
         cond = None
         while True:
