@@ -54,6 +54,7 @@ PAIRS = [
      "StoneShark ends the game once a side has more than half the seeds (same winner); "
      "its capture chain corrected to run against each move's direction"),
     ("cow", [], "Cow", 400, ""),
+    ("goat", [], "Goat", 400, ""),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
