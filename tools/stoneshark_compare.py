@@ -55,6 +55,7 @@ PAIRS = [
      "its capture chain corrected to run against each move's direction"),
     ("cow", [], "Cow", 400, ""),
     ("goat", [], "Goat", 400, ""),
+    ("adji-kui", [], "Adji_Kui_I", 400, ""),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
