@@ -56,6 +56,8 @@ PAIRS = [
     ("cow", [], "Cow", 400, ""),
     ("goat", [], "Goat", 400, ""),
     ("adji-kui", [], "Adji_Kui_I", 400, ""),
+    ("tools/stoneshark/bakuk.toml", [], "Bakuk", 400,
+     "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
