@@ -8,6 +8,10 @@ this tool at a checkout:
 
     git clone https://github.com/StoneShark/MancalaGames /tmp/ss
     python3 tools/stoneshark_compare.py /tmp/ss [GAMES_PER_PAIR] [SEED] [PAIR...]
+    python3 tools/stoneshark_compare.py /tmp/ss GAMES SEED --converted DIR
+
+The second form compares the game files tools/stoneshark_convert.py wrote into
+DIR, each with the StoneShark game of its name.
 
 Not part of CI. Each pair below is one of our games (with options) and the
 StoneShark parameter file that plays the same reading; `why` says where the
@@ -141,7 +145,7 @@ def status_of(game, cond):
     return "north_won" if game.mdata.winner else "south_won"
 
 
-def compare(man_config, checkout, pair, games, rng):
+def compare(man_config, checkout, pair, games, rng, converted=False):
     our_game, options, props, limit, _ = pair
     decisions_checked = 0
     skipped = 0
@@ -152,7 +156,7 @@ def compare(man_config, checkout, pair, games, rng):
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)
-        if props in CHAIN_CORRECTED:
+        if props in CHAIN_CORRECTED or converted:
             chain_against_each_move(game)
         decisions = []
         cond = None
@@ -196,6 +200,9 @@ def main():
     chosen = sys.argv[4:]
     man_config = load_stoneshark(checkout)
     rng = random.Random(seed)
+    if chosen[:1] == ["--converted"]:
+        compare_converted(man_config, checkout, chosen[1], games, rng)
+        return
     print("| our game | StoneShark | games | decisions | left out | note |")
     print("|---|---|---|---|---|---|")
     for pair in PAIRS:
@@ -204,6 +211,27 @@ def main():
         checked, skipped = compare(man_config, checkout, pair, games, rng)
         print(f"| {pair[0]} {' '.join(pair[1])} | {pair[2]} | {games} | {checked} "
               f"| {skipped} | {pair[4]} |", flush=True)
+
+
+def compare_converted(man_config, checkout, folder, games, rng):
+    """Compares every translated game; a disagreement is reported, not raised,
+    and recorded in FOLDER/compared.json."""
+    results = {}
+    for file in sorted(os.listdir(folder)):
+        if not file.endswith(".toml"):
+            continue
+        name = file[:-5]
+        pair = (os.path.join(folder, file), [], name, 400, "")
+        try:
+            checked, skipped = compare(man_config, checkout, pair, games, rng, converted=True)
+            results[name] = {"agree": True, "decisions": checked, "left_out": skipped}
+        except AssertionError as error:
+            results[name] = {"agree": False, "first_difference": repr(error)[:600]}
+        except subprocess.CalledProcessError as error:
+            results[name] = {"agree": False, "error": error.stderr[:600]}
+        print(name, results[name], flush=True)
+    with open(os.path.join(folder, "compared.json"), "w") as out:
+        json.dump(results, out, indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

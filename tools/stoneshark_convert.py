@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Writes StoneShark's MancalaGames parameter files as our game files, where the
+parameters used have a translation into the language, and says for every other
+game which parameters have none yet.
+
+StoneShark's engine is not vendored here (see tools/stoneshark_compare.py for
+how to get it). Run:
+
+    python3 tools/stoneshark_convert.py /tmp/ss OUT_DIR [NAME...]
+
+Each translatable game becomes OUT_DIR/NAME.toml, played exactly as StoneShark
+plays it (its end conditions included) so that `tools/stoneshark_compare.py
+/tmp/ss N SEED --converted OUT_DIR` can check it move by move; OUT_DIR/report.json
+lists every game with its translation or what is missing. Not part of CI.
+"""
+
+import json
+import os
+import sys
+
+# StoneShark's enum values (src/game_info.py).
+CCW, CW, SPLIT, PLAYALTDIR, EVEN_ODD_DIR, TOCENTER = 1, -1, 0, 2, 3, 4
+CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
+HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
+GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE = 0, 1, 2, 6
+LAPPER, LAPPER_NEXT = 1, 2
+LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
+SOW_OWN_STORE = 1
+ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL = 3, 5
+CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
+
+# Parameters with no translation yet, with what the language lacks for them.
+MISSING = {
+    "rounds": "games of rounds with StoneShark's refill and round rules",
+    "blocks": "holes closed for a round (only with rounds)",
+    "child_type": "children (waldas, tuzdyks, bulls...): claims translate by hand only",
+    "prescribed": "prescribed opening moves",
+    "start_pattern": "start patterns other than equal holes (random ones especially)",
+    "presowcapt": "captures before sowing",
+    "pickextra": "extra picks after a capture",
+    "play_locs": "moves sown from a store",
+    "no_sides": "holes owned by nobody",
+    "moveunlock": "lasting marks without an owner (locked holes)",
+    "sow_rule": "StoneShark's special sowing rules",
+    "capt_type": "capture types beyond basic and cross captures",
+    "xc_sown": "cross captures only of holes sown this move",
+    "end_cond": "StoneShark's extra end conditions",
+    "capt_rturn": "an extra turn after a capture, once",
+    "udir_holes+sow_direct": "a chosen direction that later moves must alternate",
+}
+
+
+def load_props(checkout, name):
+    sys.path.insert(0, os.path.join(checkout, "src"))
+    import man_config  # noqa: E402  (StoneShark's module)
+    game_dict = man_config.read_game(os.path.join(checkout, "GameProps", name + ".txt"))
+    info = dict(game_dict["game_info"])
+    info["game_class"] = game_dict.get("game_class", "Mancala")
+    return game_dict["game_constants"], info
+
+
+def any_of(expr_of, values):
+    return "(" + " or ".join(expr_of(v) for v in values) + ")"
+
+
+class Untranslatable(Exception):
+    pass
+
+
+def translate(name, consts, info):
+    """The game file for a parameter set, or Untranslatable(what is missing)."""
+    get = info.get
+    missing = []
+    if get("game_class") != "Mancala":
+        missing.append(f"StoneShark's own game class {get('game_class')}")
+    for key in ("rounds", "blocks", "prescribed", "start_pattern", "presowcapt", "pickextra",
+                "play_locs", "no_sides", "moveunlock", "sow_rule", "xc_sown", "end_cond"):
+        if get(key):
+            missing.append(MISSING[key])
+    if get("child_type"):
+        missing.append(MISSING["child_type"])
+    if get("goal", 0) != 0:
+        missing.append("goals other than most seeds (clearing, depriving, territory, round "
+                       "tallies; the first two are expressible, not yet translated)")
+    if get("capt_type"):
+        missing.append(MISSING["capt_type"])
+    if get("capt_rturn", 0) == 2:
+        missing.append(MISSING["capt_rturn"])
+    if get("multicapt", 0) > 1:
+        missing.append("a capture chain of limited length")
+    if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
+        missing.append("capture chains in both directions")
+    if get("capt_side", 0) > CAPT_OWN_CONT:
+        missing.append("territory captures")
+    if get("grandslam", 0) not in (GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE):
+        missing.append("grand slams that leave a hole or give the rest away")
+    if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
+        missing.append("sowing into both stores, or into a store without an extra turn")
+    if get("sow_direct", CCW) == PLAYALTDIR:
+        missing.append(MISSING["udir_holes+sow_direct"])
+    if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL):
+        missing.append("StoneShark's allow rules beyond singletons/twos last")
+    if (get("min_move", 1) == 1 and get("sow_direct", CCW) == SPLIT
+            and 0 not in get("udir_holes", []) and consts["holes"] - 1 not in get("udir_holes", [])):
+        missing.append("a rule against moving back a single seed the opponent just moved")
+    if get("unclaimed", 0) == DIVVIED:
+        missing.append("leftovers divided evenly between the sides")
+    if get("mustshare") and get("mustpass"):
+        missing.append("a feeding rule that lapses when no move can feed")
+    if get("crosscapt") and get("multicapt"):
+        missing.append("chains of cross captures")
+    if get("crosscapt") and get("xcpickown", 0) == 2:
+        missing.append("cross captures that take the last seed even without a capture")
+    mlaps = get("mlaps", 0)
+    if mlaps == LAPPER_NEXT and (get("crosscapt") or get("capt_type")):
+        missing.append("next-hole relays stopping for cross captures")
+    if get("mlap_cont", 0) > LAP_OPP_SIDE:
+        missing.append("StoneShark's lap-continuation rules beyond counts and sides")
+    if get("sow_start") and not get("move_one") and get("min_move", 1) < 2:
+        missing.append("a move of one seed that sows nothing")
+    if get("unclaimed", 0) == LAST_MOVER and (get("sow_stores") or get("capt_rturn")
+                                              or get("grandslam") == GS_LEGAL_SHARE):
+        missing.append("leftovers to the last mover in a game of extra turns")
+    if missing:
+        raise Untranslatable(sorted(set(missing)))
+
+    holes, seeds = consts["holes"], consts["nbr_start"]
+    total = 2 * holes * seeds
+    min_move = get("min_move", 1)
+    stores = get("sow_stores", 0) == SOW_OWN_STORE
+    lines = [
+        f"# {name} as StoneShark's MancalaGames plays it (GameProps/{name}.txt),",
+        "# translated by tools/stoneshark_convert.py.",
+        "[game]", f'name = "{name}"', 'origin = "StoneShark\'s MancalaGames"',
+        f'summary = "StoneShark\'s {name}, translated"', "",
+        "[board]", "rows = 2", f"holes_per_row = {holes}",
+    ]
+    if stores:
+        lines.append("stores = true")
+    lines += ["", "[setup]", f"seeds = {seeds}", "", "[sowing]", 'circuit = "board"']
+
+    # Direction: fixed, by hole (towards the edge or the centre), or by count.
+    direct = get("sow_direct", CCW)
+    half, odd = divmod(holes, 2)
+    udir = list(get("udir_holes", []))
+    lines.append(f'direction = "{"cw" if direct == CW else "ccw"}"')
+    if direct == SPLIT:
+        lines.append(f'reverse = "seat_col(origin) <= {half}"')
+    elif direct == TOCENTER:
+        lines.append(f'reverse = "seat_col(origin) > {half + odd}"')
+    elif direct == EVEN_ODD_DIR:
+        lines.append('reverse = "count(origin) % 2 == 0"')
+    if get("skip_start"):
+        lines.append('skip = "here == lap_start"')
+
+    # Moves.
+    lines += ["", "[move]"]
+    froms = []
+    if min_move > 1:
+        froms.append(f"count(origin) >= {min_move}")
+    allow = get("allow_rule", 0)
+    if allow in (ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL):
+        n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
+        froms.append(f"(count(origin) != {n} or not any(h in holes(mover), "
+                     f"count(h) >= {min_move} and count(h) != {n}))")
+    if froms:
+        lines.append(f'from = "{" and ".join(froms)}"')
+    sown = "before(count(origin))"
+    if get("sow_start"):
+        if get("move_one"):
+            lines.append('lift = "if count(origin) == 1 then 1 else count(origin) - 1"')
+        else:
+            lines.append('lift = "count(origin) - 1"')
+            sown = "(before(count(origin)) - 1)"
+    if udir:
+        if len(udir) == holes:
+            lines.append('choose_direction = "true"')
+        else:
+            cols = " or ".join(f"seat_col(origin) == {i + 1}" for i in udir)
+            lines.append(f'choose_direction = "{cols}"')
+    elif direct in (SPLIT, TOCENTER) and odd:
+        raise Untranslatable(["a middle hole without a direction"])
+    afters = []
+    grandslam = get("grandslam", GS_LEGAL)
+    if get("mustshare"):
+        afters.append("before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0")
+    if grandslam == GS_NOT_LEGAL:
+        afters.append("before(total(holes(opponent))) == 0 or total(holes(opponent)) > 0")
+    if afters:
+        lines.append('after = "' + " and ".join(f"({a})" for a in afters) + '"')
+
+    # What a capture needs of a hole's count (capt_on, evens, min, max).
+    def count_ok(hole):
+        conds = [f"count({hole}) > 0"]
+        if get("capt_on"):
+            conds.append(any_of(lambda v: f"count({hole}) == {v}", get("capt_on")))
+        if get("evens"):
+            conds.append(f"count({hole}) % 2 == 0")
+        if get("capt_min"):
+            conds.append(f"count({hole}) >= {get('capt_min')}")
+        if get("capt_max"):
+            conds.append(f"count({hole}) <= {get('capt_max')}")
+        return " and ".join(conds)
+
+    side = get("capt_side", CAPT_BOTH)
+
+    def side_ok(hole, first):
+        if side == CAPT_OPP or (side == CAPT_OPP_CONT and first):
+            return f"not own({hole})"
+        if side == CAPT_OWN or (side == CAPT_OWN_CONT and first):
+            return f"own({hole})"
+        return None
+
+    def both(*conds):
+        return " and ".join(c for c in conds if c)
+
+    inhibit = f"turn >= {get('nocaptmoves')}" if get("nocaptmoves") else None
+    single = f"{sown} > 1" if get("nosinglecapt") else None
+    basic = bool(get("capt_on") or get("evens") or get("capt_min") or get("capt_max"))
+    not_store = "not is_store(last)" if stores else None
+    capture = None
+    if get("crosscapt"):
+        first = "count(last) == 1" if get("crosscapt") in (1, 3) else None
+        cross = "opposite(last)"
+        cross_side = side_ok(cross, True)
+        when = both(inhibit, single, not_store, first, cross_side, count_ok(cross))
+        take = "[last, opposite(last)]" if get("xcpickown") == 1 else "opposite(last)"
+        capture = [f'when = "{when}"', f'take = "{take}"']
+    elif basic:
+        when = both(inhibit, single, not_store, side_ok("last", True), count_ok("last"))
+        capture = [f'when = "{when}"', 'take = "last"']
+        if get("multicapt"):
+            step = "next(x)" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev(x)"
+            chain_when = both(side_ok("x", False), count_ok("x"))
+            capture.append(f'chain = {{ step = "{step}", while = "{chain_when}" }}')
+    if capture and grandslam == GS_NO_CAPT:
+        capture.append('veto = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"')
+
+    # Relays: StoneShark's lap sower stops on a single seed, and where a basic
+    # capture is possible at the lap's end.
+    if mlaps == LAPPER:
+        conds = ["count(last) > 1"]
+        if stores:
+            conds.append("not is_store(last)")
+        cont, param = get("mlap_cont", 0), get("mlap_param", 0)
+        if cont == LAP_ON_PARAM:
+            conds.append(f"count(last) == {param}")
+        elif cont == LAP_GREQ_PARAM:
+            conds.append(f"count(last) >= {param}")
+        elif cont == LAP_OWN_SIDE:
+            conds.append("own(last)")
+        elif cont == LAP_OPP_SIDE:
+            conds.append("not own(last)")
+        if basic and not get("crosscapt"):
+            stop = both(inhibit, single, side_ok("last", True), count_ok("last"))
+            conds.append(f"not ({stop})")
+        lines += ["", "[relay]", f'when = "{" and ".join(conds)}"', 'from = "last"']
+    elif mlaps == LAPPER_NEXT:
+        lines += ["", "[relay]", 'when = "count(next(last)) > 0"', 'from = "next(last)"']
+
+    if capture:
+        lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+
+    agains = []
+    if stores:
+        agains.append("last == store(mover)")
+    if get("capt_rturn") == 1:
+        agains.append("captured(mover) > before(captured(mover))")
+    if grandslam == GS_LEGAL_SHARE:
+        agains.append("before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0")
+    if agains:
+        lines += ["", "[turn]", 'again = "' + " or ".join(f"({a})" for a in agains) + '"']
+
+    # End: StoneShark's chain, outermost first (end_move._build_ender).
+    unclaimed = get("unclaimed", HOLE_OWNER)
+    leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None,
+                 LAST_MOVER: "opponent", UNFED_PLAYER: "opponent"}[unclaimed]
+    if unclaimed == UNFED_PLAYER:
+        leftovers = "opponent" if get("mustshare") else {0: "owner(here)", 1: None}.get(
+            get("quitter", DIVVIED), "owner(here)")
+
+    def end(check, outcome="score", extra=None):
+        block = ["", "[[end]]", f'check = "{check}"']
+        if extra:
+            block.append(extra)
+        block.append(f'outcome = "{outcome}"')
+        if outcome == "score" and leftovers:
+            block.append(f'leftovers = "{leftovers}"')
+        return block
+
+    lines += end("majority")
+    needed = min_for_change(info, total)
+    too_few = (min_move < needed < total and not stores
+               and not (get("mustshare") and not get("mustpass")))
+    if get("mustpass"):
+        lines += ["", "[[end]]", 'check = "no_moves"', 'outcome = "pass"']
+    lines += end("no_moves")
+    if too_few:
+        lines += end("condition", extra=f'when = "total(all_holes) > 0 and total(all_holes) < {needed}"')
+    return "\n".join(lines) + "\n"
+
+
+def min_for_change(info, total):
+    """StoneShark's NoOutcomeChange.min_for_change for the games translated."""
+    needed = total
+    if info.get("evens") or info.get("crosscapt"):
+        needed = min(2, needed)
+    if info.get("capt_on"):
+        if info.get("evens"):
+            needed = min(v for v in info["capt_on"] if not v % 1)
+        else:
+            needed = min(*info["capt_on"], needed)
+    if info.get("capt_min"):
+        needed = info["capt_min"] if needed == total else max(info["capt_min"], needed)
+    return needed
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    checkout, out = sys.argv[1], sys.argv[2]
+    names = sys.argv[3:] or sorted(
+        f[:-4] for f in os.listdir(os.path.join(checkout, "GameProps"))
+        if f.endswith(".txt") and not f.startswith("_"))
+    os.makedirs(out, exist_ok=True)
+    report = {}
+    for name in names:
+        consts, info = load_props(checkout, name)
+        try:
+            text = translate(name, consts, info)
+        except Untranslatable as why:
+            report[name] = {"translated": False, "missing": why.args[0]}
+            continue
+        with open(os.path.join(out, name + ".toml"), "w") as file:
+            file.write(text)
+        report[name] = {"translated": True}
+    with open(os.path.join(out, "report.json"), "w") as file:
+        json.dump(report, file, indent=1, sort_keys=True)
+    done = sum(r["translated"] for r in report.values())
+    print(f"{done} of {len(report)} games translated into {out}")
+
+
+if __name__ == "__main__":
+    main()
