@@ -6,7 +6,7 @@ still lacks for it.
 
     python3 tools/stoneshark_convert.py /tmp/ss /tmp/conv
     python3 tools/stoneshark_compare.py /tmp/ss 30 1 --converted /tmp/conv
-    python3 tools/stoneshark_catalogue.py /tmp/ss /tmp/conv > docs/catalogue.md
+    python3 tools/stoneshark_catalogue.py /tmp/conv > docs/catalogue.md
 
 Not part of CI.
 """
@@ -38,7 +38,7 @@ def bundled_pairs():
 
 
 def main():
-    checkout, converted = sys.argv[1], sys.argv[2]
+    converted = sys.argv[1]
     report = json.load(open(os.path.join(converted, "report.json")))
     compared = json.load(open(os.path.join(converted, "compared.json")))
     bundled = bundled_pairs()
