@@ -275,11 +275,11 @@ fn d11_everything_is_checked_before_anything_is_printed() {
     );
     refused(
         &mancala(&["compare", "kalah", "no-such-game", "--games", "5"]),
-        "no game `no-such-game`",
+        "no bundled game `no-such-game`",
     );
     refused(
         &mancala(&["bench", "kalah", "no-such-game", "--seconds", "0.01"]),
-        "no game `no-such-game`",
+        "no bundled game `no-such-game`",
     );
     // A chart folder that cannot be made: under a file.
     let dir = scratch("plot");

@@ -17,3 +17,49 @@ pub fn text(id: &str) -> Option<&'static str> {
 pub fn file_name(id: &str) -> String {
     format!("games/{id}.toml")
 }
+
+/// What to tell someone who named `id`, which is no bundled game: the nearest
+/// id if one is a slip away, and where the full list is.
+pub fn unknown(id: &str) -> String {
+    let nearest = ids()
+        .map(|known| (edit_distance(id, known), known))
+        .filter(|&(distance, _)| distance <= 2)
+        .min();
+    let guess = match nearest {
+        Some((_, known)) => format!(" (did you mean `{known}`?)"),
+        None => String::new(),
+    };
+    format!(
+        "no bundled game `{}`{guess}; `mancala list` shows them all. A path to a .toml file works too.",
+        crate::input::printable(id),
+    )
+}
+
+/// Levenshtein distance, on characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slip_is_named() {
+        assert_eq!(edit_distance("kalha", "kalah"), 2);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert!(unknown("kalha").contains("did you mean `kalah`?"));
+        assert!(!unknown("chess").contains("did you mean"));
+    }
+}

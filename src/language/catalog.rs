@@ -19,10 +19,7 @@ pub fn source(game: &str) -> Result<Source, LoadError> {
     if is_path(game) {
         return Source::read(Path::new(game));
     }
-    Source::bundled(game).ok_or_else(|| LoadError::UnknownGame {
-        id: crate::input::printable(game),
-        known: bundled_ids().join(", "),
-    })
+    Source::bundled(game).ok_or_else(|| LoadError::UnknownGame(bundled::unknown(game)))
 }
 
 /// Loads a game by id or path, with `(name, value)` option overrides.

@@ -56,12 +56,7 @@ pub fn chain(source: &Source) -> Result<Vec<(String, String)>, LoadError> {
 fn locate(base: &str, from: &Source) -> Result<Source, String> {
     let shown = crate::input::printable(base);
     if !source::is_path(base) {
-        return Source::bundled(base).ok_or_else(|| {
-            format!(
-                "no bundled game `{shown}`; bundled games: {}. A path to a .toml file works too.",
-                bundled::ids().collect::<Vec<_>>().join(", ")
-            )
-        });
+        return Source::bundled(base).ok_or_else(|| bundled::unknown(base));
     }
     // Only game files: an error about a base file shows its text.
     if !base.ends_with(".toml") {

@@ -184,8 +184,9 @@ impl SourceFile {
 pub enum LoadError {
     #[error(transparent)]
     Read(#[from] crate::input::ReadError),
-    #[error("no game `{id}`; bundled games: {known}. A path to a .toml file works too.")]
-    UnknownGame { id: String, known: String },
+    /// The message says what was named, a likely slip, and where the list is.
+    #[error("{0}")]
+    UnknownGame(String),
     #[error("{file}: {} problem{} found", problems.len(), if problems.len() == 1 { "" } else { "s" })]
     Invalid {
         file: String,
