@@ -81,6 +81,16 @@ veto = "total(holes(opponent)) == 0""#,
 when = "count(last) == 1 and count(opposite(last)) > 0"
 take = "opposite(last)"
 strip = { stones = "taken", from = "holes(opponent)" }"#,
+    // Optional captures: across at the end, and fours re-sown at a lap's end.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"
+take = "[last, opposite(last)]"
+optional = true"#,
+    r#"at = "lap_end"
+when = "not own(last) and count(last) == 4"
+take = "last"
+resow = "last"
+optional = true"#,
     // A capture that reads the start of the move.
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"

@@ -43,8 +43,14 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
             Some(Direction::Clockwise),
         ];
         for hole in game.board().holes() {
-            for direction in directions {
-                let decision = Decision { hole, direction };
+            for (direction, declines) in
+                directions.into_iter().flat_map(|d| [(d, false), (d, true)])
+            {
+                let decision = Decision {
+                    hole,
+                    direction,
+                    declines,
+                };
                 let accepted = state.clone().play(decision).is_ok();
                 prop_assert_eq!(
                     accepted,

@@ -699,6 +699,7 @@ impl Loader {
             veto: optional(veto)?,
             claim: capture.claim,
             resow: optional(resow)?,
+            optional: capture.optional,
             clauses: capture.clauses,
         })
     }

@@ -182,6 +182,9 @@ pub struct CaptureSpec {
     pub claim: bool,
     /// For a lap-end capture: the seeds taken are sown on from this hole.
     pub resow: Option<Expr>,
+    /// Whether the mover may decline the capture (the move is then two decisions).
+    #[serde(default)]
+    pub optional: bool,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -1,6 +1,8 @@
 //! A decision: the hole a move starts from (or a strip takes a seed from) and,
-//! where the mover chooses it (`[move] choose_direction`), the direction the
-//! move is sown in. Written `a3`, or `a3:cw` / `a3:ccw` for a chosen direction.
+//! where the mover chooses them, the direction the move is sown in
+//! (`[move] choose_direction`) and whether it declines the move's optional
+//! captures (`optional = true`). Written `a3`, `a3:cw` / `a3:ccw`, `a3:decline`,
+//! `a3:cw:decline`.
 
 use crate::rules::board::{Board, Direction, Hole};
 
@@ -9,6 +11,8 @@ pub struct Decision {
     pub hole: Hole,
     /// The direction the mover chose; `None` where it has no choice.
     pub direction: Option<Direction>,
+    /// The mover declines the move's optional captures.
+    pub declines: bool,
 }
 
 impl From<Hole> for Decision {
@@ -16,28 +20,38 @@ impl From<Hole> for Decision {
         Decision {
             hole,
             direction: None,
+            declines: false,
         }
     }
 }
 
 impl Decision {
     pub fn name(self, board: &Board) -> String {
-        match self.direction {
-            None => board.name(self.hole),
-            Some(direction) => format!("{}:{}", board.name(self.hole), direction.name()),
+        let mut name = board.name(self.hole);
+        if let Some(direction) = self.direction {
+            name = format!("{name}:{}", direction.name());
         }
+        if self.declines {
+            name += ":decline";
+        }
+        name
     }
 
-    /// Parses `b3` or `b3:cw`; `None` when the hole is not on this board or the
-    /// direction is not `cw` or `ccw`.
+    /// Parses `b3`, `b3:cw`, `b3:decline` or `b3:cw:decline`; `None` when the
+    /// hole is not on this board or a suffix is not one of those.
     pub fn parse(board: &Board, name: &str) -> Option<Decision> {
-        let (hole, direction) = match name.split_once(':') {
-            None => (name, None),
-            Some((hole, word)) => (hole, Some(Direction::parse(word)?)),
-        };
-        Some(Decision {
-            hole: board.parse_hole(hole)?,
-            direction,
-        })
+        let mut parts = name.split(':');
+        let hole = board.parse_hole(parts.next()?)?;
+        let mut decision = Decision::from(hole);
+        let mut next = parts.next();
+        if let Some(direction) = next.and_then(Direction::parse) {
+            decision.direction = Some(direction);
+            next = parts.next();
+        }
+        if next == Some("decline") {
+            decision.declines = true;
+            next = parts.next();
+        }
+        next.is_none().then_some(decision)
     }
 }

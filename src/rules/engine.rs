@@ -92,7 +92,11 @@ pub(crate) fn moves_from(game: &Game, position: &Position, hole: Hole) -> MovesF
         env.origin = hole;
         choose.eval(&mut scope(game, position, None, env))
     });
-    let decision = |direction| Decision { hole, direction };
+    let decision = |direction| Decision {
+        hole,
+        direction,
+        declines: false,
+    };
     match chooses {
         false => MovesFrom([Some(decision(None)), None]),
         true => MovesFrom([
@@ -127,9 +131,17 @@ fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
     }
 }
 
+/// What a legal move did that its decision alone does not say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sown {
+    /// An optional capture took seeds: the move may also be played declining it.
+    pub(crate) optional_taken: bool,
+}
+
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
-/// capture; then ends the turn unless the capture owes decisions. When the move is
-/// not legal the position is left half-played and must be discarded.
+/// capture (the optional captures unless the decision declines them); then ends
+/// the turn unless the capture owes decisions. When the move is not legal the
+/// position is left half-played and must be discarded.
 ///
 /// Precondition: the decision is one of `moves_from(game, position, hole)` for a
 /// hole that `may_start_from`; `GameState` is the only caller and asks both first.
@@ -137,7 +149,7 @@ pub(crate) fn sow(
     game: &Game,
     position: &mut Position,
     decision: Decision,
-) -> Result<(), NotLegal> {
+) -> Result<Sown, NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
     let origin = decision.hole;
@@ -150,6 +162,10 @@ pub(crate) fn sow(
     env.lap_start = origin;
     env.lap = 1;
     env.reversed = reversed;
+    let mut options = Options {
+        declines: decision.declines,
+        taken: false,
+    };
     let available = position.counts[origin as usize];
     let mut hand = match &game.moves.lift {
         None => available,
@@ -214,12 +230,26 @@ pub(crate) fn sow(
             if per_drop {
                 env.here = at;
                 env.is_last = left == 0;
-                let _ = capture(game, position, start, &mut env, CaptureTime::Drop);
+                let _ = capture(
+                    game,
+                    position,
+                    start,
+                    &mut env,
+                    &mut options,
+                    CaptureTime::Drop,
+                );
             }
         }
         env.last = at;
         if lap_end
-            && let Some(resow) = capture(game, position, start, &mut env, CaptureTime::LapEnd)
+            && let Some(resow) = capture(
+                game,
+                position,
+                start,
+                &mut env,
+                &mut options,
+                CaptureTime::LapEnd,
+            )
         {
             // The sowing goes on with the seeds taken, as a new lap.
             if env.lap >= game.limits().laps {
@@ -254,7 +284,14 @@ pub(crate) fn sow(
         env.lap_start = next;
         env.lap += 1;
     }
-    let _ = capture(game, position, start, &mut env, CaptureTime::SowingEnd);
+    let _ = capture(
+        game,
+        position,
+        start,
+        &mut env,
+        &mut options,
+        CaptureTime::SowingEnd,
+    );
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
     if let Some(after) = &game.moves.after
@@ -270,7 +307,17 @@ pub(crate) fn sow(
         Some(pending) => pending.again = again,
         None => end_turn(position, again),
     }
-    Ok(())
+    Ok(Sown {
+        optional_taken: options.taken,
+    })
+}
+
+/// The mover's say over optional captures during one move.
+struct Options {
+    /// The decision declines them: they are passed over.
+    declines: bool,
+    /// One of them took seeds.
+    taken: bool,
 }
 
 /// Seeds a capture took into the hand, to be sown on from a hole.
@@ -288,11 +335,15 @@ fn capture(
     position: &mut Position,
     start: Option<&Position>,
     env: &mut Env,
+    options: &mut Options,
     time: CaptureTime,
 ) -> Option<Resow> {
     let mut resow: Option<Resow> = None;
     for (index, rule) in game.captures.iter().enumerate() {
-        if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
+        if rule.at != time
+            || (rule.optional && options.declines)
+            || !rule.when.eval(&mut scope(game, position, start, *env))
+        {
             continue;
         }
         // Re-sown seeds go into the hand, not to a side's score.
@@ -337,6 +388,7 @@ fn capture(
                 continue;
             }
         }
+        options.taken |= rule.optional && taken > 0;
         if let Some(from) = &rule.resow
             && taken > 0
         {

@@ -176,6 +176,9 @@ pub struct Capture {
     /// The seeds taken are not scored but sown on from this hole, as a new lap
     /// (lap-end captures only).
     pub resow: Option<HoleExpr>,
+    /// The mover may decline it: a move during which it would take seeds is
+    /// offered both ways (`a3` takes, `a3:decline` does not).
+    pub optional: bool,
     pub clauses: Vec<String>,
 }
 
@@ -335,7 +338,10 @@ impl Game {
     /// Such moves need not be sown to know they are legal.
     pub fn moves_always_legal(&self) -> bool {
         self.relay.is_none()
-            && self.captures.iter().all(|c| c.resow.is_none())
+            && self
+                .captures
+                .iter()
+                .all(|c| c.resow.is_none() && !c.optional)
             && self.skip.is_none()
             && self.moves.after.is_none()
     }

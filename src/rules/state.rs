@@ -437,7 +437,8 @@ impl<'g> GameState<'g> {
 }
 
 /// Adds `decision` to `legal` if it is: where legality needs the sowing, it is
-/// sown, and its result kept as the last of `successors`.
+/// sown, and its result kept as the last of `successors`. A move whose optional
+/// captures took seeds is offered declining them too, right after it.
 #[inline(always)]
 fn consider(
     game: &Game,
@@ -457,7 +458,17 @@ fn consider(
     successors.extend_from_slice(std::slice::from_ref(position));
     let next = successors.last_mut().expect("just pushed");
     match engine::sow(game, next, decision) {
-        Ok(()) => legal.push(decision),
+        Ok(sown) => {
+            legal.push(decision);
+            if sown.optional_taken && !decision.declines {
+                let declining = Decision {
+                    declines: true,
+                    ..decision
+                };
+                let lists = (legal, successors, endless_met);
+                consider_declining(game, position, declining, lists);
+            }
+        }
         Err(not_legal) => {
             successors.pop();
             if not_legal == engine::NotLegal::Endless {
@@ -465,6 +476,26 @@ fn consider(
             }
         }
     }
+}
+
+/// `consider` for a move declining its optional captures (kept out of line: only
+/// games with optional captures come here).
+#[inline(never)]
+fn consider_declining(
+    game: &Game,
+    position: &Position,
+    decision: Decision,
+    (legal, successors, endless_met): (&mut Vec<Decision>, &mut Vec<Position>, &mut u32),
+) {
+    consider(
+        game,
+        position,
+        decision,
+        false,
+        legal,
+        successors,
+        endless_met,
+    );
 }
 
 /// Plays a move known to be legal: one of a game whose moves are always legal

@@ -285,6 +285,9 @@ impl Words<'_> {
                 self.text(chain.continue_while.get_ref())
             );
         }
+        if capture.optional {
+            text += "; the mover may decline it (a decision such as a3:decline plays the move without its optional captures)";
+        }
         if let Some(from) = &capture.resow {
             text += &format!(
                 "; the seeds taken are not kept but sown on, as a new lap, from {}",
