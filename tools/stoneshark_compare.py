@@ -62,6 +62,8 @@ PAIRS = [
     ("adji-kui", [], "Adji_Kui_I", 400, ""),
     ("tools/stoneshark/bakuk.toml", [], "Bakuk", 400,
      "StoneShark also ends the game when one seed is left"),
+    ("tools/stoneshark/pallanguzhi.toml", [], "Pallam_Kuzhi::No_Rounds", 400,
+     "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
@@ -91,6 +93,12 @@ def load_stoneshark(checkout):
     import man_config
     animator.ENABLED = False
     game_logger.game_log.active = False
+    # Variants are applied through StoneShark's parameter table, which it finds
+    # from the current folder.
+    here = os.getcwd()
+    os.chdir(checkout)
+    man_config.read_params_data()
+    os.chdir(here)
     return man_config
 
 
@@ -150,7 +158,9 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
     decisions_checked = 0
     skipped = 0
     for index in range(games):
-        game, _ = man_config.make_game(os.path.join(checkout, "GameProps", props + ".txt"))
+        base, _, variant = props.partition("::")
+        game, _ = man_config.make_game(os.path.join(checkout, "GameProps", base + ".txt"),
+                                       variant or None)
         game.turn = False
         game.starter = False
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
@@ -220,7 +230,7 @@ def compare_converted(man_config, checkout, folder, games, rng):
     for file in sorted(os.listdir(folder)):
         if not file.endswith(".toml"):
             continue
-        name = file[:-5]
+        name = file[:-5].replace("--", "::")
         pair = (os.path.join(folder, file), [], name, 400, "")
         try:
             checked, skipped = compare(man_config, checkout, pair, games, rng, converted=True)

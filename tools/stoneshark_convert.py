@@ -24,6 +24,11 @@ CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
 HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
 GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE = 0, 1, 2, 6
 LAPPER, LAPPER_NEXT = 1, 2
+CAPT_TWO_OUT = 2
+# Passing (en passant) captures during sowing: which holes, who takes them.
+ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
+    3, 4, 14, 15, 16
+ENPAS = (3, 4, 14, 15, 16)
 LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
 ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL = 3, 5
@@ -51,12 +56,22 @@ MISSING = {
 
 
 def load_props(checkout, name):
+    """Each of the file's parameter sets: (name, constants, game info), its own
+    first, then its named variants as `NAME::VARIANT`."""
     sys.path.insert(0, os.path.join(checkout, "src"))
     import man_config  # noqa: E402  (StoneShark's module)
     game_dict = man_config.read_game(os.path.join(checkout, "GameProps", name + ".txt"))
     info = dict(game_dict["game_info"])
     info["game_class"] = game_dict.get("game_class", "Mancala")
-    return game_dict["game_constants"], info
+    sets = [(name, dict(game_dict["game_constants"]), info)]
+    for variant, changes in game_dict.get("variants", {}).items():
+        if variant == info.get("name"):
+            continue
+        consts, varied = dict(game_dict["game_constants"]), dict(info)
+        for key, value in changes.items():
+            (consts if key in consts else varied)[key] = value
+        sets.append((f"{name}::{variant}", consts, varied))
+    return sets
 
 
 def any_of(expr_of, values):
@@ -74,7 +89,7 @@ def translate(name, consts, info):
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
     for key in ("rounds", "blocks", "prescribed", "start_pattern", "presowcapt", "pickextra",
-                "play_locs", "no_sides", "moveunlock", "sow_rule", "xc_sown", "end_cond"):
+                "play_locs", "no_sides", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
     if get("child_type"):
@@ -82,8 +97,14 @@ def translate(name, consts, info):
     if get("goal", 0) != 0:
         missing.append("goals other than most seeds (clearing, depriving, territory, round "
                        "tallies; the first two are expressible, not yet translated)")
-    if get("capt_type"):
+    if get("sow_rule", 0) not in (0,) + ENPAS:
+        missing.append(MISSING["sow_rule"])
+    if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
+        missing.append("passing captures without a count to capture on")
+    if get("capt_type", 0) not in (0, CAPT_TWO_OUT):
         missing.append(MISSING["capt_type"])
+    if get("capt_type") and (get("crosscapt") or get("multicapt")):
+        missing.append("two-out captures in chains or with cross captures")
     if get("capt_rturn", 0) == 2:
         missing.append(MISSING["capt_rturn"])
     if get("multicapt", 0) > 1:
@@ -112,7 +133,7 @@ def translate(name, consts, info):
     if get("crosscapt") and get("xcpickown", 0) == 2:
         missing.append("cross captures that take the last seed even without a capture")
     mlaps = get("mlaps", 0)
-    if mlaps == LAPPER_NEXT and (get("crosscapt") or get("capt_type")):
+    if mlaps == LAPPER_NEXT and get("crosscapt"):
         missing.append("next-hole relays stopping for cross captures")
     if get("mlap_cont", 0) > LAP_OPP_SIDE:
         missing.append("StoneShark's lap-continuation rules beyond counts and sides")
@@ -219,7 +240,16 @@ def translate(name, consts, info):
     basic = bool(get("capt_on") or get("evens") or get("capt_min") or get("capt_max"))
     not_store = "not is_store(last)" if stores else None
     capture = None
-    if get("crosscapt"):
+    if get("capt_type") == CAPT_TWO_OUT:
+        # Across an empty hole: the one after it, if it holds seeds. A one-lap
+        # sowing must end in a hole that held seeds already.
+        far = "next(last, 2)"
+        occupied = "count(last) > 1" if not mlaps else None
+        side_far = side_ok(far, True) if not get("crosscapt") else None
+        when = both(inhibit, single, not_store, occupied, "count(next(last)) == 0",
+                    side_far, f"count({far}) > 0")
+        capture = [f'when = "{when}"', f'take = "{far}"']
+    elif get("crosscapt"):
         first = "count(last) == 1" if get("crosscapt") in (1, 3) else None
         cross = "opposite(last)"
         cross_side = side_ok(cross, True)
@@ -258,6 +288,20 @@ def translate(name, consts, info):
     elif mlaps == LAPPER_NEXT:
         lines += ["", "[relay]", 'when = "count(next(last)) > 0"', 'from = "next(last)"']
 
+    if get("sow_rule") in ENPAS:
+        rule = get("sow_rule")
+        conds = [inhibit]
+        if rule == ENPAS_SOW_SOWER:
+            conds.append("own(here)")
+        elif rule == ENPAS_OPP_SOWER:
+            conds.append("not own(here)")
+        if rule != ENPAS_ALL_OWNER_OWN:
+            # The lap's last seed is left to the capture at the sowing's end.
+            conds.append("not is_last")
+        conds += [side_ok("here", True), count_ok("here")]
+        to = "owner(here)" if rule in (ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN) else "mover"
+        lines += ["", "[[capture]]", 'at = "drop"', f'when = "{both(*conds)}"', 'take = "here"',
+                  f'to = "{to}"']
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
 
@@ -300,11 +344,18 @@ def translate(name, consts, info):
     return "\n".join(lines) + "\n"
 
 
+def file_stem(name):
+    """`Base::Variant` is written to `Base--Variant.toml`."""
+    return name.replace("::", "--")
+
+
 def min_for_change(info, total):
     """StoneShark's NoOutcomeChange.min_for_change for the games translated."""
     needed = total
     if info.get("evens") or info.get("crosscapt"):
         needed = min(2, needed)
+    if info.get("capt_type") == CAPT_TWO_OUT:
+        needed = min(2 if info.get("mlaps") else 3, needed)
     if info.get("capt_on"):
         if info.get("evens"):
             needed = min(v for v in info["capt_on"] if not v % 1)
@@ -324,20 +375,23 @@ def main():
         if f.endswith(".txt") and not f.startswith("_"))
     os.makedirs(out, exist_ok=True)
     report = {}
-    for name in names:
-        consts, info = load_props(checkout, name)
-        try:
-            text = translate(name, consts, info)
-        except Untranslatable as why:
-            report[name] = {"translated": False, "missing": why.args[0]}
-            continue
-        with open(os.path.join(out, name + ".toml"), "w") as file:
-            file.write(text)
-        report[name] = {"translated": True}
+    for base in names:
+        for name, consts, info in load_props(checkout, base):
+            try:
+                text = translate(name, consts, info)
+            except Untranslatable as why:
+                report[name] = {"translated": False, "missing": why.args[0]}
+                continue
+            with open(os.path.join(out, file_stem(name) + ".toml"), "w") as file:
+                file.write(text)
+            report[name] = {"translated": True}
     with open(os.path.join(out, "report.json"), "w") as file:
         json.dump(report, file, indent=1, sort_keys=True)
-    done = sum(r["translated"] for r in report.values())
-    print(f"{done} of {len(report)} games translated into {out}")
+    bases = [n for n in report if "::" not in n]
+    done = sum(report[n]["translated"] for n in bases)
+    variants = sum(r["translated"] for n, r in report.items() if "::" in n)
+    print(f"{done} of {len(bases)} games and {variants} of {len(report) - len(bases)} "
+          f"variants translated into {out}")
 
 
 if __name__ == "__main__":
