@@ -34,6 +34,8 @@ struct Parts {
         Option<&'static str>,
     ),
     relay: Option<(&'static str, &'static str)>,
+    /// Seeds in hand at the start, and the `[hand]` section that plays them.
+    hand: Option<(u8, &'static str)>,
     captures: Vec<&'static str>,
     again: Option<&'static str>,
     ends: Vec<&'static str>,
@@ -59,6 +61,11 @@ const SKIP: &[&str] = &[
 const REVERSE: &[&str] = &["seat_col(origin) <= 2", "mover == north", "turn % 4 >= 2"];
 const CHOOSE_DIRECTION: &[&str] = &["true", "seat_col(origin) == 1", "count(origin) > 3"];
 const RELAY_REVERSE: &[&str] = &["not own(last)", "lap % 2 == 0"];
+const HAND: &[&str] = &[
+    "",
+    "to = \"count(origin) > 0\"\nseeds = \"min(hand(mover), 3)\"\nsow = true",
+    "when = \"turn < 4\"\nseeds = \"2\"",
+];
 const RELAY: &[(&str, &str)] = &[
     ("count(last) > 1", "last"),
     ("count(last) > 1 and lap < 4", "last"),
@@ -147,12 +154,14 @@ impl Parts {
         let mut file = format!(
             "[game]\nname = \"generated\"\norigin = \"a test\"\nrules = \"none\"\nsummary = \"generated\"\n\n\
              [board]\nrows = {rows}\nholes_per_row = {}\n{}\n\
-             [setup]\nseeds = \"{}\"\n\n[sowing]\ncircuit = \"{circuit}\"\ndirection = \"{}\"\n",
+             [setup]\nseeds = \"{}\"\n{}\n[sowing]\ncircuit = \"{circuit}\"\ndirection = \"{}\"\n",
             self.columns,
             self.store_end.map_or(String::new(), |end| format!(
                 "stores = true\nstore_end = \"{end}\"\n"
             )),
             self.seeds,
+            self.hand
+                .map_or(String::new(), |(seeds, _)| format!("hand = {seeds}\n")),
             self.direction
         );
         if let Some(skip) = self.skip {
@@ -173,6 +182,9 @@ impl Parts {
             if let Some(value) = value {
                 file += &format!("{key} = \"{value}\"\n");
             }
+        }
+        if let Some((_, hand)) = self.hand {
+            file += &format!("\n[hand]\n{hand}\n");
         }
         if let Some((when, from)) = self.relay {
             file += &format!("\n[relay]\nwhen = \"{when}\"\nfrom = \"{from}\"\n");
@@ -215,6 +227,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         prop::option::of(select(LIFT)),
         prop::option::of(select(AFTER)),
         prop::option::of(select(RELAY)),
+        prop::option::of((1u8..=8, select(HAND))),
     );
     let rules = (
         prop::collection::vec(select(CAPTURES), 0..4),
@@ -231,7 +244,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         |(
             (four_rows, columns, store_end),
             (seeds, direction, skip, directions),
-            (holes, from, lift, after, relay),
+            (holes, from, lift, after, relay, hand),
             (captures, again, mut ends, no_moves),
         )| {
             ends.push(no_moves);
@@ -249,6 +262,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 skip,
                 directions,
                 relay,
+                hand,
                 captures,
                 again,
                 ends,
@@ -259,7 +273,7 @@ fn parts() -> impl Strategy<Value = Parts> {
 
 fn total_seeds(state: &GameState) -> u32 {
     let p = state.position();
-    p.seeds_on_board() + p.captured()[0] + p.captured()[1]
+    p.seeds_on_board() + p.seeds_in_hand() + p.captured()[0] + p.captured()[1]
 }
 
 proptest! {

@@ -279,6 +279,12 @@ impl Loader {
         self.refuse_control_characters(&spec);
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
+        if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
+            self.problem(
+                hand.span(),
+                "seeds in hand come into play only by hand moves: add a [hand] section",
+            );
+        }
         let moves = Moves {
             holes: spec
                 .moves
@@ -305,6 +311,33 @@ impl Loader {
             }),
             clauses: spec.moves.clauses,
         };
+        let hand = spec.hand.as_ref().and_then(|hand| {
+            let when = hand.when.as_ref().map(|e| {
+                self.condition(
+                    &board,
+                    e,
+                    MOVE_HOLES,
+                    "no move is ever played from the hand",
+                )
+            });
+            let holes = hand
+                .holes
+                .as_ref()
+                .map(|e| self.typed(&board, e, MOVE_HOLES));
+            let to = hand
+                .to
+                .as_ref()
+                .map(|e| self.condition(&board, e, MOVE, "no hand move is ever legal"));
+            let seeds = hand.seeds.as_ref().map(|e| self.typed(&board, e, MOVE));
+            Some(HandMoves {
+                when: optional(when)?,
+                holes: optional(holes)?,
+                to: optional(to)?,
+                seeds: optional(seeds)?,
+                sow: hand.sow,
+                clauses: hand.clauses.clone(),
+            })
+        });
         let reverse =
             spec.sowing.reverse.as_ref().and_then(|e| {
                 self.condition(&board, e, MOVE, "no move is sown against the direction")
@@ -384,6 +417,7 @@ impl Loader {
                     moves,
                     skip,
                     reverse,
+                    hand,
                     relay,
                     captures,
                     again,
@@ -602,6 +636,16 @@ impl Loader {
             }
         };
         let mut start = Setup::empty();
+        if let Some(hand) = &setup.hand {
+            let seeds = self.constant(hand)?;
+            let Ok(seeds) = u64::try_from(seeds) else {
+                let message =
+                    format!("each side would hold {seeds} seeds in hand; expected 0 or more");
+                self.problem(hand.span(), message);
+                return None;
+            };
+            start.hand = [seeds; 2];
+        }
         let empty = Position::empty(Side::South);
         for hole in board.holes() {
             let mut env = Env::new(Side::South);

@@ -20,6 +20,8 @@ pub struct GameSpec {
     #[serde(rename = "move")]
     pub moves: MoveSpec,
     pub sowing: SowingSpec,
+    /// Moves from the hand (seeds held off the board).
+    pub hand: Option<HandSpec>,
     pub relay: Option<RelaySpec>,
     #[serde(default)]
     pub capture: Vec<CaptureSpec>,
@@ -112,6 +114,8 @@ pub struct BoardSpec {
 pub struct SetupSpec {
     /// Seeds in each hole at the start, an integer expression of `here`.
     pub seeds: Spanned<IntOrExpr>,
+    /// Seeds each side holds in hand at the start (games with `[hand]`).
+    pub hand: Option<Spanned<IntOrExpr>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -144,6 +148,27 @@ pub struct SowingSpec {
     pub skip: Option<Expr>,
     /// Moves (binding `origin`) sown against `direction`.
     pub reverse: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+/// Moves played from the hand: seeds held off the board put into a hole.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandSpec {
+    /// While it holds (and the mover holds seeds), the mover's moves are hand
+    /// moves (default: whenever it holds seeds).
+    pub when: Option<Expr>,
+    /// The holes a hand move may put its seeds into (default: the mover's own).
+    pub holes: Option<Expr>,
+    /// Which of those holes (binding `origin`).
+    pub to: Option<Expr>,
+    /// Seeds taken from the hand (default 1; kept between 1 and the hand).
+    pub seeds: Option<Expr>,
+    /// `false`: every seed is put into the chosen hole; `true`: they are sown
+    /// from it, the first into it.
+    #[serde(default)]
+    pub sow: bool,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

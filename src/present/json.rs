@@ -31,6 +31,9 @@ pub struct PositionJson {
     /// Holes each side has claimed; present once a hole is claimed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Claims>,
+    /// Seeds each side holds in hand; present while a side holds some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Sides>,
 }
 
 /// Hole names by side.
@@ -152,6 +155,7 @@ pub fn position(state: &MatchState) -> PositionJson {
         stores: b.has_stores().then_some(sides(p.captured)),
         to_move: state.to_move().map(Side::name),
         turn: p.turn,
+        hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
     }
 }
 
@@ -242,6 +246,8 @@ pub struct PositionFile {
     pub pending: Option<PendingFile>,
     #[serde(default)]
     pub claims: Claims,
+    /// Seeds each side holds in hand (games with `[hand]`).
+    pub hand: Option<SidesFile>,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -279,6 +285,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     let mut setup = Setup {
         to_move,
         turn: file.turn,
+        hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
         ..Setup::empty()
     };
     for (side, names) in [

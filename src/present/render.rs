@@ -84,6 +84,10 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
         "captured: south {south}, north {north}; completed turns: {}",
         position.turn
     );
+    if position.hand != [0; 2] {
+        let [south, north] = position.hand;
+        let _ = writeln!(out, "in hand: south {south}, north {north}");
+    }
     match (to_move, position.pending) {
         (Some(side), Some(pending)) => {
             let _ = writeln!(

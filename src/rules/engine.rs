@@ -32,12 +32,33 @@ fn scope<'a>(
     }
 }
 
+/// Whether the side to move plays from its hand this turn (`[hand]`): it holds
+/// seeds and the game's `when` holds.
+#[inline(always)]
+pub(crate) fn plays_from_hand(game: &Game, position: &Position) -> bool {
+    let Some(hand) = &game.hand else {
+        return false;
+    };
+    let mover = position.to_move;
+    position.hand[mover.index()] > 0
+        && hand
+            .when
+            .as_ref()
+            .is_none_or(|when| when.eval(&mut scope(game, position, None, Env::new(mover))))
+}
+
 /// The holes the side to move may consider starting from: its own (a
 /// contiguous range, walked without a set), or the game's `[move] holes` (only
-/// those on the mover's circuit can be sown from).
-pub(crate) fn candidates(game: &Game, position: &Position) -> Candidates {
+/// those on the mover's circuit can be sown from); for a hand move, the holes
+/// of `[hand] holes`.
+#[inline(always)]
+pub(crate) fn candidates(game: &Game, position: &Position, from_hand: bool) -> Candidates {
     let mover = position.to_move;
-    let Some(holes) = &game.moves.holes else {
+    let holes = match from_hand {
+        false => &game.moves.holes,
+        true => &game.hand.as_ref().expect("a hand move needs [hand]").holes,
+    };
+    let Some(holes) = holes else {
         return Candidates::Own(game.board.side_range(mover));
     };
     let mut on_circuit = HoleSet::default();
@@ -64,6 +85,18 @@ impl Iterator for Candidates {
             Candidates::Listed(set) => set.pop_first(),
         }
     }
+}
+
+/// Whether the side to move may put seeds from its hand into `hole`, one of its
+/// `candidates` for a hand move: any open hole for which `[hand] to` holds.
+pub(crate) fn may_place(game: &Game, position: &Position, hole: Hole) -> bool {
+    let hand = game.hand.as_ref().expect("a hand move needs [hand]");
+    !position.closed.contains(hole)
+        && hand.to.as_ref().is_none_or(|to| {
+            let mut env = Env::new(position.to_move);
+            env.origin = hole;
+            to.eval(&mut scope(game, position, None, env))
+        })
 }
 
 /// Whether the side to move may start a move from `hole`, one of its
@@ -120,6 +153,7 @@ impl IntoIterator for MovesFrom {
 
 /// Whether the move is sown against the game's direction: as the mover chose,
 /// else as the game's `[sowing] reverse` says for its origin.
+#[inline(always)]
 fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
     match decision.direction {
         Some(direction) => direction != game.board.direction(),
@@ -150,6 +184,30 @@ pub(crate) fn sow(
     position: &mut Position,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
+    if game.hand.is_some() && plays_from_hand(game, position) {
+        return sow_from_hand(game, position, decision);
+    }
+    sow_move::<false>(game, position, decision)
+}
+
+/// `sow` for a hand move, out of line: games without a hand never come here.
+#[inline(never)]
+fn sow_from_hand(
+    game: &Game,
+    position: &mut Position,
+    decision: Decision,
+) -> Result<Sown, NotLegal> {
+    sow_move::<true>(game, position, decision)
+}
+
+/// The move, from the board or (`FROM_HAND`) from the mover's hand; one body,
+/// compiled once for each, so that a move from the board pays nothing for hands.
+#[inline(always)]
+fn sow_move<const FROM_HAND: bool>(
+    game: &Game,
+    position: &mut Position,
+    decision: Decision,
+) -> Result<Sown, NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
     let origin = decision.hole;
@@ -166,14 +224,21 @@ pub(crate) fn sow(
         declines: decision.declines,
         taken: false,
     };
-    let available = position.counts[origin as usize];
-    let mut hand = match &game.moves.lift {
-        None => available,
-        Some(lift) => lift
-            .eval(&mut scope(game, position, start, env))
-            .clamp(1, available as i64) as u16,
+    let from_hand = FROM_HAND;
+    let mut hand = match from_hand {
+        false => {
+            let available = position.counts[origin as usize];
+            let lifted = match &game.moves.lift {
+                None => available,
+                Some(lift) => lift
+                    .eval(&mut scope(game, position, start, env))
+                    .clamp(1, available as i64) as u16,
+            };
+            position.counts[origin as usize] -= lifted;
+            lifted
+        }
+        true => take_from_hand(game, position, start, env),
     };
-    position.counts[origin as usize] -= hand;
     let per_drop = game.has_captures_at(CaptureTime::Drop);
     let lap_end = game.has_captures_at(CaptureTime::LapEnd);
     let circuit_length = board.circuit_length(mover);
@@ -183,6 +248,32 @@ pub(crate) fn sow(
     let plain_drops = !may_skip && !per_drop;
 
     let mut from = origin;
+    if from_hand {
+        // A hand move sows from the chosen hole with its first seed into it (the
+        // lap starts from the hole before), or puts every seed into it (dropped
+        // here, leaving an empty first lap that ends in it).
+        match game.hand.as_ref().is_some_and(|h| h.sow) {
+            true => from = board.next_table(mover, !reversed)[origin as usize],
+            false => {
+                while hand > 0 {
+                    hand -= 1;
+                    position.counts[origin as usize] += 1;
+                    if per_drop {
+                        env.here = origin;
+                        env.is_last = hand == 0;
+                        let _ = capture(
+                            game,
+                            position,
+                            start,
+                            &mut env,
+                            &mut options,
+                            CaptureTime::Drop,
+                        );
+                    }
+                }
+            }
+        }
+    }
     loop {
         let next_hole = board.next_table(mover, reversed);
         let mut at = from;
@@ -318,6 +409,21 @@ struct Options {
     declines: bool,
     /// One of them took seeds.
     taken: bool,
+}
+
+/// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
+/// by default, kept between 1 and all it holds).
+fn take_from_hand(game: &Game, position: &mut Position, start: Option<&Position>, env: Env) -> u16 {
+    let mover = position.to_move.index();
+    let held = position.hand[mover];
+    let seeds = match game.hand.as_ref().and_then(|h| h.seeds.as_ref()) {
+        None => 1,
+        Some(seeds) => seeds
+            .eval(&mut scope(game, position, start, env))
+            .clamp(1, i64::from(held)) as u16,
+    };
+    position.hand[mover] -= seeds;
+    seeds
 }
 
 /// Seeds a capture took into the hand, to be sown on from a hole.
@@ -494,13 +600,17 @@ pub(crate) fn pass(position: &mut Position) {
 /// Whether the side to move has a legal move (each candidate sown on a copy
 /// where legality needs the sowing).
 pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
-    candidates(game, position).any(|hole| {
-        may_start_from(game, position, hole)
-            && moves_from(game, position, hole)
-                .into_iter()
-                .any(|decision| {
-                    game.moves_always_legal() || sow(game, &mut position.clone(), decision).is_ok()
-                })
+    let from_hand = plays_from_hand(game, position);
+    candidates(game, position, from_hand).any(|hole| {
+        (if from_hand {
+            may_place(game, position, hole)
+        } else {
+            may_start_from(game, position, hole)
+        }) && moves_from(game, position, hole)
+            .into_iter()
+            .any(|decision| {
+                game.moves_always_legal() || sow(game, &mut position.clone(), decision).is_ok()
+            })
     })
 }
 

@@ -92,6 +92,8 @@ pub struct Game {
     /// the game's direction, unless the mover chose the direction.
     pub(crate) reverse: Option<BoolExpr>,
     pub(crate) relay: Option<Relay>,
+    /// Moves that put seeds held in hand into a hole.
+    pub(crate) hand: Option<HandMoves>,
     pub(crate) captures: Vec<Capture>,
     /// When it holds after a move, the mover plays again.
     pub(crate) again: Option<BoolExpr>,
@@ -136,6 +138,22 @@ pub struct Moves {
     /// Where it holds (binding `origin`), the mover chooses the direction of
     /// sowing: each direction is a decision of its own.
     pub choose_direction: Option<BoolExpr>,
+    pub clauses: Vec<String>,
+}
+
+/// Moves from the hand: while `when` holds and the mover holds seeds, a move
+/// takes `seeds` of them and puts them into a chosen hole (or sows them from it,
+/// the first into it); captures, relay and extra turns follow as for any move.
+pub struct HandMoves {
+    pub when: Option<BoolExpr>,
+    /// Where seeds may be put (`None`: the mover's holes).
+    pub holes: Option<SetExpr>,
+    /// Which of those holes (binding `origin`).
+    pub to: Option<BoolExpr>,
+    /// Seeds taken from the hand (`None`: one).
+    pub seeds: Option<IntExpr>,
+    /// Sown from the chosen hole rather than all put into it.
+    pub sow: bool,
     pub clauses: Vec<String>,
 }
 
@@ -384,6 +402,7 @@ impl Game {
         let mut all: Vec<&str> = Vec::new();
         let lists = std::iter::once(&self.layout_clauses)
             .chain(std::iter::once(&self.moves.clauses))
+            .chain(self.hand.iter().map(|h| &h.clauses))
             .chain(self.relay.iter().map(|r| &r.clauses))
             .chain(self.captures.iter().map(|c| &c.clauses))
             .chain(self.end_checks.iter().map(|c| &c.clauses))

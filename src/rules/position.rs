@@ -22,6 +22,9 @@ pub struct Position {
     /// Holes claimed by each side for the rest of the game (a capture rule with
     /// `claim`), by `Side::index`; a hole is claimed by one side at most.
     pub(crate) claims: [HoleSet; 2],
+    /// Seeds each side holds in hand, off the board and not captured, to be
+    /// put into play by hand moves (`[hand]`), by `Side::index`.
+    pub(crate) hand: [u16; 2],
 }
 
 /// A run of decisions owed inside a turn (a strip, NS-10).
@@ -76,6 +79,11 @@ impl Position {
         self.claims
     }
 
+    /// Seeds each side holds in hand, by `Side::index`.
+    pub fn hand(&self) -> [u16; 2] {
+        self.hand
+    }
+
     pub(crate) fn empty(to_move: Side) -> Position {
         Position {
             counts: [0; MAX_CELLS],
@@ -85,6 +93,7 @@ impl Position {
             turn: 0,
             pending: None,
             claims: [HoleSet::default(); 2],
+            hand: [0; 2],
         }
     }
 
@@ -96,9 +105,15 @@ impl Position {
             && self.to_move == earlier.to_move
             && self.closed == earlier.closed
             && self.claims == earlier.claims
+            && self.hand == earlier.hand
     }
 
     pub fn seeds_on_board(&self) -> u32 {
         self.counts.iter().map(|&c| c as u32).sum()
+    }
+
+    /// Seeds held in hand by both sides.
+    pub fn seeds_in_hand(&self) -> u32 {
+        self.hand.iter().map(|&h| u32::from(h)).sum()
     }
 }

@@ -27,6 +27,8 @@ pub struct Setup {
     pub strip: u64,
     /// Holes each side has claimed, by `Side::index`.
     pub claims: [Vec<Hole>; 2],
+    /// Seeds each side holds in hand, by `Side::index` (games with `[hand]`).
+    pub hand: [u64; 2],
 }
 
 /// Why a setup is not a position of the game.
@@ -52,6 +54,9 @@ pub enum SetupError {
     /// A hole claimed by both sides.
     #[error("{0} is claimed by both sides; a hole has one claimer at most")]
     ClaimedTwice(String),
+    /// Seeds in hand in a game without hand moves.
+    #[error("this game has no hand moves (`[hand]`), so no side can hold seeds in hand")]
+    NoHandMoves,
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -71,6 +76,7 @@ impl Setup {
             turn: 0,
             strip: 0,
             claims: [Vec::new(), Vec::new()],
+            hand: [0; 2],
         }
     }
 
@@ -87,12 +93,16 @@ impl Setup {
             turn: position.turn,
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
             claims: position.claims.map(|set| set.iter().collect()),
+            hand: position.hand.map(u64::from),
         }
     }
 
     /// Checks the setup against the game and builds the position.
     pub fn position(&self, game: &Game) -> Result<Position, SetupError> {
         let mut position = self.board_position(&game.board, game.closes_holes())?;
+        if position.hand != [0; 2] && game.hand.is_none() {
+            return Err(SetupError::NoHandMoves);
+        }
         if self.strip > 0 {
             let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
             let pending = Pending {
@@ -126,7 +136,7 @@ impl Setup {
         closes_holes: bool,
     ) -> Result<Position, SetupError> {
         let mut position = Position::empty(self.to_move);
-        let mut total: u64 = self.captured.iter().sum();
+        let mut total: u64 = self.captured.iter().chain(&self.hand).sum();
         for &(hole, seeds) in &self.counts {
             if !board.is_hole(hole) {
                 return Err(SetupError::NotAHole(format!("cell {hole}")));
@@ -169,6 +179,8 @@ impl Setup {
             }
         }
         position.captured = self.captured.map(|c| c as u32);
+        // The total is at most MAX_SEEDS, which a u16 holds.
+        position.hand = self.hand.map(|h| h as u16);
         position.turn = self.turn;
         Ok(position)
     }

@@ -276,7 +276,15 @@ impl<'g> GameState<'g> {
         }
         let always_legal = game.moves_always_legal();
         let chooses_direction = game.moves.choose_direction.is_some();
-        for hole in engine::candidates(game, position) {
+        if game.hand.is_some() && engine::plays_from_hand(game, position) {
+            let lists = (&mut self.legal, &mut successors, &mut self.endless_met);
+            hand_moves(game, position, always_legal, lists);
+            if !always_legal {
+                self.successors = OnceCell::from(successors);
+            }
+            return;
+        }
+        for hole in engine::candidates(game, position, false) {
             if !engine::may_start_from(game, position, hole) {
                 continue;
             }
@@ -400,7 +408,7 @@ impl<'g> GameState<'g> {
     /// one that can no longer win); when both hold exactly half, the side to move.
     fn minority(&self) -> Option<Side> {
         let p = &self.position;
-        let total = p.seeds_on_board() + p.captured[0] + p.captured[1];
+        let total = p.seeds_on_board() + p.seeds_in_hand() + p.captured[0] + p.captured[1];
         let [south, north] = p.captured.map(|c| 2 * c);
         match (south.cmp(&total), north.cmp(&total)) {
             (std::cmp::Ordering::Greater, _) => Some(Side::North),
@@ -474,6 +482,34 @@ fn consider(
             if not_legal == engine::NotLegal::Endless {
                 *endless_met += 1;
             }
+        }
+    }
+}
+
+/// The legal hand moves of the side to move (`[hand]`): kept out of the usual
+/// moves' loop, which games without a hand run as before.
+#[inline(never)]
+fn hand_moves(
+    game: &Game,
+    position: &Position,
+    always_legal: bool,
+    (legal, successors, endless_met): (&mut Vec<Decision>, &mut Vec<Position>, &mut u32),
+) {
+    for hole in engine::candidates(game, position, true) {
+        if !engine::may_place(game, position, hole) {
+            continue;
+        }
+        for decision in engine::moves_from(game, position, hole) {
+            let endless = &mut *endless_met;
+            consider(
+                game,
+                position,
+                decision,
+                always_legal,
+                legal,
+                successors,
+                endless,
+            );
         }
     }
 }

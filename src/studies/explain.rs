@@ -59,8 +59,18 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         IntOrExpr::Int(n) => n.to_string(),
         IntOrExpr::Expr(text) => w.text(text),
     };
+    let in_hand = match &spec.setup.hand {
+        None => String::new(),
+        Some(hand) => {
+            let seeds = match hand.get_ref() {
+                IntOrExpr::Int(n) => n.to_string(),
+                IntOrExpr::Expr(text) => w.text(text),
+            };
+            format!(", and each side holds {seeds} in hand")
+        }
+    };
     rules.push((
-        format!("At the start each hole holds {seeds}. South moves first."),
+        format!("At the start each hole holds {seeds}{in_hand}. South moves first."),
         &spec.setup.clauses,
     ));
     let circuit = match spec.sowing.circuit.get_ref().as_str() {
@@ -126,6 +136,37 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         game.limits().laps
     );
     rules.push((moving, &spec.moves.clauses));
+    if let Some(hand) = &spec.hand {
+        let mut text = String::from("While the mover holds seeds in hand");
+        if let Some(when) = &hand.when {
+            text += &format!(" and {}", w.text(when.get_ref()));
+        }
+        let seeds = hand
+            .seeds
+            .as_ref()
+            .map_or("one".to_string(), |e| w.text(e.get_ref()));
+        let holes = hand
+            .holes
+            .as_ref()
+            .map_or("one of its holes".to_string(), |e| {
+                format!("a hole among {}", w.text(e.get_ref()))
+            });
+        text += &format!(", its move takes {seeds} of them and ");
+        text += if hand.sow {
+            "sows them from "
+        } else {
+            "puts them into "
+        };
+        text += &holes;
+        if let Some(to) = &hand.to {
+            text += &format!(" for which {}", w.text(to.get_ref()));
+        }
+        if hand.sow {
+            text += ", the first seed into that hole";
+        }
+        text += "; captures and the rest follow as for any move.";
+        rules.push((text, &hand.clauses));
+    }
     if let Some(relay) = &spec.relay {
         let mut relaying = format!(
             "When a lap's last seed has been sown, if {}, the seeds of {} are lifted and sown on from the hole after it, in another lap; otherwise the sowing ends.",

@@ -56,6 +56,9 @@ pub struct Start {
     pub turn: u32,
     /// Strip decisions owed at the start.
     pub strip: Option<u64>,
+    /// Seeds each side holds in hand (games with `[hand]`).
+    #[serde(default)]
+    pub hand: Scores,
     /// In a match, the side that started this round (default: `to_move`).
     pub starter: Option<Spanned<String>>,
 }
@@ -73,6 +76,8 @@ pub struct Scores {
 pub struct Expect {
     pub board: Option<Spanned<String>>,
     pub captured: Option<Scores>,
+    /// Seeds each side holds in hand.
+    pub hand: Option<Scores>,
     pub to_move: Option<String>,
     pub status: Option<String>,
     pub reason: Option<String>,
@@ -228,6 +233,7 @@ impl ScenarioFile {
         setup.captured = [start.captured.south, start.captured.north];
         setup.turn = start.turn;
         setup.strip = start.strip.unwrap_or(0);
+        setup.hand = [start.hand.south, start.hand.north];
         setup
             .position(game)
             .map_err(|e| self.problem(start.board.span(), e.to_string()))
@@ -266,6 +272,13 @@ impl ScenarioFile {
                     "south {}, north {}",
                     position.captured[0], position.captured[1]
                 ),
+            );
+        }
+        if let Some(h) = expect.hand {
+            compare(
+                "hand",
+                format!("south {}, north {}", h.south, h.north),
+                format!("south {}, north {}", position.hand[0], position.hand[1]),
             );
         }
         if let Some(side) = &expect.to_move {

@@ -499,6 +499,7 @@ impl Checker<'_, '_> {
             "count" => Typed::Int(IntExpr::Count(self.hole(first)?)),
             "total" => Typed::Int(IntExpr::Total(self.set(first)?)),
             "captured" => Typed::Int(IntExpr::Captured(self.side(first)?)),
+            "hand" => Typed::Int(IntExpr::Hand(self.side(first)?)),
             "col" => Typed::Int(IntExpr::Column(self.hole(first)?)),
             "seat_col" => Typed::Int(IntExpr::SeatColumn(self.hole(first)?)),
             "min" | "max" => {

@@ -51,7 +51,7 @@ impl Cost<'_> {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Taken | IntExpr::Turn => 0,
             IntExpr::Count(h) | IntExpr::Column(h) | IntExpr::SeatColumn(h) => self.hole(h),
             IntExpr::Total(set) => self.set(set).saturating_add(self.set_size(set)),
-            IntExpr::Captured(side) => self.side(side),
+            IntExpr::Captured(side) | IntExpr::Hand(side) => self.side(side),
             IntExpr::Number(_, set, body) => self.quantified(set, self.bool(body)),
             IntExpr::Neg(x) | IntExpr::Before(x) => self.int(x),
             IntExpr::Op(_, l, r) => self.int(l).saturating_add(self.int(r)),

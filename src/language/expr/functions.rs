@@ -48,6 +48,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the seeds {0} has captured",
     ),
     f(
+        "hand",
+        &[Side],
+        Int,
+        "seeds the side holds in hand ([hand] moves)",
+        "the seeds {0} holds in hand",
+    ),
+    f(
         "col",
         &[Hole],
         Int,

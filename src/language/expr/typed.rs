@@ -120,6 +120,8 @@ pub enum IntExpr {
     Count(Box<HoleExpr>),
     Total(Box<SetExpr>),
     Captured(Box<SideExpr>),
+    /// Seeds a side holds in hand.
+    Hand(Box<SideExpr>),
     Column(Box<HoleExpr>),
     SeatColumn(Box<HoleExpr>),
     Number(usize, Box<SetExpr>, Box<BoolExpr>),
@@ -239,6 +241,7 @@ impl IntExpr {
                 }
             },
             IntExpr::Captured(side) => s.position.captured[side.eval(s).index()] as i64,
+            IntExpr::Hand(side) => i64::from(s.position.hand[side.eval(s).index()]),
             IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
             IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
             IntExpr::Number(var, set, body) => {
