@@ -301,6 +301,11 @@ proptest! {
         while state.outcome().is_none() {
             let legal = state.legal().len();
             prop_assert!(legal > 0, "an ongoing game has a legal decision:\n{}", file);
+            for decision in state.legal() {
+                // A decision's name (JSON, replay, scenarios) reads back as itself.
+                let name = game.decision_name(decision);
+                prop_assert_eq!(game.parse_decision(&name), Some(decision), "{}", name);
+            }
             // Agents decide here too: they must not panic or pick out of range.
             if decisions % 25 == 0 {
                 prop_assert!(searcher.best(&state, 2).0 < legal);

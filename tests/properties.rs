@@ -37,6 +37,11 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
     while state.outcome().is_none() {
         let legal: Vec<Decision> = state.legal().collect();
         prop_assert!(!legal.is_empty(), "an ongoing game has a legal decision");
+        for &decision in &legal {
+            // A decision's name (JSON, replay, scenarios) reads back as itself.
+            let name = game.decision_name(decision);
+            prop_assert_eq!(game.parse_decision(&name), Some(decision), "{}", name);
+        }
         let directions = [
             None,
             Some(Direction::Counterclockwise),
