@@ -173,6 +173,9 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(relay.when.get_ref()),
             w.text(relay.from.get_ref())
         );
+        if spec.capture.iter().any(|c| c.at.get_ref() == "lap_end") {
+            relaying += " The captures made after a lap's last seed come first; one that sows its seeds on continues the sowing instead.";
+        }
         if let Some(reverse) = &relay.reverse {
             relaying += &format!(
                 " The next lap runs the other way when {}.",
