@@ -9,7 +9,8 @@ fn same_seed_same_game_and_seeds_are_conserved() {
     for id in catalog::bundled_ids() {
         let id = id.as_str();
         let game = catalog::load(id, &[]).unwrap();
-        let total = game.start().seeds_on_board();
+        let start = game.start();
+        let total = start.seeds_on_board() + start.seeds_in_hand();
         for seed in 0..20 {
             let a = random_game(&game, seed);
             let b = random_game(&game, seed);
@@ -17,7 +18,7 @@ fn same_seed_same_game_and_seeds_are_conserved() {
             assert_eq!(a.position(), b.position(), "{id} seed {seed}");
             let p = a.position();
             assert_eq!(
-                p.seeds_on_board() + p.captured()[0] + p.captured()[1],
+                p.seeds_on_board() + p.seeds_in_hand() + p.captured()[0] + p.captured()[1],
                 total,
                 "{id} seed {seed}"
             );
