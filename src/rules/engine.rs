@@ -178,7 +178,8 @@ pub(crate) struct Sown {
 /// position is left half-played and must be discarded.
 ///
 /// Precondition: the decision is one of `moves_from(game, position, hole)` for a
-/// hole that `may_start_from`; `GameState` is the only caller and asks both first.
+/// hole that `may_start_from` (for a hand move, `may_place`); `GameState` is the
+/// only caller and asks both first.
 pub(crate) fn sow(
     game: &Game,
     position: &mut Position,
@@ -224,8 +225,7 @@ fn sow_move<const FROM_HAND: bool>(
         declines: decision.declines,
         taken: false,
     };
-    let from_hand = FROM_HAND;
-    let mut hand = match from_hand {
+    let mut hand = match FROM_HAND {
         false => {
             let available = position.counts[origin as usize];
             let lifted = match &game.moves.lift {
@@ -248,7 +248,7 @@ fn sow_move<const FROM_HAND: bool>(
     let plain_drops = !may_skip && !per_drop;
 
     let mut from = origin;
-    if from_hand {
+    if FROM_HAND {
         // A hand move sows from the chosen hole with its first seed into it (the
         // lap starts from the hole before), or puts every seed into it (dropped
         // here, leaving an empty first lap that ends in it).
