@@ -88,6 +88,11 @@ veto = "total(holes(opponent)) == 0""#,
 when = "count(last) == 1 and count(opposite(last)) > 0"
 take = "opposite(last)"
 strip = { stones = "taken", from = "holes(opponent)" }"#,
+    // A capture that lets the mover take one more hole of the opponent's, whole.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"
+take = "opposite(last)"
+strip = { stones = "1", from = "holes(opponent)", whole = true }"#,
     // Optional captures: across at the end, and fours re-sown at a lap's end.
     r#"at = "sowing_end"
 when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"

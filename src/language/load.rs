@@ -731,6 +731,7 @@ impl Loader {
             Some(Strip {
                 stones: stones?,
                 from: from?,
+                whole: strip.whole,
             })
         });
         Some(Capture {

@@ -231,6 +231,10 @@ pub struct ChainSpec {
 pub struct StripSpec {
     pub stones: Expr,
     pub from: Expr,
+    /// Each decision takes every seed of the hole chosen (`stones` then counts
+    /// holes) instead of one.
+    #[serde(default)]
+    pub whole: bool,
 }
 
 /// What happens once a move's sowing and captures are done.

@@ -510,7 +510,7 @@ fn capture(
                 .eval(&mut scope(game, position, start, *env))
                 .max(0);
             let from = strip.from.eval(&mut scope(game, position, start, *env));
-            let owed = stones.min(seeds_in(position, from) as i64);
+            let owed = stones.min(i64::from(payable(position, from, strip.whole)));
             if owed > 0 {
                 position.pending = Some(Pending {
                     capture: index as u8,
@@ -538,6 +538,26 @@ fn take(position: &mut Position, hole: Hole, to: Option<Side>, claim: bool) -> u
 
 fn seeds_in(position: &Position, set: HoleSet) -> u32 {
     set.iter().map(|h| position.counts[h as usize] as u32).sum()
+}
+
+/// How many strip decisions the holes of `set` can pay: their seeds, or with
+/// `whole` (a hole taken at a time) their non-empty holes.
+pub(crate) fn payable(position: &Position, set: HoleSet, whole: bool) -> u32 {
+    match whole {
+        false => seeds_in(position, set),
+        true => set
+            .iter()
+            .filter(|&h| position.counts[h as usize] > 0)
+            .count() as u32,
+    }
+}
+
+/// Whether the pending strip's rule takes whole holes.
+fn strips_whole(game: &Game, pending: Pending) -> bool {
+    game.captures[pending.capture as usize]
+        .strip
+        .as_ref()
+        .is_some_and(|strip| strip.whole)
 }
 
 /// The holes a pending strip may take a seed from (non-empty holes of its set).
@@ -569,8 +589,13 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
         .expect("strip is called only while one is owed");
     pending.remaining -= 1;
     let again = pending.again;
-    position.counts[hole as usize] -= 1;
-    position.captured[position.to_move.index()] += 1;
+    let whole = strips_whole(game, *pending);
+    let seeds = match whole {
+        false => 1,
+        true => position.counts[hole as usize],
+    };
+    position.counts[hole as usize] -= seeds;
+    position.captured[position.to_move.index()] += u32::from(seeds);
     if lapse_empty_strip(game, position) {
         end_turn(position, again);
     }
@@ -583,7 +608,8 @@ fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
     let Some(pending) = position.pending else {
         return true;
     };
-    let left = seeds_in(position, strip_holes(game, position, pending));
+    let holes = strip_holes(game, position, pending);
+    let left = payable(position, holes, strips_whole(game, pending));
     let remaining = pending.remaining.min(left.min(u32::from(u16::MAX)) as u16);
     position.pending = (remaining > 0).then_some(Pending {
         remaining,

@@ -206,8 +206,11 @@ pub struct Chain {
 }
 
 pub struct Strip {
+    /// Decisions owed: seeds, or with `whole` holes.
     pub stones: IntExpr,
     pub from: SetExpr,
+    /// Each decision takes every seed of the hole chosen.
+    pub whole: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -110,10 +110,12 @@ impl Setup {
                 remaining: 1,
                 again: false,
             };
-            let available: u32 = crate::rules::engine::strip_holes(game, &position, pending)
-                .iter()
-                .map(|h| u32::from(position.counts[h as usize]))
-                .sum();
+            let holes = crate::rules::engine::strip_holes(game, &position, pending);
+            let whole = game.captures[capture as usize]
+                .strip
+                .as_ref()
+                .is_some_and(|strip| strip.whole);
+            let available = crate::rules::engine::payable(&position, holes, whole);
             if self.strip > u64::from(available) {
                 return Err(SetupError::StripTooLong {
                     owed: self.strip,

@@ -348,11 +348,18 @@ impl Words<'_> {
             );
         }
         if let Some(strip) = &capture.strip {
-            text += &format!(
-                ". Then the mover also removes further seeds, as many as {} (or all there are), one per decision, each from a non-empty hole of its choice among {}",
-                self.text(strip.stones.get_ref()),
-                self.text(strip.from.get_ref())
-            );
+            text += &match strip.whole {
+                false => format!(
+                    ". Then the mover also removes further seeds, as many as {} (or all there are), one per decision, each from a non-empty hole of its choice among {}",
+                    self.text(strip.stones.get_ref()),
+                    self.text(strip.from.get_ref())
+                ),
+                true => format!(
+                    ". Then the mover also takes every seed of further holes, as many holes as {} (or all non-empty ones there are), one per decision, each a non-empty hole of its choice among {}",
+                    self.text(strip.stones.get_ref()),
+                    self.text(strip.from.get_ref())
+                ),
+            };
         }
         text + "."
     }
