@@ -447,7 +447,7 @@ fn capture(
     let mut resow: Option<Resow> = None;
     for (index, rule) in game.captures.iter().enumerate() {
         if rule.at != time
-            || (rule.optional && options.declines)
+            || (options.declines && rule.optional)
             || !rule.when.eval(&mut scope(game, position, start, *env))
         {
             continue;
@@ -505,22 +505,36 @@ fn capture(
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken as u16;
-            let stones = strip
-                .stones
-                .eval(&mut scope(game, position, start, *env))
-                .max(0);
-            let from = strip.from.eval(&mut scope(game, position, start, *env));
-            let owed = stones.min(i64::from(payable(position, from, strip.whole)));
-            if owed > 0 {
-                position.pending = Some(Pending {
-                    capture: index as u8,
-                    remaining: owed as u16,
-                    again: false,
-                });
-            }
+            owe_strip(game, position, start, *env, index, strip);
         }
     }
     resow
+}
+
+/// A capture with a strip: the mover owes that many more decisions (no more than
+/// the strip's holes can pay). Out of line: only a few games strip.
+#[inline(never)]
+fn owe_strip(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: Env,
+    index: usize,
+    strip: &crate::rules::game::Strip,
+) {
+    let stones = strip
+        .stones
+        .eval(&mut scope(game, position, start, env))
+        .max(0);
+    let from = strip.from.eval(&mut scope(game, position, start, env));
+    let owed = stones.min(i64::from(payable(position, from, strip.whole)));
+    if owed > 0 {
+        position.pending = Some(Pending {
+            capture: index as u8,
+            remaining: owed as u16,
+            again: false,
+        });
+    }
 }
 
 /// Takes a hole's seeds to `to`'s score (`None`: into the hand, to be sown on);
@@ -604,10 +618,16 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
 /// A strip owes no more than its holes hold: the debt shrinks to what is there,
 /// and lapses when nothing is (so a strip pending always has a legal decision).
 /// Says whether no strip is owed any longer.
+#[inline(always)]
 fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
-    let Some(pending) = position.pending else {
-        return true;
-    };
+    match position.pending {
+        None => true,
+        Some(pending) => lapse_strip(game, position, pending),
+    }
+}
+
+#[inline(never)]
+fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
     let holes = strip_holes(game, position, pending);
     let left = payable(position, holes, strips_whole(game, pending));
     let remaining = pending.remaining.min(left.min(u32::from(u16::MAX)) as u16);
