@@ -25,7 +25,7 @@ impl Player {
     }
 }
 
-const HELP: &str = "enter a hole name from the legal list, `undo`, `help` or `quit`";
+const HELP: &str = "enter a decision from the legal list (a hole name, such as a3 or a3:cw), `undo`, `help` or `quit`";
 
 /// Plays one game (or a match, when `start` is one), reading a person's decisions
 /// from `input` and writing to `out`. Returns the decisions played, as hole names.
