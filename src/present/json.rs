@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::input::printable;
 use crate::language::spec::OptionValue;
-use crate::rules::board::Side;
+use crate::rules::board::{Board, Hole, Side};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
 use crate::rules::position::Position;
@@ -265,6 +265,16 @@ pub struct PendingFile {
     pub remaining: u64,
 }
 
+/// The hole a position file names in `field`.
+fn hole_named(b: &Board, field: &'static str, name: &str) -> Result<Hole, PositionFileError> {
+    b.parse_hole(name)
+        .filter(|&h| b.is_hole(h))
+        .ok_or_else(|| PositionFileError::NotAHole {
+            field,
+            name: printable(name),
+        })
+}
+
 /// Reads a position file (JSON) for `game`, checking its shape against the
 /// board; the position itself is checked as every position is (`Setup`).
 ///
@@ -293,25 +303,11 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         (Side::North, &file.claims.north),
     ] {
         for name in names {
-            let hole = b
-                .parse_hole(name)
-                .filter(|&h| b.is_hole(h))
-                .ok_or_else(|| PositionFileError::NotAHole {
-                    field: "claims",
-                    name: printable(name),
-                })?;
-            setup.claims[side.index()].push(hole);
+            setup.claims[side.index()].push(hole_named(b, "claims", name)?);
         }
     }
     for name in &file.closed {
-        let hole = b
-            .parse_hole(name)
-            .filter(|&h| b.is_hole(h))
-            .ok_or_else(|| PositionFileError::NotAHole {
-                field: "closed",
-                name: printable(name),
-            })?;
-        setup.closed.push(hole);
+        setup.closed.push(hole_named(b, "closed", name)?);
     }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {

@@ -259,16 +259,8 @@ fn sow_move<const FROM_HAND: bool>(
                     hand -= 1;
                     position.counts[origin as usize] += 1;
                     if per_drop {
-                        env.here = origin;
-                        env.is_last = hand == 0;
-                        let _ = capture(
-                            game,
-                            position,
-                            start,
-                            &mut env,
-                            &mut options,
-                            CaptureTime::Drop,
-                        );
+                        let last = hand == 0;
+                        drop_captures(game, position, start, &mut env, &mut options, origin, last);
                     }
                 }
             }
@@ -319,16 +311,7 @@ fn sow_move<const FROM_HAND: bool>(
                 position.counts[at as usize] += 1;
             }
             if per_drop {
-                env.here = at;
-                env.is_last = left == 0;
-                let _ = capture(
-                    game,
-                    position,
-                    start,
-                    &mut env,
-                    &mut options,
-                    CaptureTime::Drop,
-                );
+                drop_captures(game, position, start, &mut env, &mut options, at, left == 0);
             }
         }
         env.last = at;
@@ -409,6 +392,22 @@ struct Options {
     declines: bool,
     /// One of them took seeds.
     taken: bool,
+}
+
+/// The per-drop captures (`at = "drop"`) after a seed has fallen into `here`.
+#[inline(always)]
+fn drop_captures(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: &mut Env,
+    options: &mut Options,
+    here: Hole,
+    is_last: bool,
+) {
+    env.here = here;
+    env.is_last = is_last;
+    let _ = capture(game, position, start, env, options, CaptureTime::Drop);
 }
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
