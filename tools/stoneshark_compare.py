@@ -104,11 +104,17 @@ def load_stoneshark(checkout):
 
 def hole_name(game, move):
     """StoneShark's moves are positions 0.. from the mover's left as seen from
-    South's seat; South (False) plays its bottom row, North (True) the top. Where
+    South's seat; South (False) plays its bottom row, North (True) the top (in
+    games where either may move from any hole, a move names its row). Where
     the mover chooses the direction a move is (position, direction), direction
     None for the holes whose direction is the game's."""
-    pos, direction = (move[0], move[1]) if isinstance(move, tuple) else (move, None)
-    name = f"{'b' if game.turn else 'a'}{pos + 1}"
+    if isinstance(move, tuple) and len(move) == 3:
+        # From either row (`no_sides`): row 1 is South's, positions from the left.
+        row, pos, direction = move
+        name = f"{'a' if row else 'b'}{pos + 1}"
+    else:
+        pos, direction = (move[0], move[1]) if isinstance(move, tuple) else (move, None)
+        name = f"{'b' if game.turn else 'a'}{pos + 1}"
     if direction is not None:
         name += ":ccw" if direction > 0 else ":cw"
     return name

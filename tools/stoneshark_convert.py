@@ -44,7 +44,6 @@ MISSING = {
     "presowcapt": "captures before sowing",
     "pickextra": "extra picks after a capture",
     "play_locs": "moves sown from a store",
-    "no_sides": "holes owned by nobody",
     "moveunlock": "lasting marks without an owner (locked holes)",
     "sow_rule": "StoneShark's special sowing rules",
     "capt_type": "capture types beyond basic and cross captures",
@@ -89,7 +88,7 @@ def translate(name, consts, info):
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
     for key in ("rounds", "blocks", "prescribed", "start_pattern", "presowcapt", "pickextra",
-                "play_locs", "no_sides", "moveunlock", "xc_sown", "end_cond"):
+                "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
     if get("child_type"):
@@ -124,8 +123,6 @@ def translate(name, consts, info):
     if (get("min_move", 1) == 1 and get("sow_direct", CCW) == SPLIT
             and 0 not in get("udir_holes", []) and consts["holes"] - 1 not in get("udir_holes", [])):
         missing.append("a rule against moving back a single seed the opponent just moved")
-    if get("unclaimed", 0) == DIVVIED:
-        missing.append("leftovers divided evenly between the sides")
     if get("mustshare") and get("mustpass"):
         missing.append("a feeding rule that lapses when no move can feed")
     if get("crosscapt") and get("multicapt"):
@@ -176,6 +173,8 @@ def translate(name, consts, info):
 
     # Moves.
     lines += ["", "[move]"]
+    if get("no_sides"):
+        lines.append('holes = "all_holes"')
     froms = []
     if min_move > 1:
         froms.append(f"count(origin) >= {min_move}")
@@ -317,11 +316,14 @@ def translate(name, consts, info):
 
     # End: StoneShark's chain, outermost first (end_move._build_ender).
     unclaimed = get("unclaimed", HOLE_OWNER)
-    leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None,
+    leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None, DIVVIED: None,
                  LAST_MOVER: "opponent", UNFED_PLAYER: "opponent"}[unclaimed]
     if unclaimed == UNFED_PLAYER:
         leftovers = "opponent" if get("mustshare") else {0: "owner(here)", 1: None}.get(
             get("quitter", DIVVIED), "owner(here)")
+    if get("no_sides"):
+        # Nobody owns a hole: seeds left on the board score for nobody.
+        leftovers = None
 
     def end(check, outcome="score", extra=None):
         block = ["", "[[end]]", f'check = "{check}"']
@@ -332,6 +334,14 @@ def translate(name, consts, info):
             block.append(f'leftovers = "{leftovers}"')
         return block
 
+    if unclaimed == DIVVIED:
+        # Seeds left on the board are shared, the odd one to the side behind
+        # (North on a tie): StoneShark's claimer.DivvySeedsStores.
+        behind = ("captured(other(side)) > captured(side) or "
+                  "(captured(other(side)) == captured(side) and side == north)")
+        lines += ["", "[result]",
+                  f'score = "captured(side) + total(all_holes) / 2 + (if total(all_holes) % 2 == 1 '
+                  f'and ({behind}) then 1 else 0)"']
     lines += end("majority")
     needed = min_for_change(info, total)
     too_few = (min_move < needed < total and not stores
