@@ -31,8 +31,12 @@ ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPA
 ENPAS = (3, 4, 14, 15, 16)
 LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
-ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL = 3, 5
+ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ONLY_ALL = 1, 2, 3
+ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
+# Allow rules that look at the hole(s) a move's first lap reaches.
+ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
+MAX_SEEDS, DEPRIVE, CLEAR = 0, 1, 3
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
@@ -93,9 +97,9 @@ def translate(name, consts, info):
             missing.append(MISSING[key])
     if get("child_type"):
         missing.append(MISSING["child_type"])
-    if get("goal", 0) != 0:
-        missing.append("goals other than most seeds (clearing, depriving, territory, round "
-                       "tallies; the first two are expressible, not yet translated)")
+    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR):
+        missing.append("goals other than most seeds, depriving and clearing (territory, "
+                       "immobilizing, round tallies)")
     if get("sow_rule", 0) not in (0,) + ENPAS:
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
@@ -118,8 +122,17 @@ def translate(name, consts, info):
         missing.append("sowing into both stores, or into a store without an extra turn")
     if get("sow_direct", CCW) == PLAYALTDIR:
         missing.append(MISSING["udir_holes+sow_direct"])
-    if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL):
-        missing.append("StoneShark's allow rules beyond singletons/twos last")
+    if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL) + ALLOW_NEXT:
+        missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
+                       "empty hole or a single sown to an empty one")
+    if get("allow_rule", 0) in ALLOW_NEXT and (get("skip_start") or get("sow_stores")
+                                               or get("udir_holes")):
+        missing.append("allow rules that look ahead in a sowing with skips, stores or a "
+                       "chosen direction")
+    if get("allow_rule", 0) == ALLOW_SINGLE_ALL_TO_ZERO and get("mlaps"):
+        # StoneShark drops the moves that would sow for ever before it asks
+        # whether every hole holds one seed; ours asks of all the holes.
+        missing.append("allow rules asking of every hole whose sowing would end")
     if (get("min_move", 1) == 1 and get("sow_direct", CCW) == SPLIT
             and 0 not in get("udir_holes", []) and consts["holes"] - 1 not in get("udir_holes", [])):
         missing.append("a rule against moving back a single seed the opponent just moved")
@@ -183,6 +196,18 @@ def translate(name, consts, info):
         n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
         froms.append(f"(count(origin) != {n} or not any(h in holes(mover), "
                      f"count(h) >= {min_move} and count(h) != {n}))")
+    if allow == ALLOW_OPP_OR_EMPTY:
+        # allowables.OppOrEmptyEnd: the first lap ends on the opponent's side or in
+        # a hole of one's own that was empty; moves of more seeds than a row are
+        # not looked at.
+        end_hole = "next(origin, count(origin))"
+        froms.append(f"(count(origin) > {holes} or not own({end_hole}) "
+                     f"or count({end_hole}) == 0)")
+    elif allow == ALLOW_SINGLE_TO_ZERO:
+        froms.append("(count(origin) != 1 or count(next(origin)) == 0)")
+    elif allow == ALLOW_SINGLE_ALL_TO_ZERO:
+        froms.append("(count(origin) != 1 or (all(h in holes(mover), count(h) <= 1) "
+                     "and count(next(origin)) == 0))")
     if froms:
         lines.append(f'from = "{" and ".join(froms)}"')
     sown = "before(count(origin))"
@@ -342,6 +367,18 @@ def translate(name, consts, info):
         lines += ["", "[result]",
                   f'score = "captured(side) + total(all_holes) / 2 + (if total(all_holes) % 2 == 1 '
                   f'and ({behind}) then 1 else 0)"']
+    goal = get("goal", MAX_SEEDS)
+    if goal != MAX_SEEDS:
+        # StoneShark's eliminate enders (end_move._build_eliminate_ended), asked
+        # after each move of the side that moved: ours at the next turn's start
+        # look at the side to move first, which names the same side here, as a
+        # move cannot empty both rows at once in these games.
+        if goal == DEPRIVE:
+            lines += end("no_stones", "loses") + end("no_moves", "loses")
+        else:
+            # A side with seeds can always move in a clearing game (min_move 1).
+            lines += end("no_stones", "wins") + end("no_moves", "draw")
+        return "\n".join(lines) + "\n"
     lines += end("majority")
     needed = min_for_change(info, total)
     too_few = (min_move < needed < total and not stores
