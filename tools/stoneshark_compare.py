@@ -169,6 +169,10 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
                                        variant or None)
         game.turn = False
         game.starter = False
+        if game.info.start_pattern:
+            # Fill patterns depend on who starts: start again with South.
+            game.starter = True
+            game.new_game()
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)

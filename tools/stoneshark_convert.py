@@ -17,6 +17,7 @@ lists every game with its translation or what is missing. Not part of CI.
 import json
 import os
 import sys
+import types
 
 # StoneShark's enum values (src/game_info.py).
 CCW, CW, SPLIT, PLAYALTDIR, EVEN_ODD_DIR, TOCENTER = 1, -1, 0, 2, 3, 4
@@ -36,7 +37,9 @@ ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
 # Allow rules that look at the hole(s) a move's first lap reaches.
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
-MAX_SEEDS, DEPRIVE, CLEAR = 0, 1, 3
+MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
+# Start patterns that fill the board the same way every game (fill_patterns.py).
+FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
@@ -44,7 +47,7 @@ MISSING = {
     "blocks": "holes closed for a round (only with rounds)",
     "child_type": "children (waldas, tuzdyks, bulls...): claims translate by hand only",
     "prescribed": "prescribed opening moves",
-    "start_pattern": "start patterns other than equal holes (random ones especially)",
+    "start_pattern": "random start patterns, or an opening move made as the setup",
     "presowcapt": "captures before sowing",
     "pickextra": "extra picks after a capture",
     "play_locs": "moves sown from a store",
@@ -91,15 +94,21 @@ def translate(name, consts, info):
     missing = []
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
-    for key in ("rounds", "blocks", "prescribed", "start_pattern", "presowcapt", "pickextra",
+    for key in ("rounds", "blocks", "prescribed", "presowcapt", "pickextra",
                 "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
     if get("child_type"):
         missing.append(MISSING["child_type"])
-    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR):
-        missing.append("goals other than most seeds, depriving and clearing (territory, "
-                       "immobilizing, round tallies)")
+    if get("start_pattern", 0) not in FIXED_PATTERNS:
+        missing.append(MISSING["start_pattern"])
+    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE):
+        missing.append("goals other than most seeds, depriving, clearing and immobilizing "
+                       "(territory, round tallies)")
+    if get("goal", 0) == IMMOBILIZE and (get("sow_stores") or get("capt_rturn")):
+        # ImmobilizeEndGame asks whether the mover's opponent can move, even
+        # when the mover plays again.
+        missing.append("immobilizing goals in a game of extra turns")
     if get("sow_rule", 0) not in (0,) + ENPAS:
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
@@ -156,7 +165,8 @@ def translate(name, consts, info):
         raise Untranslatable(sorted(set(missing)))
 
     holes, seeds = consts["holes"], consts["nbr_start"]
-    total = 2 * holes * seeds
+    board = start_board(holes, seeds, get("start_pattern", 0))
+    total = sum(board)
     min_move = get("min_move", 1)
     stores = get("sow_stores", 0) == SOW_OWN_STORE
     lines = [
@@ -168,7 +178,8 @@ def translate(name, consts, info):
     ]
     if stores:
         lines.append("stores = true")
-    lines += ["", "[setup]", f"seeds = {seeds}", "", "[sowing]", 'circuit = "board"']
+    lines += ["", "[setup]", f"seeds = {setup_expression(board, holes)}", "",
+              "[sowing]", 'circuit = "board"']
 
     # Direction: fixed, by hole (towards the edge or the centre), or by count.
     direct = get("sow_direct", CCW)
@@ -375,6 +386,8 @@ def translate(name, consts, info):
         # move cannot empty both rows at once in these games.
         if goal == DEPRIVE:
             lines += end("no_stones", "loses") + end("no_moves", "loses")
+        elif goal == IMMOBILIZE:
+            lines += end("no_moves", "loses")
         else:
             # A side with seeds can always move in a clearing game (min_move 1).
             lines += end("no_stones", "wins") + end("no_moves", "draw")
@@ -389,6 +402,34 @@ def translate(name, consts, info):
     if too_few:
         lines += end("condition", extra=f'when = "total(all_holes) > 0 and total(all_holes) < {needed}"')
     return "\n".join(lines) + "\n"
+
+
+def start_board(holes, seeds, pattern):
+    """StoneShark's start, by location (0.. counterclockwise from South's left),
+    as its own fill pattern makes it when South starts."""
+    board = [seeds] * (2 * holes)
+    if pattern:
+        import fill_patterns  # noqa: E402  (StoneShark's module; load_props set the path)
+        game = types.SimpleNamespace(
+            cts=types.SimpleNamespace(holes=holes, dbl_holes=2 * holes, nbr_start=seeds),
+            turn=False, board=board)
+        fill_patterns.PCLASSES[pattern].fill_seeds(game)
+        board = game.board
+    return board
+
+
+def setup_expression(board, holes):
+    """`[setup] seeds`: a number, or the holes holding each count."""
+    def name(loc):
+        return f"a{loc + 1}" if loc < holes else f"b{2 * holes - loc}"
+    counts = sorted(set(board), key=lambda c: -board.count(c))
+    if len(counts) == 1:
+        return str(counts[0])
+    expr = str(counts[0])
+    for count in counts[1:]:
+        where = ", ".join(name(loc) for loc, c in enumerate(board) if c == count)
+        expr = f"if contains([{where}], here) then {count} else {expr}"
+    return f'"{expr}"'
 
 
 def file_stem(name):
