@@ -38,6 +38,7 @@ ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
+PICK_LAST_SEEDS = 3
 # Start patterns that fill the board the same way every game (fill_patterns.py).
 FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 
@@ -49,7 +50,7 @@ MISSING = {
     "prescribed": "prescribed opening moves",
     "start_pattern": "random start patterns, or an opening move made as the setup",
     "presowcapt": "captures before sowing",
-    "pickextra": "extra picks after a capture",
+    "pickextra": "extra picks after a capture (beyond taking the last few seeds)",
     "play_locs": "moves sown from a store",
     "moveunlock": "lasting marks without an owner (locked holes)",
     "sow_rule": "StoneShark's special sowing rules",
@@ -94,12 +95,14 @@ def translate(name, consts, info):
     missing = []
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
-    for key in ("rounds", "blocks", "prescribed", "presowcapt", "pickextra",
+    for key in ("rounds", "blocks", "prescribed", "presowcapt",
                 "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
     if get("child_type"):
         missing.append(MISSING["child_type"])
+    if get("pickextra", 0) not in (0, PICK_LAST_SEEDS):
+        missing.append(MISSING["pickextra"])
     if get("start_pattern", 0) not in FIXED_PATTERNS:
         missing.append(MISSING["start_pattern"])
     if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE):
@@ -339,11 +342,26 @@ def translate(name, consts, info):
                   f'to = "{to}"']
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+    if get("pickextra") == PICK_LAST_SEEDS:
+        # capturer.PickLastSeeds, after every move: when the seeds it could
+        # capture are few, the mover takes every seed left.
+        capturable = {CAPT_OPP: "holes(opponent)", CAPT_OWN: "holes(mover)"}.get(
+            side if not get("crosscapt") else CAPT_BOTH, "all_holes")
+        lines += ["", "[[capture]]", 'at = "sowing_end"',
+                  f'when = "total({capturable}) > 0 and total({capturable}) <= {seeds}"',
+                  'take = "all_holes"']
 
     agains = []
     if stores:
         agains.append("last == store(mover)")
-    if get("capt_rturn") == 1:
+    if get("capt_rturn") == 1 and get("sow_rule") in ENPAS:
+        # Passing captures give no extra turn, only the capture at the end:
+        # the last hole, emptied by it (a sowing ends in a hole it just fed).
+        if not basic or get("crosscapt") or get("capt_type"):
+            raise Untranslatable(["an extra turn after a capture other than of the last "
+                                  "hole, with passing captures"])
+        agains.append("count(last) == 0")
+    elif get("capt_rturn") == 1:
         agains.append("captured(mover) > before(captured(mover))")
     if grandslam == GS_LEGAL_SHARE:
         agains.append("before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0")
@@ -394,7 +412,7 @@ def translate(name, consts, info):
         return "\n".join(lines) + "\n"
     lines += end("majority")
     needed = min_for_change(info, total)
-    too_few = (min_move < needed < total and not stores
+    too_few = (min_move < needed < total and not stores and get("pickextra") != PICK_LAST_SEEDS
                and not (get("mustshare") and not get("mustpass")))
     if get("mustpass"):
         lines += ["", "[[end]]", 'check = "no_moves"', 'outcome = "pass"']
