@@ -39,6 +39,9 @@ ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
 PICK_LAST_SEEDS = 3
+CHILD_NORMAL, CHILD_ONE = 1, 3
+CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
+CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
 # Start patterns that fill the board the same way every game (fill_patterns.py).
 FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 
@@ -46,7 +49,7 @@ FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 MISSING = {
     "rounds": "games of rounds with StoneShark's refill and round rules",
     "blocks": "holes closed for a round (only with rounds)",
-    "child_type": "children (waldas, tuzdyks, bulls...): claims translate by hand only",
+    "child_type": "children other than plain ones and tuzdyks (wegs, bulls, qurs, rams)",
     "prescribed": "prescribed opening moves",
     "start_pattern": "random start patterns, or an opening move made as the setup",
     "presowcapt": "captures before sowing",
@@ -99,8 +102,14 @@ def translate(name, consts, info):
                 "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
-    if get("child_type"):
+    if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE):
         missing.append(MISSING["child_type"])
+    if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE):
+        missing.append("children with StoneShark's rules about first holes and owners")
+    if get("child_type") and get("child_locs", 0) == 11:
+        missing.append("children in fixed holes")
+    if get("child_type") and not get("stores") and get("unclaimed", 0) != DONT_SCORE:
+        missing.append("leftovers moved into children at the end")
     if get("pickextra", 0) not in (0, PICK_LAST_SEEDS):
         missing.append(MISSING["pickextra"])
     if get("start_pattern", 0) not in FIXED_PATTERNS:
@@ -301,6 +310,10 @@ def translate(name, consts, info):
             step = "next(x)" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev(x)"
             chain_when = both(side_ok("x", False), count_ok("x"))
             capture.append(f'chain = {{ step = "{step}", while = "{chain_when}" }}')
+    child = child_condition(info, holes, inhibit) if get("child_type") else None
+    if capture and child and not get("stores"):
+        # capturer.CaptureToChild: without stores, captures go into one's child.
+        capture[0] = capture[0][:-1] + ' and number(h in claims(mover), true) > 0"'
     if capture and grandslam == GS_NO_CAPT:
         capture.append('veto = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"')
 
@@ -322,10 +335,18 @@ def translate(name, consts, info):
         if basic and not get("crosscapt"):
             stop = both(inhibit, single, side_ok("last", True), count_ok("last"))
             conds.append(f"not ({stop})")
+        if child:
+            conds.append(f"not ({child})")
         lines += ["", "[relay]", f'when = "{" and ".join(conds)}"', 'from = "last"']
     elif mlaps == LAPPER_NEXT:
         lines += ["", "[relay]", 'when = "count(next(last)) > 0"', 'from = "next(last)"']
 
+    if child:
+        # A child keeps the seeds sown into it for its owner: ours score them
+        # at once (the comparison counts a child's seeds in its owner's store).
+        lines += ["", "[[capture]]", 'at = "drop"',
+                  'when = "claimed_by(here, south) or claimed_by(here, north)"',
+                  'take = "here"', 'to = "if claimed_by(here, south) then south else north"']
     if get("sow_rule") in ENPAS:
         rule = get("sow_rule")
         conds = [inhibit]
@@ -340,6 +361,10 @@ def translate(name, consts, info):
         to = "owner(here)" if rule in (ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN) else "mover"
         lines += ["", "[[capture]]", 'at = "drop"', f'when = "{both(*conds)}"', 'take = "here"',
                   f'to = "{to}"']
+    if child:
+        # capturer.MakeChild: a child made, nothing is captured.
+        lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', 'take = "last"',
+                  "claim = true"]
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
     if get("pickextra") == PICK_LAST_SEEDS:
@@ -413,12 +438,16 @@ def translate(name, consts, info):
     lines += end("majority")
     needed = min_for_change(info, total)
     too_few = (min_move < needed < total and not stores and get("pickextra") != PICK_LAST_SEEDS
+               and not (get("child_type") and not get("stores"))
                and not (get("mustshare") and not get("mustpass")))
     if get("mustpass"):
         lines += ["", "[[end]]", 'check = "no_moves"', 'outcome = "pass"']
     lines += end("no_moves")
     if too_few:
-        lines += end("condition", extra=f'when = "total(all_holes) > 0 and total(all_holes) < {needed}"')
+        when = f"total(all_holes) > 0 and total(all_holes) < {needed}"
+        if get("child_type"):
+            when += " and number(h in claims(south), true) + number(h in claims(north), true) == 0"
+        lines += end("condition", extra=f'when = "{when}"')
     return "\n".join(lines) + "\n"
 
 
@@ -450,6 +479,58 @@ def setup_expression(board, holes):
     return f'"{expr}"'
 
 
+# Where each side may make a child (make_child.ChildLocOk.pattern_dict): for each
+# of five parts of a row (first hole, second, the middle ones, second last, last),
+# North's row first, then South's; "b" both, "s" South, "n" North, "" neither.
+CHILD_LOCS = {
+    1: (("b", "", "", "", "b"), ("b", "", "", "", "b")),
+    2: (("", "b", "b", "b", ""), ("", "b", "b", "b", "")),
+    3: (("s", "n", "n", "n", "s"), ("n", "s", "s", "s", "n")),
+    4: (("b", "s", "", "s", "b"), ("b", "n", "", "n", "b")),
+    5: (("s", "b", "b", "b", "b"), ("b", "b", "b", "b", "n")),
+    6: (("b", "b", "b", "b", "n"), ("s", "b", "b", "b", "b")),
+    7: (("n", "b", "b", "b", "b"), ("b", "b", "b", "b", "s")),
+    10: (("b", "s", "s", "s", "b"), ("b", "n", "n", "n", "b")),
+}
+
+
+def child_condition(info, holes, inhibit):
+    """When the last seed makes a child (make_child.deco_child), as a condition."""
+    get = info.get
+    conds = [inhibit, f"count(last) == {get('child_cvt')}"]
+    if get("child_type") == CHILD_ONE:
+        conds.append("number(h in claims(mover), true) == 0")
+    if get("child_rule") == CHILD_OPP_SIDE:
+        conds.append("not own(last)")
+    elif get("child_rule") == CHILD_OWN_SIDE:
+        conds.append("own(last)")
+    locs = get("child_locs", 0)
+    if locs == CHILD_NOT_SYM_OPP:
+        conds.append("not any(h in all_holes, (claimed_by(h, south) or claimed_by(h, north)) "
+                     "and owner(h) != owner(last) and seat_col(h) == seat_col(last))")
+        locs = 7
+    elif locs == CHILD_NOT_FACING:
+        conds.append("not (claimed_by(opposite(last), south) or "
+                     "claimed_by(opposite(last), north))")
+        locs = 6
+    if locs:
+        north_row, south_row = CHILD_LOCS[locs]
+        pattern = list(south_row) + list(north_row)[::-1]
+        short = {2: [0, 4, 5, 9], 3: [0, 2, 4, 5, 7, 9], 4: [0, 1, 3, 4, 5, 6, 8, 9]}
+        half = [0, 1] + [2] * (holes - 4) + [3, 4]
+        trans = short.get(holes, half + [v + 5 for v in half])
+
+        def name(loc):
+            return f"a{loc + 1}" if loc < holes else f"b{2 * holes - loc}"
+
+        def where(side):
+            names = [name(loc) for loc in range(2 * holes) if side in pattern[trans[loc]]
+                     or pattern[trans[loc]] == "b"]
+            return f"contains([{', '.join(names)}], last)" if names else "false"
+        conds.append(f"(if mover == south then {where('s')} else {where('n')})")
+    return " and ".join(c for c in conds if c)
+
+
 def file_stem(name):
     """`Base::Variant` is written to `Base--Variant.toml`."""
     return name.replace("::", "--")
@@ -457,7 +538,9 @@ def file_stem(name):
 
 def min_for_change(info, total):
     """StoneShark's NoOutcomeChange.min_for_change for the games translated."""
-    needed = total
+    # Children are made from child_cvt seeds on; while one exists, seeds
+    # can still be sown into it, so the check stands aside (asked at play).
+    needed = info["child_cvt"] if info.get("child_type") else total
     if info.get("evens") or info.get("crosscapt"):
         needed = min(2, needed)
     if info.get("capt_type") == CAPT_TWO_OUT:
