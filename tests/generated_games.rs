@@ -83,6 +83,11 @@ when = "not own(last) and (count(last) == 2 or count(last) == 3)"
 take = "last"
 chain = { step = "prev(x)", while = "not own(x) and (count(x) == 2 or count(x) == 3)" }
 veto = "total(holes(opponent)) == 0""#,
+    // Evens from the last hole backwards, two holes at most.
+    r#"at = "sowing_end"
+when = "count(last) > 0 and count(last) % 2 == 0"
+take = "last"
+chain = { step = "prev(x)", while = "count(x) > 0 and count(x) % 2 == 0", limit = 2 }"#,
     // A capture that owes a strip from the opponent's holes.
     r#"at = "sowing_end"
 when = "count(last) == 1 and count(opposite(last)) > 0"

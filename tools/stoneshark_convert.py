@@ -131,8 +131,6 @@ def translate(name, consts, info):
         missing.append("two-out captures in chains or with cross captures")
     if get("capt_rturn", 0) == 2:
         missing.append(MISSING["capt_rturn"])
-    if get("multicapt", 0) > 1:
-        missing.append("a capture chain of limited length")
     if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
         missing.append("capture chains in both directions")
     if get("capt_side", 0) > CAPT_OWN_CONT:
@@ -309,7 +307,8 @@ def translate(name, consts, info):
         if get("multicapt"):
             step = "next(x)" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev(x)"
             chain_when = both(side_ok("x", False), count_ok("x"))
-            capture.append(f'chain = {{ step = "{step}", while = "{chain_when}" }}')
+            limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
+            capture.append(f'chain = {{ step = "{step}", while = "{chain_when}"{limit} }}')
     child = child_condition(info, holes, inhibit) if get("child_type") else None
     if capture and child and not get("stores"):
         # capturer.CaptureToChild: without stores, captures go into one's child.

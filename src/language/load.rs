@@ -696,9 +696,24 @@ impl Loader {
                     "a chain starts from one hole; `take` gives a set",
                 );
             }
+            let holes = board.hole_count();
+            let links = match &chain.limit {
+                None => Some(holes),
+                Some(limit) if (1..=holes as i64).contains(limit.get_ref()) => {
+                    Some(*limit.get_ref() as usize - 1)
+                }
+                Some(limit) => {
+                    self.problem(
+                        limit.span(),
+                        format!("a chain's `limit` counts the holes it takes in all, the first included: from 1 to {holes} on this board"),
+                    );
+                    None
+                }
+            };
             Some(Chain {
                 step: step?,
                 continue_while: continue_while?,
+                links: links?,
             })
         });
         let veto = capture

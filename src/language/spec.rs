@@ -222,6 +222,8 @@ pub struct ChainSpec {
     pub step: Expr,
     #[serde(rename = "while")]
     pub continue_while: Expr,
+    /// The most holes the capture takes in all, its first included.
+    pub limit: Option<Spanned<i64>>,
 }
 
 /// After the capture, the mover removes `stones` more seeds one at a time from

@@ -469,8 +469,7 @@ fn capture(
                 let mut x = hole.eval(&mut scope(game, position, start, *env));
                 taken += take(position, x, to, rule.claim);
                 if let Some(chain) = &rule.chain {
-                    // Each link empties a hole, so a chain is never longer than the board.
-                    for _ in 0..game.board.hole_count() {
+                    for _ in 0..chain.links {
                         env.x = x;
                         let candidate = chain.step.eval(&mut scope(game, position, start, *env));
                         env.x = candidate;

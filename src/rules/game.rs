@@ -203,6 +203,9 @@ pub struct Capture {
 pub struct Chain {
     pub step: HoleExpr,
     pub continue_while: BoolExpr,
+    /// Holes the chain may take after the first (`limit` - 1; unlimited: the
+    /// board's size, as each link empties a hole).
+    pub links: usize,
 }
 
 pub struct Strip {

@@ -328,6 +328,9 @@ impl Words<'_> {
                 self.text(chain.step.get_ref()),
                 self.text(chain.continue_while.get_ref())
             );
+            if let Some(limit) = &chain.limit {
+                text += &format!(", up to {} holes in all", limit.get_ref());
+            }
         }
         if capture.optional {
             text += "; the mover may decline it (a decision such as a3:decline plays the move without its optional captures)";
