@@ -396,9 +396,12 @@ def translate(name, consts, info):
     unclaimed = get("unclaimed", HOLE_OWNER)
     leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None, DIVVIED: None,
                  LAST_MOVER: "opponent", UNFED_PLAYER: "opponent"}[unclaimed]
+    # The quitter's claimer (end_move.pick_base_quitter) ends a game that no
+    # other rule ends, e.g. when the side to move has no seeds left.
+    quitting = {HOLE_OWNER: "owner(here)", DONT_SCORE: None}.get(get("quitter", DIVVIED),
+                                                                  "owner(here)")
     if unclaimed == UNFED_PLAYER:
-        leftovers = "opponent" if get("mustshare") else {0: "owner(here)", 1: None}.get(
-            get("quitter", DIVVIED), "owner(here)")
+        leftovers = "opponent" if get("mustshare") else quitting
     if get("no_sides"):
         # Nobody owns a hole: seeds left on the board score for nobody.
         leftovers = None
@@ -441,6 +444,13 @@ def translate(name, consts, info):
                and not (get("mustshare") and not get("mustpass")))
     if get("mustpass"):
         lines += ["", "[[end]]", 'check = "no_moves"', 'outcome = "pass"']
+    if unclaimed == UNFED_PLAYER and get("mustshare") and leftovers != quitting:
+        # end_move.EndTurnMustShare gives the seeds to the unfed mover only when
+        # the side to move has seeds but cannot feed it; a side to move left
+        # with no seeds ends the game by the quitter's rule.
+        unfed, leftovers = leftovers, quitting
+        lines += end("condition", extra='when = "side == mover and total(holes(side)) == 0"')
+        leftovers = unfed
     lines += end("no_moves")
     if too_few:
         when = f"total(all_holes) > 0 and total(all_holes) < {needed}"
