@@ -645,3 +645,32 @@ fn replay_json_names_chosen_directions() {
     assert_eq!(plain.status.code(), Some(2));
     insta::assert_snapshot!(stderr(&plain), @"decision 1 `a2` is not legal; legal decisions: a1:ccw a1:cw a2:ccw a2:cw a3:ccw a3:cw a4:ccw a4:cw a5:ccw a5:cw a6:ccw a6:cw");
 }
+
+/// The last move played in the JSON contract and in position files
+/// (`previous_move`), kept only where the rules read it.
+#[test]
+fn previous_move_in_position_files_and_json() {
+    let dir = scratch("previous");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/no-undo.toml");
+    let file = dir.join("previous.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,2,2,2,2,2],[1,0,3,3,3,3]], "to_move": "north", "captured": {"south": 10, "north": 10}}"#,
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let output = mancala(&["replay", game, "b1:ccw", "--json", "--position", path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"no-undo","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["b1:ccw"],"position":{"board":[[1,2,2,2,2,2],[0,0,3,3,3,3]],"closed":[],"captured":{"south":10,"north":10},"to_move":"south","turn":1,"previous_move":{"from":"b1","lifted":1,"ended":"a1"}},"pending":null,"legal":["a2:ccw","a2:cw","a3:ccw","a3:cw","a4:ccw","a4:cw","a5:ccw","a5:cw","a6:ccw","a6:cw"],"status":"ongoing","reason":null}"#);
+    // The position it printed, read back, forbids the same move.
+    let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    std::fs::write(&file, printed["position"].to_string()).unwrap();
+    let again = mancala(&["replay", game, "--json", "--position", path]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(again["legal"], printed["legal"]);
+    // A game that never reads it refuses a position stating it.
+    let refused = mancala(&["replay", "oware", "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("do not read the last move played"));
+}

@@ -57,6 +57,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         problems: Vec::new(),
         warnings: Vec::new(),
         reads_before: false,
+        reads_previous: false,
     }
     .load(&source.id, spec, options)
 }
@@ -208,6 +209,8 @@ struct Loader {
     warnings: Vec<Problem>,
     /// Whether some expression reads the start of the move (`before(...)`).
     reads_before: bool,
+    /// Whether some expression reads the last move played.
+    reads_previous: bool,
 }
 
 const MOVE: &[Binding] = &[
@@ -427,6 +430,7 @@ impl Loader {
                     match_rules,
                     limits: Limits::default(),
                     reads_before: self.reads_before,
+                    reads_previous: self.reads_previous,
                     layout_clauses,
                     warnings: self.warnings,
                 })
@@ -956,6 +960,7 @@ impl Loader {
             }
         };
         self.reads_before |= node.calls("before");
+        self.reads_previous |= node.calls("previous_lifted") || node.calls("previous_ended");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {
                 self.used_options.insert(name.to_string());

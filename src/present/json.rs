@@ -9,7 +9,7 @@ use crate::language::spec::OptionValue;
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
-use crate::rules::position::Position;
+use crate::rules::position::{Position, PreviousMove};
 use crate::rules::setup::Setup;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +34,19 @@ pub struct PositionJson {
     /// Seeds each side holds in hand; present while a side holds some.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Sides>,
+    /// The last move played, in games whose rules read it; present once one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous_move: Option<PreviousMoveJson>,
+}
+
+/// The last move played: the hole it lifted from (`null`: from the hand), the
+/// seeds it lifted, the hole its sowing ended in.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PreviousMoveJson {
+    pub from: Option<String>,
+    pub lifted: u16,
+    pub ended: String,
 }
 
 /// Hole names by side.
@@ -156,6 +169,11 @@ pub fn position(state: &MatchState) -> PositionJson {
         to_move: state.to_move().map(Side::name),
         turn: p.turn,
         hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
+        previous_move: p.previous.map(|m| PreviousMoveJson {
+            from: m.from().map(|h| b.name(h)),
+            lifted: m.lifted(),
+            ended: b.name(m.ended()),
+        }),
     }
 }
 
@@ -248,6 +266,8 @@ pub struct PositionFile {
     pub claims: Claims,
     /// Seeds each side holds in hand (games with `[hand]`).
     pub hand: Option<SidesFile>,
+    /// The last move played (games whose rules read it).
+    pub previous_move: Option<PreviousMoveJson>,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -309,6 +329,22 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     for name in &file.closed {
         setup.closed.push(hole_named(b, "closed", name)?);
     }
+    if let Some(m) = &file.previous_move {
+        let from = match &m.from {
+            Some(name) => Some(hole_named(b, "previous_move", name)?),
+            None => None,
+        };
+        // A sowing may end in a store (`south_store`).
+        let ended = match Side::BOTH
+            .into_iter()
+            .find(|s| m.ended == format!("{s}_store"))
+        {
+            Some(side) => b.store(side).ok_or(PositionFileError::NoStores)?,
+            None => hole_named(b, "previous_move", &m.ended)?,
+        };
+        setup.previous =
+            Some(PreviousMove::new(from, m.lifted, ended).ok_or(PositionFileError::NothingLifted)?);
+    }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {
             return Err(PositionFileError::Columns {
@@ -362,6 +398,8 @@ pub enum PositionFileError {
     StoresDiffer,
     #[error("a pending strip owes at least one decision")]
     NothingOwed,
+    #[error("previous_move: a move lifts at least one seed")]
+    NothingLifted,
     #[error("unknown pending kind \"{0}\"; expected \"strip\"")]
     PendingKind(String),
     /// The position itself breaks a rule every position keeps.

@@ -88,6 +88,17 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
         let [south, north] = position.hand;
         let _ = writeln!(out, "in hand: south {south}, north {north}");
     }
+    if let Some(m) = position.previous {
+        let from = m
+            .from()
+            .map_or("the hand".to_string(), |h| game.board.name(h));
+        let _ = writeln!(
+            out,
+            "last move played: {} seed(s) from {from}, ended in {}",
+            m.lifted(),
+            game.board.name(m.ended())
+        );
+    }
     match (to_move, position.pending) {
         (Some(side), Some(pending)) => {
             let _ = writeln!(

@@ -12,6 +12,12 @@ pub const MAX_CELLS: usize = MAX_HOLES + 2;
 /// on boards with stores, South's store follows the last hole and North's comes after it.
 pub type Hole = u8;
 
+const STEP_TABLE_CELLS: usize = Hole::MAX as usize + 1;
+
+/// The hole after each cell along a circuit, indexed by any `Hole`: a table
+/// that covers every value of a `Hole` needs no bounds check in the sowing loop.
+pub type StepTable = [Hole; STEP_TABLE_CELLS];
+
 /// One of the two players (GEN-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -197,9 +203,9 @@ pub struct Board {
     /// Position of each hole in each side's circuit (`u16::MAX` when not on it).
     circuit_index: [Vec<u16>; 2],
     /// The hole after each hole along each side's circuit (the sowing fast path).
-    next: [Vec<Hole>; 2],
+    next: [StepTable; 2],
     /// The hole before each hole: the next one when sowing the other way.
-    back: [Vec<Hole>; 2],
+    back: [StepTable; 2],
     side_holes: [HoleSet; 2],
     all_holes: HoleSet,
 }
@@ -291,8 +297,8 @@ impl Board {
             CircuitKind::OwnRows => [loop_over(0, 1, Side::South), loop_over(2, 3, Side::North)],
         };
         let mut circuit_index = [vec![u16::MAX; cells], vec![u16::MAX; cells]];
-        let mut next = [vec![0; cells], vec![0; cells]];
-        let mut back = [vec![0; cells], vec![0; cells]];
+        let mut next = [[0; STEP_TABLE_CELLS]; 2];
+        let mut back = [[0; STEP_TABLE_CELLS]; 2];
         for side in 0..2 {
             let order = &circuits[side];
             for (i, &h) in order.iter().enumerate() {
@@ -478,7 +484,7 @@ impl Board {
     /// The hole after each cell along `side`'s circuit, as one table: in the
     /// game's direction, or the other way when `reversed`.
     #[inline]
-    pub fn next_table(&self, side: Side, reversed: bool) -> &[Hole] {
+    pub fn next_table(&self, side: Side, reversed: bool) -> &StepTable {
         match reversed {
             false => &self.next[side.index()],
             true => &self.back[side.index()],

@@ -5,7 +5,7 @@ use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Direction, Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{CaptureTime, Game, Target};
-use crate::rules::position::{Pending, Position};
+use crate::rules::position::{Pending, Position, PreviousMove};
 
 /// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +225,7 @@ fn sow_move<const FROM_HAND: bool>(
         declines: decision.declines,
         taken: false,
     };
-    let mut hand = match FROM_HAND {
+    let hand = match FROM_HAND {
         false => {
             let available = position.counts[origin as usize];
             let lifted = match &game.moves.lift {
@@ -239,6 +239,8 @@ fn sow_move<const FROM_HAND: bool>(
         }
         true => take_from_hand(game, position, start, env),
     };
+    let lifted = hand;
+    let mut hand = hand;
     let per_drop = game.has_captures_at(CaptureTime::Drop);
     let lap_end = game.has_captures_at(CaptureTime::LapEnd);
     let circuit_length = board.circuit_length(mover);
@@ -377,6 +379,9 @@ fn sow_move<const FROM_HAND: bool>(
         .again
         .as_ref()
         .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
+    if game.reads_previous {
+        position.previous = PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last);
+    }
     match &mut position.pending {
         Some(pending) => pending.again = again,
         None => end_turn(position, again),

@@ -109,6 +109,9 @@ pub struct Game {
     /// Whether some rule reads the position at the start of the move
     /// (`before(...)`), which the engine then keeps a copy of.
     pub(crate) reads_before: bool,
+    /// Whether some rule reads the last move played (`previous_lifted`,
+    /// `previous_ended`), which positions then keep.
+    pub(crate) reads_previous: bool,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).

@@ -3,7 +3,9 @@
 //! so that its invariants (seed totals within a count, closed holes empty, a
 //! pending strip payable) hold wherever a position is read.
 
-use crate::rules::board::{HoleSet, MAX_CELLS, Side};
+use std::num::NonZeroU32;
+
+use crate::rules::board::{Hole, HoleSet, MAX_CELLS, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -25,6 +27,44 @@ pub struct Position {
     /// Seeds each side holds in hand, off the board and not captured, to be
     /// put into play by hand moves (`[hand]`), by `Side::index`.
     pub(crate) hand: [u16; 2],
+    /// The last move played, kept only in games whose rules read it
+    /// (`previous_lifted`, `previous_ended`); `None` before the first.
+    pub(crate) previous: Option<PreviousMove>,
+}
+
+/// The last move played: the hole its seeds were lifted from (`None`: from the
+/// mover's hand), how many, and the hole its sowing ended in. Packed into four
+/// bytes, which keeps a position the size it was without it (positions are
+/// copied for every candidate move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PreviousMove(NonZeroU32);
+
+impl PreviousMove {
+    /// `from` marks a move from the hand (no board has this many cells).
+    const HAND: u32 = 0xFF;
+
+    /// The move, or `None` if it lifted nothing (no move does).
+    pub fn new(from: Option<Hole>, lifted: u16, ended: Hole) -> Option<PreviousMove> {
+        if lifted == 0 {
+            return None;
+        }
+        let from = from.map_or(Self::HAND, u32::from);
+        NonZeroU32::new((from << 24) | (u32::from(ended) << 16) | u32::from(lifted))
+            .map(PreviousMove)
+    }
+
+    pub fn from(self) -> Option<Hole> {
+        let from = self.0.get() >> 24;
+        (from != Self::HAND).then_some(from as Hole)
+    }
+
+    pub fn lifted(self) -> u16 {
+        self.0.get() as u16
+    }
+
+    pub fn ended(self) -> Hole {
+        (self.0.get() >> 16) as Hole
+    }
 }
 
 /// A run of decisions owed inside a turn (a strip, NS-10).
@@ -84,6 +124,11 @@ impl Position {
         self.hand
     }
 
+    /// The last move played, in games whose rules read it.
+    pub fn previous(&self) -> Option<PreviousMove> {
+        self.previous
+    }
+
     pub(crate) fn empty(to_move: Side) -> Position {
         Position {
             counts: [0; MAX_CELLS],
@@ -94,15 +139,19 @@ impl Position {
             pending: None,
             claims: [HoleSet::default(); 2],
             hand: [0; 2],
+            previous: None,
         }
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,
-    /// scores and side to move (and closed holes, which only a new round changes).
+    /// scores and side to move (and closed holes, which only a new round changes;
+    /// claims, hands, and the previous move where the rules read it).
+    #[inline]
     pub fn repeats(&self, earlier: &Position) -> bool {
         self.counts == earlier.counts
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
+            && self.previous == earlier.previous
             && self.closed == earlier.closed
             && self.claims == earlier.claims
             && self.hand == earlier.hand

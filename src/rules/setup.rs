@@ -5,7 +5,7 @@
 
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
-use crate::rules::position::{Pending, Position};
+use crate::rules::position::{Pending, Position, PreviousMove};
 
 /// Most seeds a game may hold in all, on the board and captured (a hole's count
 /// is a `u16`, so no hole can overflow whatever the sowing does).
@@ -29,6 +29,8 @@ pub struct Setup {
     pub claims: [Vec<Hole>; 2],
     /// Seeds each side holds in hand, by `Side::index` (games with `[hand]`).
     pub hand: [u64; 2],
+    /// The last move played (games whose rules read it).
+    pub previous: Option<PreviousMove>,
 }
 
 /// Why a setup is not a position of the game.
@@ -57,6 +59,11 @@ pub enum SetupError {
     /// Seeds in hand in a game without hand moves.
     #[error("this game has no hand moves (`[hand]`), so no side can hold seeds in hand")]
     NoHandMoves,
+    /// A previous move stated for a game whose rules never read it.
+    #[error(
+        "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`), so a position states none"
+    )]
+    PreviousNotRead,
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -77,6 +84,7 @@ impl Setup {
             strip: 0,
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
+            previous: None,
         }
     }
 
@@ -94,6 +102,7 @@ impl Setup {
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
+            previous: position.previous,
         }
     }
 
@@ -102,6 +111,9 @@ impl Setup {
         let mut position = self.board_position(&game.board, game.closes_holes())?;
         if position.hand != [0; 2] && game.hand.is_none() {
             return Err(SetupError::NoHandMoves);
+        }
+        if position.previous.is_some() && !game.reads_previous {
+            return Err(SetupError::PreviousNotRead);
         }
         if self.strip > 0 {
             let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
@@ -184,6 +196,17 @@ impl Setup {
         // The total is at most MAX_SEEDS, which a u16 holds.
         position.hand = self.hand.map(|h| h as u16);
         position.turn = self.turn;
+        if let Some(previous) = self.previous {
+            // A sowing may end in a store; a move starts from a hole.
+            let ended = previous.ended();
+            if !(board.is_hole(ended) || board.is_store(ended)) {
+                return Err(SetupError::NotAHole(format!("cell {ended}")));
+            }
+            if let Some(from) = previous.from().filter(|&h| !board.is_hole(h)) {
+                return Err(SetupError::NotAHole(format!("cell {from}")));
+            }
+            position.previous = Some(previous);
+        }
         Ok(position)
     }
 }

@@ -551,6 +551,8 @@ impl Checker<'_, '_> {
                 Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))
             }
             "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
+            "previous_lifted" => Typed::Int(IntExpr::PreviousLifted(self.hole(first)?)),
+            "previous_ended" => Typed::Bool(BoolExpr::PreviousEnded(self.hole(first)?)),
             _ => unreachable!("every function of the table is handled"),
         })
     }

@@ -49,7 +49,10 @@ impl Cost<'_> {
     fn int(&self, e: &IntExpr) -> u64 {
         1 + match e {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Taken | IntExpr::Turn => 0,
-            IntExpr::Count(h) | IntExpr::Column(h) | IntExpr::SeatColumn(h) => self.hole(h),
+            IntExpr::Count(h)
+            | IntExpr::Column(h)
+            | IntExpr::SeatColumn(h)
+            | IntExpr::PreviousLifted(h) => self.hole(h),
             IntExpr::Total(set) => self.set(set).saturating_add(self.set_size(set)),
             IntExpr::Captured(side) | IntExpr::Hand(side) => self.side(side),
             IntExpr::Number(_, set, body) => self.quantified(set, self.bool(body)),
@@ -72,7 +75,10 @@ impl Cost<'_> {
             BoolExpr::BoolEq(_, l, r) => self.bool(l).saturating_add(self.bool(r)),
             BoolExpr::HoleEq(_, l, r) => self.hole(l).saturating_add(self.hole(r)),
             BoolExpr::SideEq(_, l, r) => self.side(l).saturating_add(self.side(r)),
-            BoolExpr::Inner(h) | BoolExpr::IsStore(h) | BoolExpr::Own(h) => self.hole(h),
+            BoolExpr::Inner(h)
+            | BoolExpr::IsStore(h)
+            | BoolExpr::Own(h)
+            | BoolExpr::PreviousEnded(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
             BoolExpr::ClaimedBy(h, side) => self.hole(h).saturating_add(self.side(side)),
             BoolExpr::Quantified(_, _, set, body) => self.quantified(set, self.bool(body)),

@@ -195,6 +195,20 @@ pub const FUNCTIONS: &[Function] = &[
         "the holes the side has claimed",
         "the holes {0} has claimed",
     ),
+    f(
+        "previous_lifted",
+        &[Hole],
+        Int,
+        "seeds the last move played lifted from the hole (0 if it started elsewhere or none was played)",
+        "the number of seeds the last move played lifted from {0}",
+    ),
+    f(
+        "previous_ended",
+        &[Hole],
+        Bool,
+        "the last move played ended its sowing in the hole",
+        "the last move played ended in {0}",
+    ),
 ];
 
 const fn f(

@@ -122,6 +122,8 @@ pub enum IntExpr {
     Captured(Box<SideExpr>),
     /// Seeds a side holds in hand.
     Hand(Box<SideExpr>),
+    /// Seeds the last move played lifted from the hole.
+    PreviousLifted(Box<HoleExpr>),
     Column(Box<HoleExpr>),
     SeatColumn(Box<HoleExpr>),
     Number(usize, Box<SetExpr>, Box<BoolExpr>),
@@ -153,6 +155,8 @@ pub enum BoolExpr {
     Contains(Box<SetExpr>, Box<HoleExpr>),
     /// The hole is claimed by the side.
     ClaimedBy(Box<HoleExpr>, Box<SideExpr>),
+    /// The last move played ended its sowing in the hole.
+    PreviousEnded(Box<HoleExpr>),
     /// The value at the start of the move.
     Before(Box<BoolExpr>),
     Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
@@ -242,6 +246,13 @@ impl IntExpr {
             },
             IntExpr::Captured(side) => s.position.captured[side.eval(s).index()] as i64,
             IntExpr::Hand(side) => i64::from(s.position.hand[side.eval(s).index()]),
+            IntExpr::PreviousLifted(h) => {
+                let hole = h.eval(s);
+                s.position
+                    .previous
+                    .filter(|p| p.from() == Some(hole))
+                    .map_or(0, |p| i64::from(p.lifted()))
+            }
             IntExpr::Column(h) => s.board.column(h.eval(s)) as i64,
             IntExpr::SeatColumn(h) => s.board.seat_column(h.eval(s)) as i64,
             IntExpr::Number(var, set, body) => {
@@ -318,6 +329,10 @@ impl BoolExpr {
             BoolExpr::ClaimedBy(h, side) => {
                 let hole = h.eval(s);
                 s.position.claims[side.eval(s).index()].contains(hole)
+            }
+            BoolExpr::PreviousEnded(h) => {
+                let hole = h.eval(s);
+                s.position.previous.is_some_and(|p| p.ended() == hole)
             }
             BoolExpr::Before(x) => s.at_move_start(|s| x.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
