@@ -152,9 +152,6 @@ def translate(name, consts, info):
         # StoneShark drops the moves that would sow for ever before it asks
         # whether every hole holds one seed; ours asks of all the holes.
         missing.append("allow rules asking of every hole whose sowing would end")
-    if (get("min_move", 1) == 1 and get("sow_direct", CCW) == SPLIT
-            and 0 not in get("udir_holes", []) and consts["holes"] - 1 not in get("udir_holes", [])):
-        missing.append("a rule against moving back a single seed the opponent just moved")
     if get("mustshare") and get("mustpass"):
         missing.append("a feeding rule that lapses when no move can feed")
     if get("crosscapt") and get("multicapt"):
@@ -212,6 +209,12 @@ def translate(name, consts, info):
     froms = []
     if min_move > 1:
         froms.append(f"count(origin) >= {min_move}")
+    if (min_move == 1 and direct == SPLIT and 0 not in udir and holes - 1 not in udir):
+        # allowables.DontUndoMoveOne: a single seed the last move carried round
+        # an end of the board may not be moved straight back.
+        froms.append(f"not (count(origin) == 1 and previous_ended(origin) and "
+                     f"previous_lifted(opposite(origin)) == 1 and "
+                     f"(col(origin) == 1 or col(origin) == {holes}))")
     allow = get("allow_rule", 0)
     if allow in (ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL):
         n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
@@ -434,6 +437,11 @@ def translate(name, consts, info):
         elif goal == IMMOBILIZE:
             lines += end("no_moves", "loses")
         else:
+            if not agains:
+                # A move that empties both rows wins for its mover, the side
+                # not to move now (there are no extra turns).
+                lines += end("condition", "wins", 'when = "side != mover and '
+                             'total(holes(side)) == 0 and total(holes(mover)) == 0"')
             # A side with seeds can always move in a clearing game (min_move 1).
             lines += end("no_stones", "wins") + end("no_moves", "draw")
         return "\n".join(lines) + "\n"
