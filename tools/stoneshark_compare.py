@@ -72,6 +72,9 @@ PAIRS = [
      "StoneShark ends the game once a side has more than half the seeds (same winner)"),
     ("tools/stoneshark/bohnenspiel.toml", [], "Bohnenspiel", 400,
      "StoneShark also ends the game when one bean is left, giving it to the last mover"),
+    ("tools/stoneshark/qelat.toml", ["capture_fours=1", "no_single_back=1"], "Qelat", 400,
+     "with both options (fours taken into a walda, no single seed moved straight back); "
+     "StoneShark also ends the game once a side holds more than half the seeds (same winner)"),
     ("tools/stoneshark/sadeqa-iii.toml", [], "Sadeqa_III", 400,
      "StoneShark ends the game once a side has more than half the seeds; SQ-10 plays on (same winner)"),
 ]
