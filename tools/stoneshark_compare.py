@@ -124,6 +124,8 @@ def hole_name(game, move):
 
 
 CHAIN_CORRECTED = {"Mbangbi"}
+# StoneShark's SowPrescribed.NO_UDIR_FIRSTS: each side's first move in the game's direction.
+NO_UDIR_FIRSTS = 6
 
 
 def chain_against_each_move(game):
@@ -203,10 +205,15 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             assert position["to_move"] == ("north" if game.turn else "south"), \
                 (where, position["to_move"], game.turn)
             moves = game.get_moves()
-            legal = sorted(hole_name(game, m) for m in moves)
+            names = {m: hole_name(game, m) for m in moves}
+            if game.info.prescribed == NO_UDIR_FIRSTS and not any(":" in d for d in mine["legal"]):
+                # StoneShark offers both directions of an opening move it sows in
+                # the game's direction either way: the same move to us.
+                names = {m: n.split(":")[0] for m, n in names.items()}
+            legal = sorted(set(names.values()))
             assert sorted(mine["legal"]) == legal, (where, mine["legal"], legal)
             move = rng.choice(moves)
-            decisions.append(hole_name(game, move))
+            decisions.append(names[move])
             cond = game.move(move)
             decisions_checked += 1
             if game.info.mustpass and not (cond and cond.is_game_over()):

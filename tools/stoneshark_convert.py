@@ -39,6 +39,7 @@ ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
 PICK_LAST_SEEDS = 3
+NO_UDIR_FIRSTS = 6
 CHILD_NORMAL, CHILD_ONE = 1, 3
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
@@ -50,7 +51,7 @@ MISSING = {
     "rounds": "games of rounds with StoneShark's refill and round rules",
     "blocks": "holes closed for a round (only with rounds)",
     "child_type": "children other than plain ones and tuzdyks (wegs, bulls, qurs, rams)",
-    "prescribed": "prescribed opening moves",
+    "prescribed": "prescribed opening moves (beyond a first move in the game's direction)",
     "start_pattern": "random start patterns, or an opening move made as the setup",
     "presowcapt": "captures before sowing",
     "pickextra": "extra picks after a capture (beyond taking the last few seeds)",
@@ -98,10 +99,20 @@ def translate(name, consts, info):
     missing = []
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
-    for key in ("rounds", "blocks", "prescribed", "presowcapt",
+    for key in ("rounds", "blocks", "presowcapt",
                 "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
+    if get("mustshare") and get("udir_holes"):
+        # get_moves.UdirMoves offers both directions of a hole when
+        # allowables.MustShareUdir found that only one of them feeds.
+        missing.append("StoneShark's feeding rule where the direction is chosen (it offers "
+                       "both directions of a hole when one feeds)")
+    if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS):
+        missing.append(MISSING["prescribed"])
+    if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
+        missing.append("an opening move of each side's in a fixed direction, in a game of "
+                       "extra turns")
     if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE):
         missing.append(MISSING["child_type"])
     if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE):
@@ -242,11 +253,12 @@ def translate(name, consts, info):
             lines.append('lift = "count(origin) - 1"')
             sown = "(before(count(origin)) - 1)"
     if udir:
-        if len(udir) == holes:
-            lines.append('choose_direction = "true"')
-        else:
-            cols = " or ".join(f"seat_col(origin) == {i + 1}" for i in udir)
-            lines.append(f'choose_direction = "{cols}"')
+        cols = "true" if len(udir) == holes else " or ".join(
+            f"seat_col(origin) == {i + 1}" for i in udir)
+        if get("prescribed") == NO_UDIR_FIRSTS:
+            # Each side's first move is sown in the game's direction.
+            cols = f"turn >= 2 and ({cols})"
+        lines.append(f'choose_direction = "{cols}"')
     elif direct in (SPLIT, TOCENTER) and odd:
         raise Untranslatable(["a middle hole without a direction"])
     afters = []
