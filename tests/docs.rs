@@ -96,6 +96,7 @@ fn expression_examples_check() {
                 board,
                 options: &options,
                 bindings: &Binding::ALL,
+                closes_holes: false,
             };
             check::check(&node, None, &cx).is_ok()
         });

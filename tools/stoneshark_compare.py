@@ -80,9 +80,13 @@ PAIRS = [
 ]
 
 
-def ours(game, options, decisions):
+def ours(game, options, decisions, match=False):
     args = [BINARY, "replay", game, *decisions, "--json", "--max-turns", "100000",
             "--lap-limit", LAP_LIMIT]
+    if match:
+        # StoneShark plays rounds until a side cannot refill, however often a
+        # round starts as an earlier one did.
+        args += ["--match", "--round-repeats", "10000", "--max-rounds", "10000"]
     for option in options:
         args += ["--option", option]
     out = subprocess.run(args, capture_output=True, text=True, check=True)
@@ -155,9 +159,10 @@ def board_of(game):
     return [south, north], {"south": stores[0], "north": stores[1]}
 
 
-def status_of(game, cond):
-    """A game of rounds is compared over its first round."""
-    if cond is None or not (cond.is_game_over() or cond.is_round_over()):
+def status_of(game, cond, match=False):
+    """A game of rounds is compared over its first round, or as a match."""
+    over = cond is not None and (cond.is_game_over() or (cond.is_round_over() and not match))
+    if not over:
         return "ongoing"
     if cond.is_tie():
         return "draw"
@@ -166,6 +171,10 @@ def status_of(game, cond):
 
 def compare(man_config, checkout, pair, games, rng, converted=False):
     our_game, options, props, limit, _ = pair
+    with open(our_game if os.path.exists(our_game) else os.devnull) as file:
+        match = "[match]" in file.read()
+    if match:
+        limit *= 10
     decisions_checked = 0
     skipped = 0
     for index in range(games):
@@ -186,9 +195,9 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         decisions = []
         cond = None
         while True:
-            mine = ours(our_game, options, decisions)
+            mine = ours(our_game, options, decisions, match)
             where = f"{our_game} game {index}, after {' '.join(decisions) or 'no decision'}"
-            theirs = status_of(game, cond)
+            theirs = status_of(game, cond, match)
             if theirs != "ongoing" or mine["status"] != "ongoing":
                 if mine.get("reason") == "repetition" and theirs == "ongoing":
                     skipped += 1
@@ -216,6 +225,10 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             decisions.append(names[move])
             cond = game.move(move)
             decisions_checked += 1
+            if match and cond is not None and cond.is_round_over():
+                game.new_game(new_round=True)
+                cond = None
+                continue
             if game.info.mustpass and not (cond and cond.is_game_over()):
                 game.test_pass()
     return decisions_checked, skipped

@@ -40,6 +40,9 @@ CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
 PICK_LAST_SEEDS = 3
 NO_UDIR_FIRSTS = 6
+# Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
+ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
+ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner"}
 CHILD_NORMAL, CHILD_ONE = 1, 3
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
@@ -48,8 +51,9 @@ FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
-    "rounds": "games of rounds with StoneShark's refill and round rules",
-    "blocks": "holes closed for a round (only with rounds)",
+    "rounds": "games of rounds ending otherwise than when a side cannot move, or of "
+              "other goals than most seeds",
+    "blocks": "holes closed outside games of rounds",
     "child_type": "children other than plain ones and tuzdyks (wegs, bulls, qurs, rams)",
     "prescribed": "prescribed opening moves (beyond a first move in the game's direction)",
     "start_pattern": "random start patterns, or an opening move made as the setup",
@@ -99,7 +103,11 @@ def translate(name, consts, info):
     missing = []
     if get("game_class") != "Mancala":
         missing.append(f"StoneShark's own game class {get('game_class')}")
-    for key in ("rounds", "blocks", "presowcapt",
+    if get("rounds"):
+        missing += rounds_missing(info)
+    elif get("blocks"):
+        missing.append(MISSING["blocks"])
+    for key in ("presowcapt",
                 "play_locs", "moveunlock", "xc_sown", "end_cond"):
         if get(key):
             missing.append(MISSING[key])
@@ -457,7 +465,18 @@ def translate(name, consts, info):
             # A side with seeds can always move in a clearing game (min_move 1).
             lines += end("no_stones", "wins") + end("no_moves", "draw")
         return "\n".join(lines) + "\n"
-    lines += end("majority")
+    if get("rounds"):
+        # A match of rounds (`--match`): each side refills its holes from one end
+        # and the holes it cannot fill are closed for the round; a side that
+        # cannot fill one hole loses. A round ends at once when a side holds
+        # so many seeds that the other could not (end_move.ClearWinner).
+        fill = "left" if get("round_fill") == LEFT_FILL else "right"
+        lines += ["", "[match]", f"seeds_per_hole = {seeds}", f'fill_from = "{fill}"',
+                  'short_hole = "close"',
+                  f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
+        lines += end("condition", "wins", f'when = "captured(side) > {total - seeds}"')
+    else:
+        lines += end("majority")
     needed = min_for_change(info, total)
     too_few = (min_move < needed < total and not stores and get("pickextra") != PICK_LAST_SEEDS
                and not (get("child_type") and not get("stores"))
@@ -558,6 +577,26 @@ def child_condition(info, holes, inhibit):
             return f"contains([{', '.join(names)}], last)" if names else "false"
         conds.append(f"(if mover == south then {where('s')} else {where('n')})")
     return " and ".join(c for c in conds if c)
+
+
+def rounds_missing(info):
+    """What a game of rounds needs beyond `[match]` (StoneShark's new_game.NewRound
+    and end_move.RoundWinner), if anything."""
+    get = info.get
+    missing = []
+    if get("rounds") != ROUNDS_NO_MOVES or get("goal", 0) != MAX_SEEDS:
+        missing.append(MISSING["rounds"])
+    if get("round_fill", 0) not in (LEFT_FILL, RIGHT_FILL) or not get("blocks"):
+        missing.append("rounds refilled otherwise than from one end, closing the holes "
+                       "left short")
+    if (get("goal_param") or 0) > 1:
+        missing.append("a match lost by filling fewer than several holes")
+    if get("round_starter", 0) not in ROUND_STARTERS:
+        missing.append("rounds started by the last mover")
+    if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
+        missing.append("rounds refilled from seeds the round's end leaves unscored, or "
+                       "from a start pattern")
+    return missing
 
 
 def file_stem(name):

@@ -58,6 +58,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         warnings: Vec::new(),
         reads_before: false,
         reads_previous: false,
+        closes_holes: false,
     }
     .load(&source.id, spec, options)
 }
@@ -211,6 +212,8 @@ struct Loader {
     reads_before: bool,
     /// Whether some expression reads the last move played.
     reads_previous: bool,
+    /// Whether the game's matches close short holes (`next` then passes over them).
+    closes_holes: bool,
 }
 
 const MOVE: &[Binding] = &[
@@ -280,6 +283,10 @@ impl Loader {
             })
             .collect();
         self.refuse_control_characters(&spec);
+        self.closes_holes = spec
+            .match_play
+            .as_ref()
+            .is_some_and(|m| m.short_hole.get_ref() == "close");
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
         if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
@@ -970,6 +977,7 @@ impl Loader {
             board,
             options: &self.options,
             bindings,
+            closes_holes: self.closes_holes,
         };
         match check::check(&node, want, &cx) {
             Ok(typed) => {

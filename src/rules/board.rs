@@ -201,7 +201,7 @@ pub struct Board {
     /// Sowing order per side (the circuit that side sows around), in the game's direction.
     circuits: [Vec<Hole>; 2],
     /// Position of each hole in each side's circuit (`u16::MAX` when not on it).
-    circuit_index: [Vec<u16>; 2],
+    circuit_index: [[u16; STEP_TABLE_CELLS]; 2],
     /// The hole after each hole along each side's circuit (the sowing fast path).
     next: [StepTable; 2],
     /// The hole before each hole: the next one when sowing the other way.
@@ -296,7 +296,7 @@ impl Board {
             CircuitKind::WholeBoard => [loop_over(0, 1, Side::South), loop_over(0, 1, Side::North)],
             CircuitKind::OwnRows => [loop_over(0, 1, Side::South), loop_over(2, 3, Side::North)],
         };
-        let mut circuit_index = [vec![u16::MAX; cells], vec![u16::MAX; cells]];
+        let mut circuit_index = [[u16::MAX; STEP_TABLE_CELLS]; 2];
         let mut next = [[0; STEP_TABLE_CELLS]; 2];
         let mut back = [[0; STEP_TABLE_CELLS]; 2];
         for side in 0..2 {
@@ -498,16 +498,53 @@ impl Board {
 
     /// The hole `steps` along the circuit in use at `hole` (negative: backward).
     /// That is the mover's circuit when it passes through the hole, else the owner's.
+    #[inline]
     pub fn step(&self, mover: Side, hole: Hole, steps: i64) -> Hole {
         let side = if self.circuit_index[mover.index()][hole as usize] != u16::MAX {
             mover
         } else {
             self.owner(hole)
         };
+        // One step either way, the commonest (`next(last)`, `prev(x)`), by table.
+        match steps {
+            1 => return self.next[side.index()][hole as usize],
+            -1 => return self.back[side.index()][hole as usize],
+            _ => {}
+        }
         let order = &self.circuits[side.index()];
         let length = order.len() as i64;
         let at = self.circuit_index[side.index()][hole as usize] as i64;
         order[((at + steps.rem_euclid(length)) % length) as usize]
+    }
+
+    /// `step` over the holes not in `closed` only (closed holes are out of play
+    /// for a round of a match, and the sowing passes over them too). Each step
+    /// lands on an open hole; a circuit with none left open stays where it is.
+    #[cold]
+    pub fn step_open(&self, mover: Side, hole: Hole, steps: i64, closed: HoleSet) -> Hole {
+        let side = if self.circuit_index[mover.index()][hole as usize] != u16::MAX {
+            mover
+        } else {
+            self.owner(hole)
+        };
+        let open = self.circuits[side.index()]
+            .iter()
+            .filter(|&&h| !closed.contains(h))
+            .count() as u64;
+        if open == 0 || steps == 0 {
+            return hole;
+        }
+        // Going round the open holes once changes nothing.
+        let count = (steps.unsigned_abs() - 1) % open + 1;
+        let unit = steps.signum();
+        let mut at = hole;
+        for _ in 0..count {
+            at = self.step(side, at, unit);
+            while closed.contains(at) {
+                at = self.step(side, at, unit);
+            }
+        }
+        at
     }
 
     pub fn side_holes(&self, side: Side) -> HoleSet {

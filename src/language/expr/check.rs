@@ -163,6 +163,9 @@ pub struct Context<'a> {
     pub options: &'a [(String, i64)],
     /// The bindings the engine sets where this expression is evaluated.
     pub bindings: &'a [Binding],
+    /// Whether holes can be closed (a match whose refill closes short holes):
+    /// `next` and `prev` then pass over closed holes.
+    pub closes_holes: bool,
 }
 
 /// Functions, with their argument types and result, for messages and checking.
@@ -521,7 +524,10 @@ impl Checker<'_, '_> {
                 } else {
                     steps
                 };
-                Typed::Hole(HoleExpr::Step(hole, steps))
+                Typed::Hole(match self.cx.closes_holes {
+                    true => HoleExpr::StepOpen(hole, steps),
+                    false => HoleExpr::Step(hole, steps),
+                })
             }
             "opposite" => Typed::Hole(HoleExpr::Opposite(self.hole(first)?)),
             "behind" => {

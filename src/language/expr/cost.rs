@@ -95,7 +95,9 @@ impl Cost<'_> {
             | HoleExpr::Here
             | HoleExpr::X
             | HoleExpr::Var(_) => 0,
-            HoleExpr::Step(h, k) => self.hole(h).saturating_add(self.int(k)),
+            HoleExpr::Step(h, k) | HoleExpr::StepOpen(h, k) => {
+                self.hole(h).saturating_add(self.int(k))
+            }
             HoleExpr::Opposite(h) | HoleExpr::Behind(h) => self.hole(h),
             HoleExpr::Store(side) => self.side(side),
             HoleExpr::If(c, t, e) => self.bool(c).saturating_add(self.hole(t).max(self.hole(e))),

@@ -174,6 +174,8 @@ pub enum HoleExpr {
     Var(usize),
     /// Steps along the circuit in use (negative: backward).
     Step(Box<HoleExpr>, Box<IntExpr>),
+    /// `Step` in a game whose matches close holes: closed holes are passed over.
+    StepOpen(Box<HoleExpr>, Box<IntExpr>),
     Opposite(Box<HoleExpr>),
     Behind(Box<HoleExpr>),
     /// A side's store (checked at load: only on boards with stores).
@@ -399,6 +401,14 @@ impl HoleExpr {
                 let (h, k) = (h.eval(s), k.eval(s));
                 let k = if s.env.reversed { k.wrapping_neg() } else { k };
                 s.board.step(s.env.mover, h, k)
+            }
+            HoleExpr::StepOpen(h, k) => {
+                let (h, k) = (h.eval(s), k.eval(s));
+                let k = if s.env.reversed { k.wrapping_neg() } else { k };
+                match s.position.closed.is_empty() {
+                    true => s.board.step(s.env.mover, h, k),
+                    false => s.board.step_open(s.env.mover, h, k, s.position.closed),
+                }
             }
             HoleExpr::Behind(h) => s.board.behind(h.eval(s)),
             HoleExpr::Store(side) => {
