@@ -50,6 +50,10 @@ enum Command {
         /// Print the machine-readable JSON object instead of a drawing.
         #[arg(long)]
         json: bool,
+        /// With --json: print one object per line, at the start and after every
+        /// decision (JSON Lines), each with only the decision that led to it.
+        #[arg(long, requires = "json")]
+        trace: bool,
         /// Start from this position file (JSON, the shape of the `position` object).
         #[arg(long, value_name = "FILE")]
         position: Option<PathBuf>,
@@ -556,13 +560,29 @@ fn run(command: Command) -> Result<(), Failure> {
             game,
             decisions,
             json,
+            trace,
             position,
             as_match,
             setup,
         } => {
             let game = loaded(&setup, &game)?;
             let state = replay(&game, &decisions, position.as_deref(), as_match)?;
-            if json {
+            if trace {
+                // Every decision is known legal now: nothing is printed otherwise.
+                // Each line's `decisions` holds only the one that led to it.
+                let mut state = replay(&game, &[], position.as_deref(), as_match)?;
+                let line = |state: &MatchState, played: &[String]| {
+                    let mut object = json::replay(state);
+                    object.decisions = played.to_vec();
+                    serde_json::to_string(&object).expect("plain data")
+                };
+                outln!("{}", line(&state, &[]));
+                for decision in &decisions {
+                    let played = std::slice::from_ref(decision);
+                    state.replay(played).expect("replayed once already");
+                    outln!("{}", line(&state, played));
+                }
+            } else if json {
                 outln!(
                     "{}",
                     serde_json::to_string(&json::replay(&state)).expect("plain data")

@@ -674,3 +674,35 @@ fn previous_move_in_position_files_and_json() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("do not read the last move played"));
 }
+
+/// `replay --json --trace`: one object per line, at the start and after each
+/// decision, each naming only the decision that led to it; nothing on stdout
+/// when a decision is refused.
+#[test]
+fn replay_trace_prints_a_line_per_decision() {
+    let output = mancala(&["replay", "kalah", "a3", "a6", "--json", "--trace"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let decisions: Vec<_> = lines.iter().map(|l| l["decisions"].clone()).collect();
+    assert_eq!(
+        decisions,
+        [
+            serde_json::json!([]),
+            serde_json::json!(["a3"]),
+            serde_json::json!(["a6"])
+        ]
+    );
+    // The last line is the plain replay's object but for its decisions.
+    let plain = mancala(&["replay", "kalah", "a3", "a6", "--json"]);
+    let mut plain: serde_json::Value = serde_json::from_str(&stdout(&plain)).unwrap();
+    plain["decisions"] = serde_json::json!(["a6"]);
+    assert_eq!(lines[2], plain);
+    // a3 lands in the store: South moves again, so b1 is refused.
+    let refused = mancala(&["replay", "kalah", "a3", "b1", "--json", "--trace"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stdout(&refused), "");
+}

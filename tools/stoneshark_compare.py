@@ -21,6 +21,7 @@ two differ outside what is compared.
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -80,8 +81,10 @@ PAIRS = [
 ]
 
 
-def ours(game, options, decisions, match=False):
-    args = [BINARY, "replay", game, *decisions, "--json", "--max-turns", "100000",
+def ours_trace(game, options, decisions, match=False):
+    """`replay --json --trace`: our state at the start and after each decision.
+    Where ours refuses a decision (its game ended earlier), up to that one."""
+    args = [BINARY, "replay", game, "--json", "--trace", "--max-turns", "100000",
             "--lap-limit", LAP_LIMIT]
     if match:
         # StoneShark plays rounds until a side cannot refill, however often a
@@ -89,8 +92,15 @@ def ours(game, options, decisions, match=False):
         args += ["--match", "--round-repeats", "10000", "--max-rounds", "10000"]
     for option in options:
         args += ["--option", option]
-    out = subprocess.run(args, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    out = subprocess.run(args + ["--", *decisions], capture_output=True, text=True)
+    if out.returncode != 0:
+        refused = re.match(r"decision (\d+) ", out.stderr)
+        if not refused:
+            raise subprocess.CalledProcessError(out.returncode, args, out.stdout, out.stderr)
+        played = int(refused.group(1)) - 1
+        out = subprocess.run(args + ["--", *decisions[:played]], capture_output=True,
+                             text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
 
 
 def load_stoneshark(checkout):
@@ -192,46 +202,58 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         game.disallow_endless(True)
         if props in CHAIN_CORRECTED or converted:
             chain_against_each_move(game)
-        decisions = []
-        cond = None
-        while True:
-            mine = ours(our_game, options, decisions, match)
-            where = f"{our_game} game {index}, after {' '.join(decisions) or 'no decision'}"
-            theirs = status_of(game, cond, match)
-            if theirs != "ongoing" or mine["status"] != "ongoing":
-                if mine.get("reason") == "repetition" and theirs == "ongoing":
-                    skipped += 1
-                    break
-                assert mine["status"] == theirs, (where, mine["status"], theirs)
-                break
-            if len(decisions) >= limit:
+        steps, decisions = play_stoneshark(game, rng, limit, match)
+        mine = ours_trace(our_game, options, decisions, match)
+        for step, (theirs, board, stores, to_move, legal) in enumerate(steps):
+            where = f"{our_game} game {index}, after {' '.join(decisions[:step]) or 'no decision'}"
+            # Ours may have ended earlier, refusing the decisions after its end.
+            assert step < len(mine), (where, "ongoing", mine[-1]["status"])
+            ours_now = mine[step]
+            if theirs == "left out" or (ours_now.get("reason") == "repetition"
+                                        and theirs == "ongoing"):
                 skipped += 1
                 break
-            board, stores = board_of(game)
-            position = mine["position"]
+            if theirs != "ongoing" or ours_now["status"] != "ongoing":
+                assert ours_now["status"] == theirs, (where, ours_now["status"], theirs)
+                break
+            position = ours_now["position"]
             assert position["board"] == board, (where, position["board"], board)
             assert position["captured"] == stores, (where, position["captured"], stores)
-            assert position["to_move"] == ("north" if game.turn else "south"), \
-                (where, position["to_move"], game.turn)
-            moves = game.get_moves()
-            names = {m: hole_name(game, m) for m in moves}
-            if game.info.prescribed == NO_UDIR_FIRSTS and not any(":" in d for d in mine["legal"]):
-                # StoneShark offers both directions of an opening move it sows in
-                # the game's direction either way: the same move to us.
-                names = {m: n.split(":")[0] for m, n in names.items()}
-            legal = sorted(set(names.values()))
-            assert sorted(mine["legal"]) == legal, (where, mine["legal"], legal)
-            move = rng.choice(moves)
-            decisions.append(names[move])
-            cond = game.move(move)
+            assert position["to_move"] == to_move, (where, position["to_move"], to_move)
+            assert sorted(ours_now["legal"]) == legal, (where, ours_now["legal"], legal)
             decisions_checked += 1
-            if match and cond is not None and cond.is_round_over():
-                game.new_game(new_round=True)
-                cond = None
-                continue
-            if game.info.mustpass and not (cond and cond.is_game_over()):
-                game.test_pass()
     return decisions_checked, skipped
+
+
+def play_stoneshark(game, rng, limit, match):
+    """One random game in StoneShark's engine: what it shows before each
+    decision (status, board, stores, side to move, legal decisions), the last
+    entry its end (or "left out" past `limit` decisions), and the decisions."""
+    steps, decisions = [], []
+    cond = None
+    while True:
+        theirs = status_of(game, cond, match)
+        if theirs != "ongoing" or len(decisions) >= limit:
+            steps.append((theirs if theirs != "ongoing" else "left out", None, None, None, None))
+            return steps, decisions
+        board, stores = board_of(game)
+        moves = game.get_moves()
+        names = {m: hole_name(game, m) for m in moves}
+        if game.info.prescribed == NO_UDIR_FIRSTS and game.movers < 2:
+            # StoneShark offers both directions of an opening move it sows in
+            # the game's direction either way: the same move to us.
+            names = {m: n.split(":")[0] for m, n in names.items()}
+        steps.append(("ongoing", board, stores, "north" if game.turn else "south",
+                      sorted(set(names.values()))))
+        move = rng.choice(moves)
+        decisions.append(names[move])
+        cond = game.move(move)
+        if match and cond is not None and cond.is_round_over():
+            game.new_game(new_round=True)
+            cond = None
+            continue
+        if game.info.mustpass and not (cond and cond.is_game_over()):
+            game.test_pass()
 
 
 def main():

@@ -42,7 +42,7 @@ PICK_LAST_SEEDS = 3
 NO_UDIR_FIRSTS = 6
 # Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
 ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
-ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner"}
+ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner", 3: "last_mover"}
 CHILD_NORMAL, CHILD_ONE = 1, 3
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
@@ -471,10 +471,14 @@ def translate(name, consts, info):
         # cannot fill one hole loses. A round ends at once when a side holds
         # so many seeds that the other could not (end_move.ClearWinner).
         fill = "left" if get("round_fill") == LEFT_FILL else "right"
+        holes_needed = max(get("goal_param") or 0, 1)
         lines += ["", "[match]", f"seeds_per_hole = {seeds}", f'fill_from = "{fill}"',
                   'short_hole = "close"',
                   f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
-        lines += end("condition", "wins", f'when = "captured(side) > {total - seeds}"')
+        if holes_needed > 1:
+            lines.append(f"min_filled = {holes_needed}")
+        lines += end("condition", "wins",
+                     f'when = "captured(side) > {total - seeds * holes_needed}"')
     else:
         lines += end("majority")
     needed = min_for_change(info, total)
@@ -589,10 +593,6 @@ def rounds_missing(info):
     if get("round_fill", 0) not in (LEFT_FILL, RIGHT_FILL) or not get("blocks"):
         missing.append("rounds refilled otherwise than from one end, closing the holes "
                        "left short")
-    if (get("goal_param") or 0) > 1:
-        missing.append("a match lost by filling fewer than several holes")
-    if get("round_starter", 0) not in ROUND_STARTERS:
-        missing.append("rounds started by the last mover")
     if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
         missing.append("rounds refilled from seeds the round's end leaves unscored, or "
                        "from a start pattern")

@@ -412,7 +412,7 @@ impl Loader {
             .agents
             .and_then(|agents| agents.evaluate)
             .map(|e| self.typed(&board, &e, SIDE_VALUE));
-        let match_rules = spec.match_play.map(|m| self.match_rules(m));
+        let match_rules = spec.match_play.map(|m| self.match_rules(m, &board));
         self.warn_unused_options(&spec.options);
         match (start, score, optional(match_rules), optional(evaluation)) {
             (Some(start), Some(score), Some(match_rules), Some(evaluation))
@@ -775,7 +775,7 @@ impl Loader {
         })
     }
 
-    fn match_rules(&mut self, spec: spec::MatchSpec) -> Option<MatchRules> {
+    fn match_rules(&mut self, spec: spec::MatchSpec, board: &Board) -> Option<MatchRules> {
         let seeds = self.constant(&spec.seeds_per_hole);
         let seeds_per_hole = match seeds {
             Some(n) if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
@@ -807,13 +807,30 @@ impl Loader {
                 ("fewer_seeds", Starter::FewerSeeds),
                 ("more_seeds", Starter::MoreSeeds),
                 ("alternate", Starter::Alternate),
+                ("last_mover", Starter::LastMover),
             ],
         );
+        let holes = (board.hole_count() / 2) as i64;
+        let min_filled = match &spec.min_filled {
+            None => Some(None),
+            Some(n) if (1..=holes).contains(n.get_ref()) => Some(Some(*n.get_ref() as u16)),
+            Some(n) => {
+                self.problem(
+                    n.span(),
+                    format!(
+                        "min_filled is {}; a side has {holes} holes to fill, so 1 to {holes}",
+                        n.get_ref()
+                    ),
+                );
+                None
+            }
+        };
         Some(MatchRules {
             seeds_per_hole: seeds_per_hole?,
             fill_from: fill_from?,
             short_hole: short_hole?,
             starter: starter?,
+            min_filled: min_filled?,
             clauses: spec.clauses,
         })
     }

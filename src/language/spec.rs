@@ -284,8 +284,10 @@ pub struct MatchSpec {
     pub fill_from: Spanned<String>,
     /// `close` (the hole is closed for the round) or `partial` (it gets what remains).
     pub short_hole: Spanned<String>,
-    /// `loser`, `winner`, `fewer_seeds`, `more_seeds` or `alternate`.
+    /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.
     pub starter: Spanned<String>,
+    /// Holes a side must fill to play on (default: it loses only with no seed left).
+    pub min_filled: Option<Spanned<i64>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -267,6 +267,9 @@ pub struct MatchRules {
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
     pub starter: Starter,
+    /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
+    /// side loses only when it has no seed to put back.
+    pub min_filled: Option<u16>,
     pub clauses: Vec<String>,
 }
 
@@ -297,6 +300,8 @@ pub enum Starter {
     MoreSeeds,
     /// The side that did not start the round just played.
     Alternate,
+    /// The side that made the round's last move.
+    LastMover,
 }
 
 impl Game {

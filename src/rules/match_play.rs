@@ -65,7 +65,14 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = Side::BOTH.map(|side| game.side_is_empty(&position, side));
+    let out = Side::BOTH.map(|side| match rules.min_filled {
+        None => game.side_is_empty(&position, side),
+        Some(needed) => {
+            let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
+            let filled = game.board.side_holes(side).iter().filter(full).count();
+            filled < usize::from(needed)
+        }
+    });
     Refill { position, out }
 }
 
@@ -85,8 +92,15 @@ pub fn fill_order(game: &Game, from: FillFrom, side: Side) -> Vec<Hole> {
     holes
 }
 
-/// Who starts the round after one that `starter` started and that ended so.
-pub fn next_starter(rules: &MatchRules, starter: Side, status: Status, holdings: [u32; 2]) -> Side {
+/// Who starts the round after one that `starter` started and that ended so,
+/// its last decision made by `last_mover`.
+pub fn next_starter(
+    rules: &MatchRules,
+    starter: Side,
+    status: Status,
+    holdings: [u32; 2],
+    last_mover: Option<Side>,
+) -> Side {
     let winner = match status {
         Status::SouthWon => Some(Side::South),
         Status::NorthWon => Some(Side::North),
@@ -104,6 +118,7 @@ pub fn next_starter(rules: &MatchRules, starter: Side, status: Status, holdings:
         Starter::MoreSeeds => more_seeds,
         Starter::FewerSeeds => more_seeds.map(Side::other),
         Starter::Alternate => None,
+        Starter::LastMover => last_mover,
     };
     chosen.unwrap_or(starter.other())
 }
@@ -387,7 +402,8 @@ impl<'g> MatchState<'g> {
             }
         }
         let mut start = refill.position;
-        start.to_move = next_starter(rules, self.starter, status, holdings);
+        let last_mover = self.round.last_mover();
+        start.to_move = next_starter(rules, self.starter, status, holdings, last_mover);
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
         if repeats.count() > game.limits().round_repeats as usize {
             self.last_refill = Some(start);

@@ -121,6 +121,8 @@ pub struct GameState<'g> {
     endless_met: u32,
     /// Turns passed by a side with no legal move (not decisions).
     passes: u32,
+    /// The side that made the last decision (a match may start the next round with it).
+    last_mover: Option<Side>,
 }
 
 impl<'g> GameState<'g> {
@@ -141,6 +143,7 @@ impl<'g> GameState<'g> {
             decisions: Vec::new(),
             endless_met: 0,
             passes: 0,
+            last_mover: None,
         };
         state.settle();
         state
@@ -188,6 +191,11 @@ impl<'g> GameState<'g> {
             + self.decisions.capacity() * std::mem::size_of::<Decision>()
     }
 
+    /// The side that made the last decision, `None` before the first.
+    pub fn last_mover(&self) -> Option<Side> {
+        self.last_mover
+    }
+
     /// Turns passed so far by a side that had no legal move.
     pub fn passes(&self) -> u32 {
         self.passes
@@ -212,6 +220,7 @@ impl<'g> GameState<'g> {
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
         let decision = self.legal[index];
+        self.last_mover = Some(self.position.to_move);
         match self.successors.get() {
             Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.

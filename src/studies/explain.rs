@@ -293,15 +293,22 @@ fn match_play(game: &Game, rules: &MatchRules) -> String {
         Starter::FewerSeeds => "the side holding fewer seeds starts the next round",
         Starter::MoreSeeds => "the side holding more seeds starts the next round",
         Starter::Alternate => "the sides take turns to start the rounds",
+        Starter::LastMover => "the side that made the round's last move starts the next",
+    };
+    let lost = match rules.min_filled {
+        None => "A side that can put no seed back into its holes loses the match.".to_string(),
+        Some(n) => format!(
+            "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
+        ),
     };
     format!(
         "Played as a match (--match): after a round each side refills its own holes with \
          {per_hole} seeds each from the seeds it holds, starting with its {first} hole as seen \
          from its own seat and going {along}. {short} Seeds left in hand after refilling count \
          as captured in the next round. Then {starter}; after a drawn round (or with equal \
-         seeds), the side that did not start the round just played starts. A side that can put \
-         no seed back into its holes loses the match. A match whose round starts as an earlier \
-         round started is drawn, and one that reaches {} rounds ends as unfinished.",
+         seeds), the side that did not start the round just played starts. {lost} A match whose \
+         round starts as an earlier round started is drawn, and one that reaches {} rounds ends \
+         as unfinished.",
         game.limits().rounds
     )
 }
