@@ -19,9 +19,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 import stoneshark_compare  # noqa: E402
 
 # Bundled games StoneShark plays too but that the comparison does not pair
-# (StoneShark plays them only in rounds of its own refill rules).
+# (StoneShark plays them only in rounds of its own refill and starting rules).
 BUNDLED_UNPAIRED = {
-    "Rio_Kadalis": ("rio-kadalis", "StoneShark plays it in rounds only; not compared"),
+    "Rio_Kadalis": ("rio-kadalis", "StoneShark plays it only as a match whose rounds the "
+                    "sides start in turn (RK-15: the loser starts), so ours is not paired"),
 }
 
 
@@ -50,6 +51,9 @@ def main():
         if name in bundled:
             our_id, how = bundled[name]
             status, detail = "bundled", f"`{our_id}`; {how}"
+            if report[name]["translated"] and compared.get(name, {}).get("agree"):
+                detail += (f"; StoneShark's own parameters, translated, agree too "
+                           f"({compared[name]['decisions']} decisions)")
         elif report[name]["translated"] and compared.get(name, {}).get("agree"):
             result = compared[name]
             status = "expressible"
@@ -91,9 +95,9 @@ def main():
     print(f"- StoneShark's files also name variants; {variants_placed} of them are bundled or "
           "expressible (listed with their game), not counted above.\n")
     print(f"Bundled or expressible: **{covered} of {total} ({100 * covered / total:.0f}%)**. "
-          "A \"not yet\" line names StoneShark parameters; some of them (clearing and "
-          "depriving goals, several capture types, claimed holes) are expressible in the "
-          "language but not yet translated automatically, so the figure is a floor.\n")
+          "A \"not yet\" line names the StoneShark parameters the translation has no "
+          "rendering of yet; some (several capture types, special sowing rules) could be "
+          "written by hand in the language today, so the figure is a floor.\n")
     print("Ludii's sowing games (about 215 descriptions under `lud/board/sow`) are not yet "
           "placed one by one; those bundled here are Kalah, Awari (our Oware), Das "
           "Bohnenspiel, En Gehe, Gabata (Oromo), Halusa, Hufesay, Mangala (Turkey), Toguz "
