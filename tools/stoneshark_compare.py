@@ -67,6 +67,8 @@ PAIRS = [
      "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
+    ("tools/stoneshark/dakon-match.toml", [], "Dakon", 600,
+     "the match (DK-9..12, --match); StoneShark also ends a round once a side holds 71 seeds"),
     ("tools/stoneshark/toguz-kumalak.toml", [], "Toguz_Kumalak", 600,
      "StoneShark also ends the game when one stone is left and no tuzdyk exists"),
     ("tools/stoneshark/vai-lung-thlan.toml", [], "Vai_Lun_Thlan", 400,
