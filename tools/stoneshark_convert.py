@@ -39,6 +39,14 @@ ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
 PICK_LAST_SEEDS = 3
+# StoneShark's extra end conditions (end_move._add_game_ender), asked after each
+# move of the side that moved: the game then ends and is scored.
+END_CONDITIONS = {
+    1: "side == last_mover and total(holes(side)) == 0",   # CLEARED_OWN
+    2: "side != last_mover and total(holes(side)) == 0",   # CLEARED_OPP
+    3: "total(all_holes) <= {param}",                      # SEEDS_LIMIT
+    4: "all(h in all_holes, count(h) <= {param})",         # HOLE_SEED_LIMIT
+}
 NO_UDIR_FIRSTS = 6
 # Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
 ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
@@ -64,7 +72,7 @@ MISSING = {
     "sow_rule": "StoneShark's special sowing rules",
     "capt_type": "capture types beyond basic and cross captures",
     "xc_sown": "cross captures only of holes sown this move",
-    "end_cond": "StoneShark's extra end conditions",
+    "end_cond": "StoneShark's extra end conditions in games of rounds",
     "capt_rturn": "an extra turn after a capture, once",
     "udir_holes+sow_direct": "a chosen direction that later moves must alternate",
 }
@@ -108,9 +116,11 @@ def translate(name, consts, info):
     elif get("blocks"):
         missing.append(MISSING["blocks"])
     for key in ("presowcapt",
-                "play_locs", "moveunlock", "xc_sown", "end_cond"):
+                "play_locs", "moveunlock", "xc_sown"):
         if get(key):
             missing.append(MISSING[key])
+    if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (get("end_cond") and get("rounds")):
+        missing.append(MISSING["end_cond"])
     if get("mustshare") and get("udir_holes"):
         # get_moves.UdirMoves offers both directions of a hole when
         # allowables.MustShareUdir found that only one of them feeds.
@@ -184,9 +194,6 @@ def translate(name, consts, info):
         missing.append("StoneShark's lap-continuation rules beyond counts and sides")
     if get("sow_start") and not get("move_one") and get("min_move", 1) < 2:
         missing.append("a move of one seed that sows nothing")
-    if get("unclaimed", 0) == LAST_MOVER and (get("sow_stores") or get("capt_rturn")
-                                              or get("grandslam") == GS_LEGAL_SHARE):
-        missing.append("leftovers to the last mover in a game of extra turns")
     if missing:
         raise Untranslatable(sorted(set(missing)))
 
@@ -418,7 +425,7 @@ def translate(name, consts, info):
     # End: StoneShark's chain, outermost first (end_move._build_ender).
     unclaimed = get("unclaimed", HOLE_OWNER)
     leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None, DIVVIED: None,
-                 LAST_MOVER: "opponent", UNFED_PLAYER: "opponent"}[unclaimed]
+                 LAST_MOVER: "last_mover", UNFED_PLAYER: "opponent"}[unclaimed]
     # The quitter's claimer (end_move.pick_base_quitter) ends a game that no
     # other rule ends, e.g. when the side to move has no seeds left.
     quitting = {HOLE_OWNER: "owner(here)", DONT_SCORE: None}.get(get("quitter", DIVVIED),
@@ -465,6 +472,9 @@ def translate(name, consts, info):
             # A side with seeds can always move in a clearing game (min_move 1).
             lines += end("no_stones", "wins") + end("no_moves", "draw")
         return "\n".join(lines) + "\n"
+    if get("end_cond"):
+        when = END_CONDITIONS[get("end_cond")].format(param=get("end_param", 0))
+        lines += end("condition", extra=f'when = "{when}"')
     if get("rounds"):
         # A match of rounds (`--match`): each side refills its holes from one end
         # and the holes it cannot fill are closed for the round; a side that

@@ -248,6 +248,7 @@ const END: &[Binding] = &[
     Binding::Opponent,
     Binding::Here,
     Binding::Turn,
+    Binding::LastMover,
 ];
 /// An end check's own condition, asked of each side in turn (`side`).
 const END_CONDITION: &[Binding] = &[
@@ -255,6 +256,7 @@ const END_CONDITION: &[Binding] = &[
     Binding::Opponent,
     Binding::Side,
     Binding::Turn,
+    Binding::LastMover,
 ];
 const SKIP: &[Binding] = &[
     Binding::Mover,

@@ -430,9 +430,17 @@ impl Game {
     }
 
     /// Whether a condition of `side` (an end check's) holds for one side.
-    pub(crate) fn holds_for(&self, condition: &BoolExpr, position: &Position, side: Side) -> bool {
+    /// An end check's condition for `side`, the last decision made by `last_mover`.
+    pub(crate) fn holds_for(
+        &self,
+        condition: &BoolExpr,
+        position: &Position,
+        side: Side,
+        last_mover: Side,
+    ) -> bool {
         let mut env = Env::new(position.to_move);
         env.side = side;
+        env.last_mover = last_mover;
         condition.eval(&mut Scope::new(&self.board, position, env))
     }
 

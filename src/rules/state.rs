@@ -365,9 +365,10 @@ impl<'g> GameState<'g> {
                         .when
                         .as_ref()
                         .expect("a condition check has its condition");
+                    let last_mover = self.last_mover_or_guess();
                     [mover, mover.other()]
                         .into_iter()
-                        .find(|&side| game.holds_for(when, &self.position, side))
+                        .find(|&side| game.holds_for(when, &self.position, side, last_mover))
                 }
             };
             let Some(named) = named else { continue };
@@ -427,6 +428,13 @@ impl<'g> GameState<'g> {
         }
     }
 
+    /// The side that made the last decision; before any (a game started from a
+    /// stated position), the side not to move.
+    fn last_mover_or_guess(&self) -> Side {
+        self.last_mover
+            .unwrap_or_else(|| self.position.to_move.other())
+    }
+
     fn award_leftovers(&mut self, check: usize) {
         let game = self.game;
         let Some(leftovers) = &game.end_checks[check].leftovers else {
@@ -435,6 +443,7 @@ impl<'g> GameState<'g> {
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;
+            env.last_mover = self.last_mover_or_guess();
             let to = leftovers.eval(&mut Scope::new(&game.board, &self.position, env));
             let seeds = std::mem::take(&mut self.position.counts[hole as usize]);
             self.position.captured[to.index()] += seeds as u32;

@@ -33,10 +33,12 @@ pub enum Binding {
     Turn,
     /// The hole the current lap's hand was lifted from.
     LapStart,
+    /// In end checks: the side that made the last decision.
+    LastMover,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 12] = [
+    pub const ALL: [Binding; 13] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -49,6 +51,7 @@ impl Binding {
         Binding::Side,
         Binding::Turn,
         Binding::LapStart,
+        Binding::LastMover,
     ];
 
     pub fn name(self) -> &'static str {
@@ -65,6 +68,7 @@ impl Binding {
             Binding::Side => "side",
             Binding::Turn => "turn",
             Binding::LapStart => "lap_start",
+            Binding::LastMover => "last_mover",
         }
     }
 }
@@ -349,6 +353,7 @@ impl Checker<'_, '_> {
                 Binding::Taken => Typed::Int(IntExpr::Taken),
                 Binding::Turn => Typed::Int(IntExpr::Turn),
                 Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
+                Binding::LastMover => Typed::Side(SideExpr::LastMover),
             });
         }
         if let Some(hole) = self.cx.board.parse_hole(name) {

@@ -106,7 +106,11 @@ impl Cost<'_> {
 
     fn side(&self, e: &SideExpr) -> u64 {
         1 + match e {
-            SideExpr::Const(_) | SideExpr::Mover | SideExpr::Opponent | SideExpr::Side => 0,
+            SideExpr::Const(_)
+            | SideExpr::Mover
+            | SideExpr::Opponent
+            | SideExpr::Side
+            | SideExpr::LastMover => 0,
             SideExpr::Owner(h) => self.hole(h),
             SideExpr::Other(x) => self.side(x),
             SideExpr::If(c, t, e) => self.bool(c).saturating_add(self.side(t).max(self.side(e))),

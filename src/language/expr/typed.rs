@@ -20,6 +20,8 @@ pub struct Env {
     /// kept small so that an `Env`, copied at every evaluation, stays small).
     pub taken: u16,
     pub side: Side,
+    /// In end checks, the side that made the last decision.
+    pub last_mover: Side,
     /// Whether the lap being sown runs against the game's direction, which
     /// turns `next` and `prev` round with it.
     pub reversed: bool,
@@ -42,6 +44,7 @@ impl Env {
             lap: 0,
             taken: 0,
             side: mover,
+            last_mover: mover.other(),
             reversed: false,
             vars: [0; MAX_QUANTIFIER_DEPTH],
         }
@@ -189,6 +192,8 @@ pub enum SideExpr {
     Mover,
     Opponent,
     Side,
+    /// The side that made the last decision (end checks).
+    LastMover,
     Owner(Box<HoleExpr>),
     Other(Box<SideExpr>),
     If(Box<BoolExpr>, Box<SideExpr>, Box<SideExpr>),
@@ -436,6 +441,7 @@ impl SideExpr {
             SideExpr::Mover => s.env.mover,
             SideExpr::Opponent => s.env.mover.other(),
             SideExpr::Side => s.env.side,
+            SideExpr::LastMover => s.env.last_mover,
             _ => self.compound(s),
         }
     }
@@ -443,9 +449,11 @@ impl SideExpr {
     #[inline(never)]
     fn compound(&self, s: &mut Scope) -> Side {
         match self {
-            SideExpr::Const(_) | SideExpr::Mover | SideExpr::Opponent | SideExpr::Side => {
-                self.eval(s)
-            }
+            SideExpr::Const(_)
+            | SideExpr::Mover
+            | SideExpr::Opponent
+            | SideExpr::Side
+            | SideExpr::LastMover => self.eval(s),
             SideExpr::Owner(h) => s.board.owner(h.eval(s)),
             SideExpr::Other(x) => x.eval(s).other(),
             SideExpr::If(c, t, e) => {
