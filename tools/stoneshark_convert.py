@@ -156,8 +156,9 @@ def translate(name, consts, info):
         missing.append("passing captures without a count to capture on")
     if get("capt_type", 0) not in (0, CAPT_TWO_OUT):
         missing.append(MISSING["capt_type"])
-    if get("capt_type") and (get("crosscapt") or get("multicapt")):
-        missing.append("two-out captures in chains or with cross captures")
+    if get("capt_type") and (get("crosscapt") or (
+            get("multicapt") and get("mlaps") and get("capt_dir", 0) != CAPT_DIR_SOW)):
+        missing.append("two-out captures with cross captures, or in chains against the sowing")
     if get("capt_rturn", 0) == 2:
         missing.append(MISSING["capt_rturn"])
     if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
@@ -324,6 +325,12 @@ def translate(name, consts, info):
         when = both(inhibit, single, not_store, occupied, "count(next(last)) == 0",
                     side_far, f"count({far}) > 0")
         capture = [f'when = "{when}"', f'take = "{far}"']
+        if get("multicapt") and mlaps:
+            # capturer.CaptMultiple: each capture two out looks two out again
+            # from the hole it emptied (without laps it needs seeds there: none).
+            chain_when = both(side_ok("x", True), "count(prev(x)) == 0", "count(x) > 0")
+            limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
+            capture.append(f'chain = {{ step = "next(x, 2)", while = "{chain_when}"{limit} }}')
     elif get("crosscapt"):
         first = "count(last) == 1" if get("crosscapt") in (1, 3) else None
         cross = "opposite(last)"
