@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Plays random games in StoneShark's MancalaGames engine and checks, decision by
-decision, that `mancala replay GAME ... --json` agrees: the same legal decisions,
-board, stores (our `captured`), side to move and final result.
+decision, that `mancala replay GAME ... --json --trace` agrees: the same legal
+decisions, board, stores (our `captured`), side to move and final result. Game
+files with a `[match]` section are compared as matches (`--match`), round after
+round.
 
 StoneShark's engine is not vendored here. Get it (public on GitHub) and point
 this tool at a checkout:
