@@ -38,7 +38,7 @@ ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
-PICK_LAST_SEEDS = 3
+PICK_CROSS, PICK_LAST_SEEDS = 1, 3
 # StoneShark's extra end conditions (end_move._add_game_ender), asked after each
 # move of the side that moved: the game then ends and is scored.
 END_CONDITIONS = {
@@ -66,7 +66,7 @@ MISSING = {
     "prescribed": "prescribed opening moves (beyond a first move in the game's direction)",
     "start_pattern": "random start patterns, or an opening move made as the setup",
     "presowcapt": "captures before sowing",
-    "pickextra": "extra picks after a capture (beyond taking the last few seeds)",
+    "pickextra": "extra picks after a capture (beyond the hole across and the last few seeds)",
     "play_locs": "moves sown from a store",
     "moveunlock": "lasting marks without an owner (locked holes)",
     "sow_rule": "StoneShark's special sowing rules",
@@ -139,8 +139,12 @@ def translate(name, consts, info):
         missing.append("children in fixed holes")
     if get("child_type") and not get("stores") and get("unclaimed", 0) != DONT_SCORE:
         missing.append("leftovers moved into children at the end")
-    if get("pickextra", 0) not in (0, PICK_LAST_SEEDS):
+    if get("pickextra", 0) not in (0, PICK_CROSS, PICK_LAST_SEEDS):
         missing.append(MISSING["pickextra"])
+    if get("pickextra") == PICK_CROSS and (get("crosscapt") or get("multicapt")
+                                           or get("child_type") or get("capt_side")):
+        missing.append("extra picks across from a capture in chains, cross captures, "
+                       "games of children or of one side's captures")
     if get("start_pattern", 0) not in FIXED_PATTERNS:
         missing.append(MISSING["start_pattern"])
     if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE):
@@ -324,7 +328,9 @@ def translate(name, consts, info):
         side_far = side_ok(far, True) if not get("crosscapt") else None
         when = both(inhibit, single, not_store, occupied, "count(next(last)) == 0",
                     side_far, f"count({far}) > 0")
-        capture = [f'when = "{when}"', f'take = "{far}"']
+        # capturer.PickCross: the hole across from the one taken goes too.
+        take = f"[{far}, opposite({far})]" if get("pickextra") == PICK_CROSS else far
+        capture = [f'when = "{when}"', f'take = "{take}"']
         if get("multicapt") and mlaps:
             # capturer.CaptMultiple: each capture two out looks two out again
             # from the hole it emptied (without laps it needs seeds there: none).
@@ -340,7 +346,8 @@ def translate(name, consts, info):
         capture = [f'when = "{when}"', f'take = "{take}"']
     elif basic:
         when = both(inhibit, single, not_store, side_ok("last", True), count_ok("last"))
-        capture = [f'when = "{when}"', 'take = "last"']
+        take = "[last, opposite(last)]" if get("pickextra") == PICK_CROSS else "last"
+        capture = [f'when = "{when}"', f'take = "{take}"']
         if get("multicapt"):
             step = "next(x)" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev(x)"
             chain_when = both(side_ok("x", False), count_ok("x"))
