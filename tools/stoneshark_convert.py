@@ -190,8 +190,8 @@ def translate(name, consts, info):
         missing.append("a feeding rule that lapses when no move can feed")
     if get("crosscapt") and get("multicapt"):
         missing.append("chains of cross captures")
-    if get("crosscapt") and get("xcpickown", 0) == 2:
-        missing.append("cross captures that take the last seed even without a capture")
+    if get("crosscapt") and get("xcpickown", 0) == 2 and get("multicapt"):
+        missing.append("chains of cross captures that take the last seed even without one")
     mlaps = get("mlaps", 0)
     if mlaps == LAPPER_NEXT and get("crosscapt"):
         missing.append("next-hole relays stopping for cross captures")
@@ -410,6 +410,13 @@ def translate(name, consts, info):
                   "claim = true"]
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+    if get("crosscapt") and get("xcpickown") == 2:
+        # capturer.CaptCrossPickOwn: the last seed, alone in its hole on the
+        # side the capture is made from, is taken whether or not it captured.
+        own_side = {CAPT_OPP: "own(last)", CAPT_OPP_CONT: "own(last)",
+                    CAPT_OWN: "not own(last)", CAPT_OWN_CONT: "not own(last)"}.get(side)
+        when = both(inhibit, single, not_store, own_side, "count(last) == 1")
+        lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{when}"', 'take = "last"']
     if get("pickextra") == PICK_LAST_SEEDS:
         # capturer.PickLastSeeds, after every move: when the seeds it could
         # capture are few, the mover takes every seed left.
@@ -617,6 +624,11 @@ def rounds_missing(info):
     if get("round_fill", 0) not in (LEFT_FILL, RIGHT_FILL) or not get("blocks"):
         missing.append("rounds refilled otherwise than from one end, closing the holes "
                        "left short")
+    if get("round_starter", 0) in (1, 2):
+        # new_game.set_round_starter: after a drawn round the turn just passes
+        # on; ours gives the next round to the side that did not start.
+        missing.append("rounds started by the loser or winner, with StoneShark's rule after "
+                       "a drawn round")
     if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
         missing.append("rounds refilled from seeds the round's end leaves unscored, or "
                        "from a start pattern")
