@@ -675,6 +675,33 @@ fn previous_move_in_position_files_and_json() {
     assert!(stderr(&refused).contains("do not read the last move played"));
 }
 
+/// Extra turns in a row in the JSON contract and in position files
+/// (`extra_turns`), kept only where the rules read them.
+#[test]
+fn extra_turns_in_position_files_and_json() {
+    // Ali Guli Mane's opening a1 captures: South moves again, once.
+    let output = mancala(&["replay", "ali-guli-mane", "a1", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(printed["position"]["to_move"], "south");
+    assert_eq!(printed["position"]["extra_turns"], 1);
+    // Read back, the position keeps it.
+    let dir = scratch("extra-turns");
+    let file = dir.join("extra.json");
+    std::fs::write(&file, printed["position"].to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    let again = mancala(&["replay", "ali-guli-mane", "--json", "--position", path]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(again["position"], printed["position"]);
+    // Games that never read it leave it out, and refuse a position stating it.
+    let kalah = mancala(&["replay", "kalah", "a3", "--json"]);
+    assert!(!stdout(&kalah).contains("extra_turns"));
+    let refused = mancala(&["replay", "pallanguzhi", "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("do not read `extra_turns`"));
+}
+
 /// `replay --json --trace`: one object per line, at the start and after each
 /// decision, each naming only the decision that led to it; nothing on stdout
 /// when a decision is refused.

@@ -148,6 +148,7 @@ const AGAIN: &[&str] = &[
     "own(last) and count(last) == 1",
     "lap > 2",
     "turn < 4 and count(last) == 2",
+    "extra_turns < 2 and captured(mover) > before(captured(mover))",
 ];
 const ENDS: &[&str] = &[
     "check = \"no_stones\"\noutcome = \"loses\"",

@@ -20,6 +20,14 @@ pub struct Problem {
     severity: Severity,
 }
 
+impl Problem {
+    /// Whether `other` says the same thing at the same place (of another load
+    /// of the same file).
+    pub fn same_as(&self, other: &Problem) -> bool {
+        self.message == other.message && self.span == other.span && self.label == other.label
+    }
+}
+
 impl miette::Diagnostic for Problem {
     fn severity(&self) -> Option<Severity> {
         Some(self.severity)

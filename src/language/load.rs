@@ -58,6 +58,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         warnings: Vec::new(),
         reads_before: false,
         reads_previous: false,
+        reads_extra_turns: false,
         closes_holes: false,
     }
     .load(&source.id, spec, options)
@@ -212,6 +213,8 @@ struct Loader {
     reads_before: bool,
     /// Whether some expression reads the last move played.
     reads_previous: bool,
+    /// Whether some expression reads `extra_turns`.
+    reads_extra_turns: bool,
     /// Whether the game's matches close short holes (`next` then passes over them).
     closes_holes: bool,
 }
@@ -221,9 +224,15 @@ const MOVE: &[Binding] = &[
     Binding::Opponent,
     Binding::Origin,
     Binding::Turn,
+    Binding::ExtraTurns,
 ];
 /// The set of holes a move may start from, asked at the start of a turn.
-const MOVE_HOLES: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Turn];
+const MOVE_HOLES: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Turn,
+    Binding::ExtraTurns,
+];
 const LAP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
@@ -232,6 +241,7 @@ const LAP: &[Binding] = &[
     Binding::Lap,
     Binding::LapStart,
     Binding::Turn,
+    Binding::ExtraTurns,
 ];
 const DROP: &[Binding] = &[
     Binding::Mover,
@@ -242,12 +252,14 @@ const DROP: &[Binding] = &[
     Binding::Lap,
     Binding::LapStart,
     Binding::Turn,
+    Binding::ExtraTurns,
 ];
 const END: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
     Binding::Here,
     Binding::Turn,
+    Binding::ExtraTurns,
     Binding::LastMover,
 ];
 /// An end check's own condition, asked of each side in turn (`side`).
@@ -256,6 +268,7 @@ const END_CONDITION: &[Binding] = &[
     Binding::Opponent,
     Binding::Side,
     Binding::Turn,
+    Binding::ExtraTurns,
     Binding::LastMover,
 ];
 const SKIP: &[Binding] = &[
@@ -266,9 +279,10 @@ const SKIP: &[Binding] = &[
     Binding::Lap,
     Binding::LapStart,
     Binding::Turn,
+    Binding::ExtraTurns,
 ];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
-const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn];
+const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
 
 impl Loader {
     fn load(
@@ -440,6 +454,7 @@ impl Loader {
                     limits: Limits::default(),
                     reads_before: self.reads_before,
                     reads_previous: self.reads_previous,
+                    reads_extra_turns: self.reads_extra_turns,
                     layout_clauses,
                     warnings: self.warnings,
                 })
@@ -754,7 +769,12 @@ impl Loader {
             let from = self.typed(
                 board,
                 &strip.from,
-                &[Binding::Mover, Binding::Opponent, Binding::Turn],
+                &[
+                    Binding::Mover,
+                    Binding::Opponent,
+                    Binding::Turn,
+                    Binding::ExtraTurns,
+                ],
             );
             Some(Strip {
                 stones: stones?,
@@ -987,6 +1007,7 @@ impl Loader {
         };
         self.reads_before |= node.calls("before");
         self.reads_previous |= node.calls("previous_lifted") || node.calls("previous_ended");
+        self.reads_extra_turns |= node.names().contains(&"extra_turns");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {
                 self.used_options.insert(name.to_string());

@@ -20,27 +20,30 @@ pub struct Invalid {
     pub error: LoadError,
 }
 
-/// Loads a game with its defaults, then with each option set to each sample value.
+/// Loads a game with its defaults, then with each option set to each sample
+/// value. A warning stands only if every setting gives it: a condition false
+/// under the defaults but not under some option (`either_direction == 1`) is
+/// the option at work, not a mistake.
 pub fn validate(file: &str) -> Result<Validated, Invalid> {
     let game = catalog::load(file, &[]).map_err(|error| Invalid {
         setting: None,
         error,
     })?;
+    let mut warnings = game.warnings;
     let mut settings = 1;
     for option in &game.options {
         for value in option.samples.iter().filter(|v| **v != option.default) {
             let setting = (option.name.clone(), value.to_string());
-            catalog::load(file, std::slice::from_ref(&setting)).map_err(|error| Invalid {
-                setting: Some(setting.clone()),
-                error,
-            })?;
+            let other =
+                catalog::load(file, std::slice::from_ref(&setting)).map_err(|error| Invalid {
+                    setting: Some(setting.clone()),
+                    error,
+                })?;
+            warnings.retain(|w| other.warnings.iter().any(|o| o.same_as(w)));
             settings += 1;
         }
     }
-    Ok(Validated {
-        warnings: game.warnings,
-        settings,
-    })
+    Ok(Validated { warnings, settings })
 }
 
 impl Validated {

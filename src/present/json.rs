@@ -37,6 +37,10 @@ pub struct PositionJson {
     /// The last move played, in games whose rules read it; present once one is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub previous_move: Option<PreviousMoveJson>,
+    /// Extra turns the side to move has had in a row, in games whose rules read
+    /// them; present while not 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub extra_turns: u8,
 }
 
 /// The last move played: the hole it lifted from (`null`: from the hand), the
@@ -115,8 +119,8 @@ pub struct Progress {
     pub match_play: Option<MatchJson>,
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// One line of `random --json`.
@@ -174,6 +178,7 @@ pub fn position(state: &MatchState) -> PositionJson {
             lifted: m.lifted(),
             ended: b.name(m.ended()),
         }),
+        extra_turns: p.extra_turns,
     }
 }
 
@@ -268,6 +273,9 @@ pub struct PositionFile {
     pub hand: Option<SidesFile>,
     /// The last move played (games whose rules read it).
     pub previous_move: Option<PreviousMoveJson>,
+    /// Extra turns the side to move has had in a row (games whose rules read it).
+    #[serde(default)]
+    pub extra_turns: u8,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -315,6 +323,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     let mut setup = Setup {
         to_move,
         turn: file.turn,
+        extra_turns: file.extra_turns,
         hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
         ..Setup::empty()
     };

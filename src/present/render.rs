@@ -99,6 +99,9 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             game.board.name(m.ended())
         );
     }
+    if position.extra_turns > 0 {
+        let _ = writeln!(out, "extra turns in a row: {}", position.extra_turns);
+    }
     match (to_move, position.pending) {
         (Some(side), Some(pending)) => {
             let _ = writeln!(

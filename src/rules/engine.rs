@@ -384,7 +384,7 @@ fn sow_move<const FROM_HAND: bool>(
     }
     match &mut position.pending {
         Some(pending) => pending.again = again,
-        None => end_turn(position, again),
+        None => end_turn(game, position, again),
     }
     Ok(Sown {
         optional_taken: options.taken,
@@ -614,7 +614,7 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
     position.counts[hole as usize] -= seeds;
     position.captured[position.to_move.index()] += u32::from(seeds);
     if lapse_empty_strip(game, position) {
-        end_turn(position, again);
+        end_turn(game, position, again);
     }
 }
 
@@ -643,7 +643,9 @@ fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
 
 /// The side to move, which has no legal move, passes: its turn is over.
 pub(crate) fn pass(position: &mut Position) {
-    end_turn(position, false);
+    position.turn = position.turn.saturating_add(1);
+    position.to_move = position.to_move.other();
+    position.extra_turns = 0;
 }
 
 /// Whether the side to move has a legal move (each candidate sown on a copy
@@ -664,9 +666,15 @@ pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
 }
 
 /// Completes the turn; the same side moves again when `again` (an extra turn).
-fn end_turn(position: &mut Position, again: bool) {
+fn end_turn(game: &Game, position: &mut Position, again: bool) {
     position.turn = position.turn.saturating_add(1);
     if !again {
         position.to_move = position.to_move.other();
+    }
+    if game.reads_extra_turns {
+        position.extra_turns = match again {
+            true => position.extra_turns.saturating_add(1),
+            false => 0,
+        };
     }
 }

@@ -112,6 +112,8 @@ pub struct Game {
     /// Whether some rule reads the last move played (`previous_lifted`,
     /// `previous_ended`), which positions then keep.
     pub(crate) reads_previous: bool,
+    /// Whether some rule reads `extra_turns`, which positions then keep.
+    pub(crate) reads_extra_turns: bool,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).

@@ -30,6 +30,9 @@ pub struct Position {
     /// The last move played, kept only in games whose rules read it
     /// (`previous_lifted`, `previous_ended`); `None` before the first.
     pub(crate) previous: Option<PreviousMove>,
+    /// Extra turns the side to move has had in a row, kept only in games whose
+    /// rules read it (`extra_turns`); 0 on a turn's first move.
+    pub(crate) extra_turns: u8,
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
@@ -129,6 +132,11 @@ impl Position {
         self.previous
     }
 
+    /// Extra turns the side to move has had in a row, in games whose rules read it.
+    pub fn extra_turns(&self) -> u8 {
+        self.extra_turns
+    }
+
     pub(crate) fn empty(to_move: Side) -> Position {
         Position {
             counts: [0; MAX_CELLS],
@@ -140,18 +148,20 @@ impl Position {
             claims: [HoleSet::default(); 2],
             hand: [0; 2],
             previous: None,
+            extra_turns: 0,
         }
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,
     /// scores and side to move (and closed holes, which only a new round changes;
-    /// claims, hands, and the previous move where the rules read it).
+    /// claims, hands, and the previous move and extra turns where the rules read them).
     #[inline]
     pub fn repeats(&self, earlier: &Position) -> bool {
         self.counts == earlier.counts
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
             && self.previous == earlier.previous
+            && self.extra_turns == earlier.extra_turns
             && self.closed == earlier.closed
             && self.claims == earlier.claims
             && self.hand == earlier.hand

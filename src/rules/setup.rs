@@ -31,6 +31,8 @@ pub struct Setup {
     pub hand: [u64; 2],
     /// The last move played (games whose rules read it).
     pub previous: Option<PreviousMove>,
+    /// Extra turns the side to move has had in a row (games whose rules read it).
+    pub extra_turns: u8,
 }
 
 /// Why a setup is not a position of the game.
@@ -64,6 +66,9 @@ pub enum SetupError {
         "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`), so a position states none"
     )]
     PreviousNotRead,
+    /// Extra turns stated for a game whose rules never read them.
+    #[error("this game's rules do not read `extra_turns`, so a position states none")]
+    ExtraTurnsNotRead,
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -85,6 +90,7 @@ impl Setup {
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
             previous: None,
+            extra_turns: 0,
         }
     }
 
@@ -103,6 +109,7 @@ impl Setup {
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
             previous: position.previous,
+            extra_turns: position.extra_turns,
         }
     }
 
@@ -115,6 +122,10 @@ impl Setup {
         if position.previous.is_some() && !game.reads_previous {
             return Err(SetupError::PreviousNotRead);
         }
+        if self.extra_turns > 0 && !game.reads_extra_turns {
+            return Err(SetupError::ExtraTurnsNotRead);
+        }
+        position.extra_turns = self.extra_turns;
         if self.strip > 0 {
             let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
             let pending = Pending {

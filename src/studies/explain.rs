@@ -499,6 +499,8 @@ impl Words<'_> {
             "taken" => "the seeds it took".into(),
             "side" => "the side".into(),
             "turn" => "the number of turns played".into(),
+            "extra_turns" => "the extra turns already played in a row".into(),
+            "last_mover" => "the side that made the last decision".into(),
             "south" => "South".into(),
             "north" => "North".into(),
             "all_holes" => "all the holes".into(),

@@ -54,6 +54,9 @@ pub struct Start {
     pub captured: Scores,
     #[serde(default)]
     pub turn: u32,
+    /// Extra turns the side to move has had in a row (games that read `extra_turns`).
+    #[serde(default)]
+    pub extra_turns: u8,
     /// Strip decisions owed at the start.
     pub strip: Option<u64>,
     /// Seeds each side holds in hand (games with `[hand]`).
@@ -85,6 +88,8 @@ pub struct Expect {
     /// Strip decisions still owed.
     pub strip: Option<u16>,
     pub turn: Option<u32>,
+    /// Extra turns the side to move has had in a row.
+    pub extra_turns: Option<u8>,
     /// In a match, the round being played (from 1 at the scenario's start).
     pub round: Option<u32>,
 }
@@ -232,6 +237,7 @@ impl ScenarioFile {
         })?;
         setup.captured = [start.captured.south, start.captured.north];
         setup.turn = start.turn;
+        setup.extra_turns = start.extra_turns;
         setup.strip = start.strip.unwrap_or(0);
         setup.hand = [start.hand.south, start.hand.north];
         setup
@@ -311,6 +317,13 @@ impl ScenarioFile {
         }
         if let Some(turn) = expect.turn {
             compare("turn", turn.to_string(), position.turn.to_string());
+        }
+        if let Some(n) = expect.extra_turns {
+            compare(
+                "extra turns",
+                n.to_string(),
+                position.extra_turns.to_string(),
+            );
         }
         if let Some(round) = expect.round {
             compare("round", round.to_string(), state.round_number().to_string());

@@ -35,10 +35,12 @@ pub enum Binding {
     LapStart,
     /// In end checks: the side that made the last decision.
     LastMover,
+    /// Extra turns the side to move has had in a row (0 on a turn's first move).
+    ExtraTurns,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 13] = [
+    pub const ALL: [Binding; 14] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -52,6 +54,7 @@ impl Binding {
         Binding::Turn,
         Binding::LapStart,
         Binding::LastMover,
+        Binding::ExtraTurns,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,6 +72,7 @@ impl Binding {
             Binding::Turn => "turn",
             Binding::LapStart => "lap_start",
             Binding::LastMover => "last_mover",
+            Binding::ExtraTurns => "extra_turns",
         }
     }
 }
@@ -354,6 +358,7 @@ impl Checker<'_, '_> {
                 Binding::Turn => Typed::Int(IntExpr::Turn),
                 Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
                 Binding::LastMover => Typed::Side(SideExpr::LastMover),
+                Binding::ExtraTurns => Typed::Int(IntExpr::ExtraTurns),
             });
         }
         if let Some(hole) = self.cx.board.parse_hole(name) {

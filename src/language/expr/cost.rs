@@ -48,7 +48,11 @@ impl Cost<'_> {
 
     fn int(&self, e: &IntExpr) -> u64 {
         1 + match e {
-            IntExpr::Const(_) | IntExpr::Lap | IntExpr::Taken | IntExpr::Turn => 0,
+            IntExpr::Const(_)
+            | IntExpr::Lap
+            | IntExpr::Taken
+            | IntExpr::Turn
+            | IntExpr::ExtraTurns => 0,
             IntExpr::Count(h)
             | IntExpr::Column(h)
             | IntExpr::SeatColumn(h)

@@ -118,6 +118,7 @@ pub enum IntExpr {
     Taken,
     /// Completed turns.
     Turn,
+    ExtraTurns,
     /// The value at the start of the move.
     Before(Box<IntExpr>),
     Count(Box<HoleExpr>),
@@ -235,6 +236,7 @@ impl IntExpr {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
             IntExpr::Taken => i64::from(s.env.taken),
             IntExpr::Turn => i64::from(s.position.turn),
+            IntExpr::ExtraTurns => i64::from(s.position.extra_turns),
             IntExpr::Total(set) => match set.as_ref() {
                 // A side's holes are a contiguous range: summed without a set.
                 SetExpr::Holes(side) => {
