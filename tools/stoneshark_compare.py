@@ -67,6 +67,8 @@ PAIRS = [
      "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/pallanguzhi.toml", [], "Pallam_Kuzhi::No_Rounds", 400,
      "StoneShark also ends the game when one seed is left"),
+    ("tools/stoneshark/ali-guli-mane.toml", [], "Ali_Guli_Mane", 400,
+     "the first round; StoneShark has no end on a repeated position"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/dakon-match.toml", [], "Dakon", 600,
