@@ -702,6 +702,39 @@ fn extra_turns_in_position_files_and_json() {
     assert!(stderr(&refused).contains("do not read `extra_turns`"));
 }
 
+/// Holes moved from in the JSON contract and in position files (`moved_from`),
+/// kept only where the rules read them.
+#[test]
+fn moved_from_in_position_files_and_json() {
+    let output = mancala(&["replay", "adji-boto", "a1", "b5", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        printed["position"]["moved_from"],
+        serde_json::json!(["a1", "b5"])
+    );
+    assert_eq!(
+        printed["legal"],
+        serde_json::json!(["a2", "a3", "a4", "a5"])
+    );
+    // Read back, the position keeps them, and so the same legal moves.
+    let dir = scratch("moved-from");
+    let file = dir.join("moved.json");
+    std::fs::write(&file, printed["position"].to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    let again = mancala(&["replay", "adji-boto", "--json", "--position", path]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(again["position"], printed["position"]);
+    assert_eq!(again["legal"], printed["legal"]);
+    // Games that never read them leave them out, and refuse a position stating them.
+    let mbangbi = mancala(&["replay", "mbangbi", "a1:ccw", "--json"]);
+    assert!(!stdout(&mbangbi).contains("moved_from"));
+    let refused = mancala(&["replay", "mbangbi", "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("do not read `moved_from`"));
+}
+
 /// `replay --json --trace`: one object per line, at the start and after each
 /// decision, each naming only the decision that led to it; nothing on stdout
 /// when a decision is refused.

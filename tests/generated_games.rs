@@ -49,6 +49,8 @@ const FROM: &[&str] = &[
     "count(next(origin)) == 0 or count(origin) > 1",
     // No single seed moved straight back where the last move brought it.
     "not (count(origin) == 1 and previous_ended(origin) and previous_lifted(opposite(origin)) == 1)",
+    // Every hole played once before any is played again.
+    "not moved_from(origin) or all(h in holes(mover), moved_from(h))",
 ];
 const LIFT: &[&str] = &["1", "min(count(origin), 3)", "count(origin) / 2 + 1"];
 const AFTER: &[&str] = &[

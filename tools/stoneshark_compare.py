@@ -69,6 +69,7 @@ PAIRS = [
      "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/ali-guli-mane.toml", [], "Ali_Guli_Mane", 400,
      "the first round; StoneShark has no end on a repeated position"),
+    ("adji-boto-valdez", [], "Adji-boto", 400, "Valdez's ending (AB-7, the variant file)"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/dakon-match.toml", [], "Dakon", 600,

@@ -59,6 +59,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         reads_before: false,
         reads_previous: false,
         reads_extra_turns: false,
+        reads_moved_from: false,
         closes_holes: false,
     }
     .load(&source.id, spec, options)
@@ -215,6 +216,8 @@ struct Loader {
     reads_previous: bool,
     /// Whether some expression reads `extra_turns`.
     reads_extra_turns: bool,
+    /// Whether some expression reads `moved_from`.
+    reads_moved_from: bool,
     /// Whether the game's matches close short holes (`next` then passes over them).
     closes_holes: bool,
 }
@@ -455,6 +458,7 @@ impl Loader {
                     reads_before: self.reads_before,
                     reads_previous: self.reads_previous,
                     reads_extra_turns: self.reads_extra_turns,
+                    reads_moved_from: self.reads_moved_from,
                     layout_clauses,
                     warnings: self.warnings,
                 })
@@ -1008,6 +1012,7 @@ impl Loader {
         self.reads_before |= node.calls("before");
         self.reads_previous |= node.calls("previous_lifted") || node.calls("previous_ended");
         self.reads_extra_turns |= node.names().contains(&"extra_turns");
+        self.reads_moved_from |= node.calls("moved_from");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {
                 self.used_options.insert(name.to_string());

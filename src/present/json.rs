@@ -41,6 +41,10 @@ pub struct PositionJson {
     /// them; present while not 0.
     #[serde(skip_serializing_if = "is_zero")]
     pub extra_turns: u8,
+    /// Holes a move has started from, in games whose rules read it; present
+    /// once there is one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moved_from: Vec<String>,
 }
 
 /// The last move played: the hole it lifted from (`null`: from the hand), the
@@ -179,6 +183,7 @@ pub fn position(state: &MatchState) -> PositionJson {
             ended: b.name(m.ended()),
         }),
         extra_turns: p.extra_turns,
+        moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
     }
 }
 
@@ -276,6 +281,9 @@ pub struct PositionFile {
     /// Extra turns the side to move has had in a row (games whose rules read it).
     #[serde(default)]
     pub extra_turns: u8,
+    /// Holes a move has started from (games whose rules read it).
+    #[serde(default)]
+    pub moved_from: Vec<String>,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -337,6 +345,9 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     }
     for name in &file.closed {
         setup.closed.push(hole_named(b, "closed", name)?);
+    }
+    for name in &file.moved_from {
+        setup.moved_from.push(hole_named(b, "moved_from", name)?);
     }
     if let Some(m) = &file.previous_move {
         let from = match &m.from {

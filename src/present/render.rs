@@ -99,6 +99,14 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             game.board.name(m.ended())
         );
     }
+    if !position.moved_from.is_empty() {
+        let holes: Vec<String> = position
+            .moved_from
+            .iter()
+            .map(|h| game.board.name(h))
+            .collect();
+        let _ = writeln!(out, "moved from: {}", holes.join(" "));
+    }
     if position.extra_turns > 0 {
         let _ = writeln!(out, "extra turns in a row: {}", position.extra_turns);
     }

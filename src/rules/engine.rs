@@ -235,6 +235,9 @@ fn sow_move<const FROM_HAND: bool>(
                     .clamp(1, available as i64) as u16,
             };
             position.counts[origin as usize] -= lifted;
+            if game.reads_moved_from {
+                position.moved_from.insert(origin);
+            }
             lifted
         }
         true => take_from_hand(game, position, start, env),

@@ -114,6 +114,8 @@ pub struct Game {
     pub(crate) reads_previous: bool,
     /// Whether some rule reads `extra_turns`, which positions then keep.
     pub(crate) reads_extra_turns: bool,
+    /// Whether some rule reads `moved_from`, which positions then keep.
+    pub(crate) reads_moved_from: bool,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).

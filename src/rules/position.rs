@@ -33,6 +33,9 @@ pub struct Position {
     /// Extra turns the side to move has had in a row, kept only in games whose
     /// rules read it (`extra_turns`); 0 on a turn's first move.
     pub(crate) extra_turns: u8,
+    /// Holes a move has started from this game (this round), kept only in games
+    /// whose rules read it (`moved_from`).
+    pub(crate) moved_from: HoleSet,
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
@@ -132,6 +135,11 @@ impl Position {
         self.previous
     }
 
+    /// Holes a move has started from, in games whose rules read it.
+    pub fn moved_from(&self) -> HoleSet {
+        self.moved_from
+    }
+
     /// Extra turns the side to move has had in a row, in games whose rules read it.
     pub fn extra_turns(&self) -> u8 {
         self.extra_turns
@@ -149,12 +157,14 @@ impl Position {
             hand: [0; 2],
             previous: None,
             extra_turns: 0,
+            moved_from: HoleSet::default(),
         }
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,
     /// scores and side to move (and closed holes, which only a new round changes;
-    /// claims, hands, and the previous move and extra turns where the rules read them).
+    /// claims, hands, and the previous move, extra turns and holes moved from
+    /// where the rules read them).
     #[inline]
     pub fn repeats(&self, earlier: &Position) -> bool {
         self.counts == earlier.counts
@@ -162,6 +172,7 @@ impl Position {
             && self.to_move == earlier.to_move
             && self.previous == earlier.previous
             && self.extra_turns == earlier.extra_turns
+            && self.moved_from == earlier.moved_from
             && self.closed == earlier.closed
             && self.claims == earlier.claims
             && self.hand == earlier.hand

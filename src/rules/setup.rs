@@ -33,6 +33,8 @@ pub struct Setup {
     pub previous: Option<PreviousMove>,
     /// Extra turns the side to move has had in a row (games whose rules read it).
     pub extra_turns: u8,
+    /// Holes a move has started from (games whose rules read it).
+    pub moved_from: Vec<Hole>,
 }
 
 /// Why a setup is not a position of the game.
@@ -69,6 +71,9 @@ pub enum SetupError {
     /// Extra turns stated for a game whose rules never read them.
     #[error("this game's rules do not read `extra_turns`, so a position states none")]
     ExtraTurnsNotRead,
+    /// Holes moved from, stated for a game whose rules never read them.
+    #[error("this game's rules do not read `moved_from`, so a position states no holes moved from")]
+    MovedFromNotRead,
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -91,6 +96,7 @@ impl Setup {
             hand: [0; 2],
             previous: None,
             extra_turns: 0,
+            moved_from: Vec::new(),
         }
     }
 
@@ -110,6 +116,7 @@ impl Setup {
             hand: position.hand.map(u64::from),
             previous: position.previous,
             extra_turns: position.extra_turns,
+            moved_from: position.moved_from.iter().collect(),
         }
     }
 
@@ -126,6 +133,9 @@ impl Setup {
             return Err(SetupError::ExtraTurnsNotRead);
         }
         position.extra_turns = self.extra_turns;
+        if !position.moved_from.is_empty() && !game.reads_moved_from {
+            return Err(SetupError::MovedFromNotRead);
+        }
         if self.strip > 0 {
             let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
             let pending = Pending {
@@ -202,6 +212,12 @@ impl Setup {
                 }
                 position.claims[side.index()].insert(hole);
             }
+        }
+        for &hole in &self.moved_from {
+            if !board.is_hole(hole) {
+                return Err(SetupError::NotAHole(format!("cell {hole}")));
+            }
+            position.moved_from.insert(hole);
         }
         position.captured = self.captured.map(|c| c as u32);
         // The total is at most MAX_SEEDS, which a u16 holds.

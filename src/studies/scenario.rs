@@ -57,6 +57,9 @@ pub struct Start {
     /// Extra turns the side to move has had in a row (games that read `extra_turns`).
     #[serde(default)]
     pub extra_turns: u8,
+    /// Holes a move has started from (games that read `moved_from`).
+    #[serde(default)]
+    pub moved_from: Vec<String>,
     /// Strip decisions owed at the start.
     pub strip: Option<u64>,
     /// Seeds each side holds in hand (games with `[hand]`).
@@ -238,6 +241,22 @@ impl ScenarioFile {
         setup.captured = [start.captured.south, start.captured.north];
         setup.turn = start.turn;
         setup.extra_turns = start.extra_turns;
+        for name in &start.moved_from {
+            let hole = game
+                .board
+                .parse_hole(name)
+                .filter(|&h| game.board.is_hole(h))
+                .ok_or_else(|| {
+                    self.problem(
+                        start.board.span(),
+                        format!(
+                            "moved_from: `{}` is not a hole of this board",
+                            printable(name)
+                        ),
+                    )
+                })?;
+            setup.moved_from.push(hole);
+        }
         setup.strip = start.strip.unwrap_or(0);
         setup.hand = [start.hand.south, start.hand.north];
         setup

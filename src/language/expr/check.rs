@@ -569,6 +569,7 @@ impl Checker<'_, '_> {
             "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
             "previous_lifted" => Typed::Int(IntExpr::PreviousLifted(self.hole(first)?)),
             "previous_ended" => Typed::Bool(BoolExpr::PreviousEnded(self.hole(first)?)),
+            "moved_from" => Typed::Bool(BoolExpr::MovedFrom(self.hole(first)?)),
             _ => unreachable!("every function of the table is handled"),
         })
     }

@@ -82,7 +82,8 @@ impl Cost<'_> {
             BoolExpr::Inner(h)
             | BoolExpr::IsStore(h)
             | BoolExpr::Own(h)
-            | BoolExpr::PreviousEnded(h) => self.hole(h),
+            | BoolExpr::PreviousEnded(h)
+            | BoolExpr::MovedFrom(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
             BoolExpr::ClaimedBy(h, side) => self.hole(h).saturating_add(self.side(side)),
             BoolExpr::Quantified(_, _, set, body) => self.quantified(set, self.bool(body)),

@@ -209,6 +209,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the last move played ended its sowing in the hole",
         "the last move played ended in {0}",
     ),
+    f(
+        "moved_from",
+        &[Hole],
+        Bool,
+        "a move has started from the hole this game (this round of a match), the move being played included",
+        "a move has started from {0}",
+    ),
 ];
 
 const fn f(

@@ -161,6 +161,7 @@ pub enum BoolExpr {
     ClaimedBy(Box<HoleExpr>, Box<SideExpr>),
     /// The last move played ended its sowing in the hole.
     PreviousEnded(Box<HoleExpr>),
+    MovedFrom(Box<HoleExpr>),
     /// The value at the start of the move.
     Before(Box<BoolExpr>),
     Quantified(Quantifier, usize, Box<SetExpr>, Box<BoolExpr>),
@@ -343,6 +344,7 @@ impl BoolExpr {
                 let hole = h.eval(s);
                 s.position.previous.is_some_and(|p| p.ended() == hole)
             }
+            BoolExpr::MovedFrom(h) => s.position.moved_from.contains(h.eval(s)),
             BoolExpr::Before(x) => s.at_move_start(|s| x.eval(s)),
             BoolExpr::Quantified(q, var, set, body) => {
                 let set = set.eval(s);
