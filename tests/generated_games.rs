@@ -78,6 +78,10 @@ const RELAY: &[(&str, &str)] = &[
     ("own(last) and count(last) > 1", "opposite(last)"),
 ];
 const CAPTURES: &[&str] = &[
+    // Every pair in the opponent's row, when the last seed faces one.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1 and count(opposite(last)) == 2"
+take = "those(h in holes(opponent), count(h) == 2)""#,
     // A hole opposite an own empty hole.
     r#"at = "sowing_end"
 when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"

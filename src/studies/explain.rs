@@ -473,6 +473,7 @@ impl Words<'_> {
                 match f.as_str() {
                     "any" => format!("some hole {var} of {set} is such that {body}"),
                     "all" => format!("every hole {var} of {set} is such that {body}"),
+                    "those" => format!("the holes {var} of {set} for which {body}"),
                     _ if counts_all => format!("the number of {set}"),
                     _ => format!("the number of holes {var} of {set} for which {body}"),
                 }

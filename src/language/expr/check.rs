@@ -198,7 +198,8 @@ pub fn reserved(name: &str) -> Option<&'static str> {
         Some("a name of the language")
     } else if KEYWORDS.contains(&name) {
         Some("a keyword")
-    } else if functions::find(name).is_some() || matches!(name, "any" | "all" | "number" | "before")
+    } else if functions::find(name).is_some()
+        || matches!(name, "any" | "all" | "number" | "those" | "before")
     {
         Some("a function")
     } else if hole_like {
@@ -482,7 +483,7 @@ impl Checker<'_, '_> {
     }
 
     fn call(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
-        if matches!(name, "any" | "all" | "number") {
+        if matches!(name, "any" | "all" | "number" | "those") {
             return Err(error(
                 span,
                 format!("`{name}` is a quantifier: {name}(h in set, condition)"),
@@ -496,7 +497,7 @@ impl Checker<'_, '_> {
             return Err(error(
                 span,
                 format!(
-                    "unknown function `{name}`; known functions: {}, and the quantifiers any, all, number",
+                    "unknown function `{name}`; known functions: {}, and the quantifiers any, all, number, those",
                     known.join(", ")
                 ),
             ));
@@ -598,10 +599,10 @@ impl Checker<'_, '_> {
         body: &Node,
         span: &Span,
     ) -> Result<Typed, CheckError> {
-        if !matches!(name, "any" | "all" | "number") {
+        if !matches!(name, "any" | "all" | "number" | "those") {
             return Err(error(
                 span,
-                format!("`{name}(... in ...)` is not a quantifier; use any, all or number"),
+                format!("`{name}(... in ...)` is not a quantifier; use any, all, number or those"),
             ));
         }
         if self.vars.len() == MAX_QUANTIFIER_DEPTH {
@@ -629,6 +630,7 @@ impl Checker<'_, '_> {
         Ok(match name {
             "any" => Typed::Bool(BoolExpr::Quantified(Quantifier::Any, slot, set, body)),
             "all" => Typed::Bool(BoolExpr::Quantified(Quantifier::All, slot, set, body)),
+            "those" => Typed::Set(SetExpr::Those(slot, set, body)),
             _ => Typed::Int(IntExpr::Number(slot, set, body)),
         })
     }

@@ -42,6 +42,7 @@ impl Cost<'_> {
             SetExpr::All => holes,
             SetExpr::Holes(_) | SetExpr::Claims(_) => holes / 2,
             SetExpr::List(items) => items.len() as u64,
+            SetExpr::Those(_, set, _) => self.set_size(set),
             SetExpr::If(_, t, e) => self.set_size(t).max(self.set_size(e)),
         }
     }
@@ -130,6 +131,7 @@ impl Cost<'_> {
                 .iter()
                 .map(|h| self.hole(h))
                 .fold(0, u64::saturating_add),
+            SetExpr::Those(_, set, body) => self.quantified(set, self.bool(body)),
             SetExpr::If(c, t, e) => self.bool(c).saturating_add(self.set(t).max(self.set(e))),
         }
     }

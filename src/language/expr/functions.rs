@@ -24,7 +24,7 @@ pub struct Function {
 use Type::{Bool, Hole, Int, Set, Side};
 
 /// The functions, in the order the reference lists them. Quantifiers (`any`,
-/// `all`, `number`) have a syntax of their own and are not here.
+/// `all`, `number`, `those`) have a syntax of their own and are not here.
 pub const FUNCTIONS: &[Function] = &[
     f(
         "count",

@@ -208,6 +208,8 @@ pub enum SetExpr {
     List(Vec<HoleExpr>),
     /// The holes a side has claimed.
     Claims(Box<SideExpr>),
+    /// `those(h in set, condition)`: the holes of the set for which it holds.
+    Those(usize, Box<SetExpr>, Box<BoolExpr>),
     If(Box<BoolExpr>, Box<SetExpr>, Box<SetExpr>),
 }
 
@@ -483,6 +485,16 @@ impl SetExpr {
                     set.insert(h.eval(s));
                 }
                 set
+            }
+            SetExpr::Those(var, set, body) => {
+                let mut those = HoleSet::default();
+                for h in set.eval(s).iter() {
+                    s.env.vars[*var] = h;
+                    if body.eval(s) {
+                        those.insert(h);
+                    }
+                }
+                those
             }
             SetExpr::If(c, t, e) => {
                 if c.eval(s) {
