@@ -13,6 +13,7 @@
 //! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
 //! - [`present`]: what people and programs read — board drawings, the JSON
 //!   contract, terminal play.
+//! - [`serve`]: the web playground (`mancala serve`) and its JSON API.
 //! - [`input`]: reading the files a user names, bounded.
 //!
 //! Load a game (a bundled id or a path to any `.toml` file, with option
@@ -37,6 +38,7 @@ pub mod input;
 pub mod language;
 pub mod present;
 pub mod rules;
+pub mod serve;
 pub mod studies;
 
 pub use language::catalog::{Source, load};

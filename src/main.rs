@@ -169,6 +169,20 @@ enum Command {
         #[command(flatten)]
         setup: GameArgs,
     },
+    /// Serve the web playground: the library, a board to play on, a game-file
+    /// editor with live diagnostics, and comparisons with charts.
+    Serve {
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; the default serves this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// A folder of game files to offer beside the bundled games (only its
+        /// own .toml files are read).
+        #[arg(long, value_name = "DIR")]
+        games: Option<PathBuf>,
+    },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
         /// One or more games; `all` means every bundled game.
@@ -333,6 +347,11 @@ fn run(command: Command) -> Result<(), Failure> {
     let loaded = |args: &GameArgs, game: &str| args.load(game);
     match command {
         Command::List => Ok(list()?),
+        Command::Serve { port, bind, games } => Ok(mancala::serve::run(mancala::serve::Config {
+            bind,
+            port,
+            games,
+        })?),
         Command::Validate { files } => Ok(validate(&files)?),
         Command::Merge { files, json, csv } => {
             let mut shards = Vec::new();

@@ -25,7 +25,7 @@ CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
 HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
 GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE = 0, 1, 2, 6
 LAPPER, LAPPER_NEXT = 1, 2
-CAPT_TWO_OUT = 2
+CAPT_NEXT, CAPT_TWO_OUT = 1, 2
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
@@ -34,11 +34,12 @@ LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
 ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ONLY_ALL = 1, 2, 3
 ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
+ALLOW_ALL_HOLES_FIRST = 9
 # Allow rules that look at the hole(s) a move's first lap reaches.
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
-PICK_CROSS, PICK_LAST_SEEDS = 1, 3
+PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS = 1, 2, 3
 # StoneShark's extra end conditions (end_move._add_game_ender), asked after each
 # move of the side that moved: the game then ends and is scored.
 END_CONDITIONS = {
@@ -73,7 +74,6 @@ MISSING = {
     "capt_type": "capture types beyond basic and cross captures",
     "xc_sown": "cross captures only of holes sown this move",
     "end_cond": "StoneShark's extra end conditions in games of rounds",
-    "capt_rturn": "an extra turn after a capture, once",
     "udir_holes+sow_direct": "a chosen direction that later moves must alternate",
 }
 
@@ -139,8 +139,11 @@ def translate(name, consts, info):
         missing.append("children in fixed holes")
     if get("child_type") and not get("stores") and get("unclaimed", 0) != DONT_SCORE:
         missing.append("leftovers moved into children at the end")
-    if get("pickextra", 0) not in (0, PICK_CROSS, PICK_LAST_SEEDS):
+    if get("pickextra", 0) not in (0, PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS):
         missing.append(MISSING["pickextra"])
+    if get("pickextra") == PICK_OPP_BASIC and (get("sow_rule") or get("child_type")):
+        missing.append("picks of every capturable hole after passing captures or in games "
+                       "of children")
     if get("pickextra") == PICK_CROSS and (get("crosscapt") or get("multicapt")
                                            or get("child_type") or get("capt_side")):
         missing.append("extra picks across from a capture in chains, cross captures, "
@@ -158,13 +161,16 @@ def translate(name, consts, info):
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
         missing.append("passing captures without a count to capture on")
-    if get("capt_type", 0) not in (0, CAPT_TWO_OUT):
+    if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT):
         missing.append(MISSING["capt_type"])
+    if get("capt_rturn") == 2 and get("sow_rule") in ENPAS:
+        missing.append("one extra turn after a capture, with passing captures")
+    if get("capt_type") == CAPT_NEXT and (get("mlaps") or get("capt_dir", 0) != CAPT_DIR_SOW):
+        missing.append("captures of the hole after the last in relay sowing, or against "
+                       "the sowing")
     if get("capt_type") and (get("crosscapt") or (
             get("multicapt") and get("mlaps") and get("capt_dir", 0) != CAPT_DIR_SOW)):
         missing.append("two-out captures with cross captures, or in chains against the sowing")
-    if get("capt_rturn", 0) == 2:
-        missing.append(MISSING["capt_rturn"])
     if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
         missing.append("capture chains in both directions")
     if get("capt_side", 0) > CAPT_OWN_CONT:
@@ -175,7 +181,10 @@ def translate(name, consts, info):
         missing.append("sowing into both stores, or into a store without an extra turn")
     if get("sow_direct", CCW) == PLAYALTDIR:
         missing.append(MISSING["udir_holes+sow_direct"])
-    if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL) + ALLOW_NEXT:
+    if get("allow_rule", 0) == ALLOW_ALL_HOLES_FIRST and get("mlength", 1) == 3:
+        missing.append("every hole played once first, in moves from any hole")
+    if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
+                                    ALLOW_ALL_HOLES_FIRST) + ALLOW_NEXT:
         missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
                        "empty hole or a single sown to an empty one")
     if get("allow_rule", 0) in ALLOW_NEXT and (get("skip_start") or get("sow_stores")
@@ -251,6 +260,10 @@ def translate(name, consts, info):
         n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
         froms.append(f"(count(origin) != {n} or not any(h in holes(mover), "
                      f"count(h) >= {min_move} and count(h) != {n}))")
+    if allow == ALLOW_ALL_HOLES_FIRST:
+        # allowables.MoveAllFirst: until every hole of the mover's has been
+        # played (unlocked), only the holes not played yet.
+        froms.append("(not moved_from(origin) or all(h in holes(mover), moved_from(h)))")
     if allow == ALLOW_OPP_OR_EMPTY:
         # allowables.OppOrEmptyEnd: the first lap ends on the opponent's side or in
         # a hole of one's own that was empty; moves of more seeds than a row are
@@ -337,6 +350,16 @@ def translate(name, consts, info):
             chain_when = both(side_ok("x", True), "count(prev(x)) == 0", "count(x) > 0")
             limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
             capture.append(f'chain = {{ step = "next(x, 2)", while = "{chain_when}"{limit} }}')
+    elif get("capt_type") == CAPT_NEXT:
+        # capturer.CaptNext: the hole after the last, if it holds what a capture
+        # needs; CaptMultiple goes on from each hole taken to the one after it.
+        near = "next(last)"
+        when = both(inhibit, single, not_store, side_ok(near, True), count_ok(near))
+        capture = [f'when = "{when}"', f'take = "{near}"']
+        if get("multicapt"):
+            chain_when = both(side_ok("x", False), count_ok("x"))
+            limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
+            capture.append(f'chain = {{ step = "next(x)", while = "{chain_when}"{limit} }}')
     elif get("crosscapt"):
         first = "count(last) == 1" if get("crosscapt") in (1, 3) else None
         cross = "opposite(last)"
@@ -410,6 +433,12 @@ def translate(name, consts, info):
                   "claim = true"]
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+    if capture and get("pickextra") == PICK_OPP_BASIC:
+        # capturer.PickOppBasic: after a capture, every hole of the opponent's
+        # that a capture could take.
+        lines += ["", "[[capture]]", 'at = "sowing_end"',
+                  'when = "captured(mover) > before(captured(mover))"',
+                  f'take = "those(h in holes(opponent), {count_ok("h")})"']
     if get("crosscapt") and get("xcpickown") == 2:
         # capturer.CaptCrossPickOwn: the last seed, alone in its hole on the
         # side the capture is made from, is taken whether or not it captured.
@@ -438,6 +467,10 @@ def translate(name, consts, info):
         agains.append("count(last) == 0")
     elif get("capt_rturn") == 1:
         agains.append("captured(mover) > before(captured(mover))")
+    elif get("capt_rturn") == 2:
+        # capturer.RepeatTurn with ONCE: not when the mover has already played
+        # again this turn (for whatever reason).
+        agains.append("captured(mover) > before(captured(mover)) and extra_turns == 0")
     if grandslam == GS_LEGAL_SHARE:
         agains.append("before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0")
     if agains:

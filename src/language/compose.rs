@@ -64,10 +64,13 @@ fn locate(base: &str, from: &Source) -> Result<Source, String> {
             "`{shown}` is not a game file: `extends` takes a bundled id or a path ending in .toml"
         ));
     }
-    match &from.folder {
-        Some(folder) => Source::read(&folder.join(base)).map_err(|e| e.to_string()),
+    match (&from.folder, &from.confined_to) {
+        (Some(folder), Some(root)) => {
+            source::read_confined(&folder.join(base), root).map_err(|e| e.to_string())
+        }
+        (Some(folder), None) => Source::read(&folder.join(base)).map_err(|e| e.to_string()),
         // A bundled game may extend another bundled file by its file name.
-        None => Path::new(base)
+        (None, _) => Path::new(base)
             .file_stem()
             .and_then(|stem| Source::bundled(&stem.to_string_lossy()))
             .filter(|found| Path::new(&found.name).file_name() == Path::new(base).file_name())

@@ -88,6 +88,33 @@ impl Problem {
         self
     }
 
+    /// The problem as data, for a program to show (the web playground's editor).
+    pub fn diagnostic(&self) -> Diagnostic {
+        let text = self.source_code.inner();
+        let place = |offset: usize| {
+            let before = &text[..offset.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            (line, column)
+        };
+        let start = self.span.map(|s| place(s.offset()));
+        let end = self.span.map(|s| place(s.offset() + s.len()));
+        Diagnostic {
+            severity: match self.severity {
+                Severity::Warning | Severity::Advice => "warning",
+                Severity::Error => "error",
+            },
+            file: self.source_code.name().to_string(),
+            line: start.map(|p| p.0),
+            column: start.map(|p| p.1),
+            end_line: end.map(|p| p.0),
+            end_column: end.map(|p| p.1),
+            message: self.message.clone(),
+            help: self.help.clone(),
+            rendered: self.render(),
+        }
+    }
+
     /// `file:line:column`, 1-based, for one-line messages and tests.
     pub fn location(&self) -> String {
         let name = self.source_code.name();
@@ -101,6 +128,22 @@ impl Problem {
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         format!("{name}:{line}:{column}")
     }
+}
+
+/// A problem as data: where it is (1-based lines and columns, in characters;
+/// none for a problem of the whole file) and what it says.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Diagnostic {
+    pub severity: &'static str,
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub end_line: Option<usize>,
+    pub end_column: Option<usize>,
+    pub message: String,
+    pub help: Option<String>,
+    /// The message as the command line prints it, snippet included.
+    pub rendered: String,
 }
 
 /// A file's text as a snippet shows it, byte for byte the same length so that
@@ -203,9 +246,33 @@ pub enum LoadError {
     },
     #[error("option {0}")]
     Option(String),
+    /// A file outside the folder the games must come from (the web playground).
+    #[error("{0}")]
+    Confined(String),
 }
 
 impl LoadError {
+    /// Every problem as data; a load that failed before any file was read
+    /// (an unknown game, an unreadable file) is one problem without a place.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            LoadError::Invalid { problems, .. } => {
+                problems.iter().map(Problem::diagnostic).collect()
+            }
+            other => vec![Diagnostic {
+                severity: "error",
+                file: String::new(),
+                line: None,
+                column: None,
+                end_line: None,
+                end_column: None,
+                message: other.to_string(),
+                help: None,
+                rendered: other.render(),
+            }],
+        }
+    }
+
     /// The full report as a person reads it: every problem with its snippet.
     pub fn render(&self) -> String {
         let mut out = String::new();

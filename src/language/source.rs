@@ -19,6 +19,9 @@ pub struct Source {
     /// The folder a relative `extends` path is taken from (`None`: a bundled
     /// game, whose relative `extends` names another bundled file).
     pub folder: Option<PathBuf>,
+    /// A folder (canonical) that every file this one extends must lie in: the
+    /// web playground's games folder. `None`: any file may be read.
+    pub confined_to: Option<PathBuf>,
 }
 
 impl Source {
@@ -30,6 +33,7 @@ impl Source {
             name: name.to_string(),
             text: text.to_string(),
             folder: Some(folder_of(Path::new(name))),
+            confined_to: None,
         }
     }
 
@@ -43,6 +47,7 @@ impl Source {
             name: crate::input::printable(&path.display().to_string()),
             text,
             folder: Some(folder_of(path)),
+            confined_to: None,
         })
     }
 
@@ -53,8 +58,28 @@ impl Source {
             name: bundled::file_name(id),
             text: bundled::text(id)?.to_string(),
             folder: None,
+            confined_to: None,
         })
     }
+}
+
+/// Reads `path`, which must lie inside `root` (a canonical folder): a path that
+/// leads out of it, through `..` or a link, is refused before anything is read.
+pub fn read_confined(path: &Path, root: &Path) -> Result<Source, LoadError> {
+    let outside = || {
+        LoadError::Confined(format!(
+            "{} is not a game file of the games folder",
+            input::printable(&path.display().to_string())
+        ))
+    };
+    let real = path.canonicalize().map_err(|_| outside())?;
+    if !real.starts_with(root) {
+        return Err(outside());
+    }
+    Ok(Source {
+        confined_to: Some(root.to_path_buf()),
+        ..Source::read(path)?
+    })
 }
 
 fn folder_of(path: &Path) -> PathBuf {

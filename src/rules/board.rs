@@ -219,6 +219,16 @@ pub enum StoreEnd {
     Left,
 }
 
+impl StoreEnd {
+    /// As game files spell it: `right`, `left`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoreEnd::Right => "right",
+            StoreEnd::Left => "left",
+        }
+    }
+}
+
 impl Board {
     /// A board of `rows` x `columns` holes; with stores, each side also has a
     /// store on its own circuit at the given end of its row, which the other

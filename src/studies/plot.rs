@@ -23,8 +23,6 @@ fn failed(e: impl std::fmt::Display) -> String {
     format!("cannot draw the chart: {e}")
 }
 
-/// Writes `game-length.svg`, `south-score.svg` and `branching.svg` into `dir`;
-/// returns their paths.
 /// Makes sure the charts can be written into `dir` (creating it), so that a
 /// study is not played only to fail at the end.
 pub fn prepare(dir: &Path) -> Result<()> {
@@ -35,15 +33,22 @@ pub fn prepare(dir: &Path) -> Result<()> {
     std::fs::remove_file(&probe).map_err(cannot)
 }
 
+/// Writes the charts (`game-length.svg`, `south-score.svg`, `branching.svg`)
+/// into `dir`; returns their paths.
 pub fn write(dir: &Path, summaries: &[Summary]) -> Result<Vec<String>> {
     prepare(dir)?;
-    let lengths = dir.join("game-length.svg");
-    let scores = dir.join("south-score.svg");
-    let branching = dir.join("branching.svg");
-    game_lengths(&lengths, summaries)?;
-    south_scores(&scores, summaries)?;
-    lines(
-        &branching,
+    let mut paths = Vec::new();
+    for (name, svg) in charts(summaries)? {
+        let path = dir.join(name);
+        std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        paths.push(path.display().to_string());
+    }
+    Ok(paths)
+}
+
+/// The charts of a comparison as SVG documents, each with its file name.
+pub fn charts(summaries: &[Summary]) -> Result<Vec<(&'static str, String)>> {
+    let branching = lines(
         (
             "Choice over the course of a game",
             "decision",
@@ -59,14 +64,15 @@ pub fn write(dir: &Path, summaries: &[Summary]) -> Result<Vec<String>> {
             })
             .collect(),
     )?;
-    Ok([lengths, scores, branching]
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect())
+    Ok(vec![
+        ("game-length.svg", game_lengths(summaries)?),
+        ("south-score.svg", south_scores(summaries)?),
+        ("branching.svg", branching),
+    ])
 }
 
 /// The share of games of each length (in turns), one line per variant.
-fn game_lengths(path: &Path, summaries: &[Summary]) -> Result<()> {
+fn game_lengths(summaries: &[Summary]) -> Result<String> {
     const BINS: u32 = 40;
     let longest = summaries
         .iter()
@@ -91,19 +97,19 @@ fn game_lengths(path: &Path, summaries: &[Summary]) -> Result<()> {
             (s.variant.clone(), points)
         })
         .collect();
-    lines(path, ("Game length", "turns", "share of games"), series)
+    lines(("Game length", "turns", "share of games"), series)
 }
 
 /// A line chart, one line per named series: `(caption, x label, y label)`.
 fn lines(
-    path: &Path,
     (caption, x_desc, y_desc): (&str, &str, &str),
     series: Vec<(String, Vec<(f64, f64)>)>,
-) -> Result<()> {
+) -> Result<String> {
     let points = || series.iter().flat_map(|(_, p)| p.iter());
     let right = points().map(|(x, _)| *x).fold(1.0, f64::max) * 1.05;
     let top = points().map(|(_, y)| *y).fold(0.0, f64::max).max(0.01) * 1.1;
-    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 22))
@@ -134,12 +140,16 @@ fn lines(
         .border_style(BLACK)
         .draw()
         .map_err(failed)?;
-    root.present().map_err(failed)
+    root.present().map_err(failed)?;
+    drop(chart);
+    drop(root);
+    Ok(svg)
 }
 
 /// South's score (draws half) per variant, with its 95% Wilson interval.
-fn south_scores(path: &Path, summaries: &[Summary]) -> Result<()> {
-    let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
+fn south_scores(summaries: &[Summary]) -> Result<String> {
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let n = summaries.len();
     let mut chart = ChartBuilder::on(&root)
@@ -192,5 +202,8 @@ fn south_scores(path: &Path, summaries: &[Summary]) -> Result<()> {
             )])
             .map_err(failed)?;
     }
-    root.present().map_err(failed)
+    root.present().map_err(failed)?;
+    drop(chart);
+    drop(root);
+    Ok(svg)
 }

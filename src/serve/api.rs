@@ -1,0 +1,436 @@
+//! The JSON API the pages speak. Each request carries all it needs (the game,
+//! its options, the decisions played so far) and is answered from that alone;
+//! engine work runs on the blocking pool, never on the threads that serve
+//! requests, and is bounded (see [`crate::serve::limits`]).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::agents::search::AlphaBeta;
+use crate::language::error::{Diagnostic, LoadError};
+use crate::present::json;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
+use crate::serve::AppState;
+use crate::serve::library::GameRef;
+use crate::serve::limits;
+use crate::studies::explain;
+
+/// A refused request: the status, what is wrong, and for a game file that does
+/// not load, its problems with their places.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            ..ApiError::bad_request(message)
+        }
+    }
+
+    pub fn from_load(error: LoadError) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: error.to_string(),
+            diagnostics: error.diagnostics(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+            diagnostics: Vec<Diagnostic>,
+        }
+        let body = Body {
+            error: self.message,
+            diagnostics: self.diagnostics,
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+pub type ApiResult<T> = Result<Json<T>, ApiError>;
+
+/// Runs engine work on the blocking pool.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> ApiResult<T> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(result) => result.map(Json),
+        Err(_) => Err(ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the work failed; the server goes on".into(),
+            diagnostics: Vec::new(),
+        }),
+    }
+}
+
+/// A request's body: JSON of the expected shape, or a refusal in JSON saying
+/// what is wrong with it.
+pub struct Body<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(ApiError {
+                status: rejection.status(),
+                message: rejection.body_text(),
+                diagnostics: Vec::new(),
+            }),
+        }
+    }
+}
+
+/// Option overrides as requests give them: `{"seeds_per_hole": 5}`, numbers or words.
+pub type Options = BTreeMap<String, Value>;
+
+pub fn option_list(options: &Options) -> Result<Vec<(String, String)>, ApiError> {
+    options
+        .iter()
+        .map(|(name, value)| match value {
+            Value::Number(n) => Ok((name.clone(), n.to_string())),
+            Value::String(s) => Ok((name.clone(), s.clone())),
+            _ => Err(ApiError::bad_request(format!(
+                "option {name}: a number or a word"
+            ))),
+        })
+        .collect()
+}
+
+/// A game with option overrides.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    pub game: GameRef,
+    #[serde(default)]
+    pub options: Options,
+}
+
+/// An option as the pages show it.
+#[derive(Serialize)]
+pub struct OptionInfo {
+    name: String,
+    value: String,
+    default: String,
+    allowed: String,
+    help: String,
+}
+
+/// How to draw the board: rows from `a` upward, and where the stores are.
+#[derive(Serialize)]
+pub struct Layout {
+    rows: usize,
+    columns: usize,
+    /// `"right"` or `"left"` (each store at its owner's right or left end); none
+    /// without stores.
+    stores: Option<&'static str>,
+}
+
+/// A game as the library lists it.
+#[derive(Serialize)]
+pub struct GameInfo {
+    #[serde(rename = "ref")]
+    reference: String,
+    kind: &'static str,
+    id: String,
+    name: String,
+    aliases: Vec<String>,
+    origin: String,
+    summary: String,
+    sources: Vec<String>,
+    rules: String,
+    options: Vec<OptionInfo>,
+    layout: Layout,
+    /// Whether it is played as a match of rounds with `match: true`.
+    has_match: bool,
+    /// The start, as `replay --json` prints it.
+    start: json::Replay,
+}
+
+fn info(reference: String, kind: &'static str, game: &Game) -> Result<GameInfo, ApiError> {
+    let meta = game.meta();
+    let state = MatchState::from_position(game, game.start(), false)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(GameInfo {
+        reference,
+        kind,
+        id: game.id().to_string(),
+        name: meta.name.clone(),
+        aliases: meta.aliases.clone(),
+        origin: meta.origin.clone(),
+        summary: meta.summary.clone(),
+        sources: meta.sources.clone(),
+        rules: meta.rules.clone(),
+        options: game
+            .options()
+            .iter()
+            .map(|o| OptionInfo {
+                name: o.name.clone(),
+                value: o.value.to_string(),
+                default: o.default.to_string(),
+                allowed: o.allowed.clone(),
+                help: o.help.clone(),
+            })
+            .collect(),
+        layout: layout(game),
+        has_match: game.match_rules().is_some(),
+        start: json::replay(&state),
+    })
+}
+
+fn layout(game: &Game) -> Layout {
+    let board = game.board();
+    Layout {
+        rows: board.rows(),
+        columns: board.columns(),
+        stores: board.store_end().map(|end| end.name()),
+    }
+}
+
+/// `GET /api/games`: every game of the library; a folder file that does not
+/// load is listed with its error.
+pub async fn games(State(state): State<Arc<AppState>>) -> ApiResult<Vec<Value>> {
+    blocking(move || {
+        let mut listed = Vec::new();
+        for entry in state.library.entries() {
+            let game = GameRef {
+                reference: Some(entry.reference.clone()),
+                text: None,
+            };
+            let item = match state
+                .library
+                .load(&game, &[])
+                .and_then(|g| info(entry.reference.clone(), entry.kind, &g))
+            {
+                Ok(info) => serde_json::to_value(info).expect("plain data"),
+                Err(e) => serde_json::json!({
+                    "ref": entry.reference, "kind": entry.kind, "error": e.message,
+                }),
+            };
+            listed.push(item);
+        }
+        Ok(listed)
+    })
+    .await
+}
+
+/// A game in full: its listing, its file's text and its rules read back.
+#[derive(Serialize)]
+pub struct GameDetail {
+    #[serde(flatten)]
+    info: GameInfo,
+    /// The game file's own text (before `extends` is followed).
+    text: String,
+    explain: String,
+}
+
+/// `POST /api/game`: one game with its options.
+pub async fn game(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<GameRequest>,
+) -> ApiResult<GameDetail> {
+    blocking(move || {
+        let options = option_list(&request.options)?;
+        let source = state.library.source(&request.game)?;
+        let (spec, game) = state
+            .library
+            .load_with_spec(&request.game, &options)
+            .map_err(ApiError::from_load)?;
+        let reference = request.game.reference.clone().unwrap_or_default();
+        let kind = if request.game.text.is_some() {
+            "edited"
+        } else if reference.starts_with("dir:") {
+            "folder"
+        } else {
+            "bundled"
+        };
+        Ok(GameDetail {
+            info: info(reference, kind, &game)?,
+            text: source.text,
+            explain: explain::explain(&spec, &game),
+        })
+    })
+    .await
+}
+
+/// A game and the decisions played so far.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    pub game: GameRef,
+    #[serde(default)]
+    pub options: Options,
+    #[serde(default)]
+    pub decisions: Vec<String>,
+    /// Play a match of rounds (the game's `[match]`).
+    #[serde(default, rename = "match")]
+    pub as_match: bool,
+}
+
+/// The game a request names, checking its decisions are within bounds.
+fn loaded(
+    state: &AppState,
+    game: &GameRef,
+    options: &Options,
+    decisions: &[String],
+) -> Result<Game, ApiError> {
+    if decisions.len() > limits::DECISIONS {
+        return Err(ApiError::bad_request(format!(
+            "at most {} decisions a request",
+            limits::DECISIONS
+        )));
+    }
+    state.library.load(game, &option_list(options)?)
+}
+
+fn replay<'g>(
+    game: &'g Game,
+    decisions: &[String],
+    as_match: bool,
+) -> Result<MatchState<'g>, ApiError> {
+    if as_match && game.match_rules().is_none() {
+        return Err(ApiError::bad_request(
+            "this game has no [match] section: it is played one game at a time",
+        ));
+    }
+    let mut state = MatchState::from_position(game, game.start(), as_match)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    state
+        .replay(decisions)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(state)
+}
+
+/// `POST /api/play`: the position after the decisions, as `replay --json`.
+pub async fn play(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<PlayRequest>,
+) -> ApiResult<json::Replay> {
+    blocking(move || {
+        let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
+        let played = replay(&game, &request.decisions, request.as_match)?;
+        Ok(json::replay(&played))
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentRequest {
+    game: GameRef,
+    #[serde(default)]
+    options: Options,
+    #[serde(default)]
+    decisions: Vec<String>,
+    #[serde(default, rename = "match")]
+    as_match: bool,
+    /// As `compare --agents` names them: `random`, `greedy`, `alphabeta:4`,
+    /// `alphabeta:500ms`, `mcts:2000`, `mcts:1s`.
+    agent: String,
+    #[serde(default)]
+    seed: u64,
+}
+
+#[derive(Serialize)]
+pub struct AgentReply {
+    decision: String,
+}
+
+/// `POST /api/agent`: the decision an agent makes for the side to move.
+pub async fn agent(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<AgentRequest>,
+) -> ApiResult<AgentReply> {
+    let agent = limits::agent(&request.agent)?;
+    blocking(move || {
+        let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
+        let played = replay(&game, &request.decisions, request.as_match)?;
+        if played.outcome().is_some() {
+            return Err(ApiError::bad_request("the game is over"));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
+        let index = agent.choose(played.round(), &mut rng, &mut AlphaBeta::default());
+        let decision = played
+            .legal()
+            .nth(index)
+            .expect("an agent chooses among the legal decisions");
+        Ok(AgentReply {
+            decision: game.decision_name(decision),
+        })
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValidateRequest {
+    text: String,
+}
+
+/// What the editor shows: the problems, and when the file loads its rules read
+/// back and its start.
+#[derive(Serialize)]
+pub struct Validated {
+    valid: bool,
+    diagnostics: Vec<Diagnostic>,
+    game: Option<GameDetail>,
+}
+
+/// `POST /api/validate`: the editor's text checked as `mancala validate` does.
+pub async fn validate(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<ValidateRequest>,
+) -> ApiResult<Validated> {
+    blocking(move || {
+        let game = GameRef {
+            reference: None,
+            text: Some(request.text.clone()),
+        };
+        let source = state.library.source(&game)?;
+        match state.library.load_with_spec(&game, &[]) {
+            Err(error) => Ok(Validated {
+                valid: false,
+                diagnostics: error.diagnostics(),
+                game: None,
+            }),
+            Ok((spec, loaded)) => Ok(Validated {
+                valid: true,
+                diagnostics: loaded.warnings().iter().map(|w| w.diagnostic()).collect(),
+                game: Some(GameDetail {
+                    info: info(String::new(), "edited", &loaded)?,
+                    text: source.text,
+                    explain: explain::explain(&spec, &loaded),
+                }),
+            }),
+        }
+    })
+    .await
+}

@@ -1,0 +1,46 @@
+//! How much work one request may ask for: every bound the playground keeps, in
+//! one place.
+
+use std::time::Duration;
+
+use crate::serve::api::ApiError;
+use crate::studies::compare::Agent;
+
+/// Largest request body (a game file is at most 1 MiB, `input::MAX_TEXT_BYTES`).
+pub const BODY_BYTES: usize = 1 << 21;
+/// Decisions a request may replay.
+pub const DECISIONS: usize = 20_000;
+/// Alpha-beta depth an agent may search.
+pub const DEPTH: u32 = 8;
+/// Monte Carlo playouts an agent may run per decision.
+pub const PLAYOUTS: u32 = 100_000;
+/// Time an agent may think per decision.
+pub const THINKING: Duration = Duration::from_secs(5);
+/// Variants one comparison may hold.
+pub const VARIANTS: usize = 6;
+/// Games per variant of one comparison.
+pub const GAMES: u64 = 2_000;
+/// Comparisons run at once; more are refused until one ends.
+pub const RUNNING_COMPARISONS: usize = 2;
+/// Comparisons whose results are kept (the oldest finished go first).
+pub const KEPT_COMPARISONS: usize = 32;
+
+/// An agent as `compare --agents` names it, within these bounds. Comparisons
+/// take the same agents, so a slow one is bounded there too.
+pub fn agent(name: &str) -> Result<Agent, ApiError> {
+    let agent = Agent::parse(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let within = match agent {
+        Agent::Random | Agent::Greedy => true,
+        Agent::AlphaBeta(depth) => depth <= DEPTH,
+        Agent::Mcts(playouts) => playouts <= PLAYOUTS,
+        Agent::AlphaBetaFor(time) | Agent::MctsFor(time) => time <= THINKING,
+    };
+    match within {
+        true => Ok(agent),
+        false => Err(ApiError::bad_request(format!(
+            "agent {agent}: the playground allows alpha-beta to depth {DEPTH}, {PLAYOUTS} \
+             playouts and {} s of thought a decision",
+            THINKING.as_secs()
+        ))),
+    }
+}

@@ -1,0 +1,87 @@
+//! `mancala serve`: the web playground. A local HTTP server whose pages (plain
+//! HTML, CSS and one script, embedded in the program) show the library, play a
+//! game on a drawn board against people or agents, edit a game file with live
+//! diagnostics, and compare variants with charts. The pages speak to a JSON API
+//! (`api`, `jobs`) over the same library the command line uses.
+//!
+//! The server keeps no game in progress: each request carries the game, its
+//! options and the decisions so far, so undo is a shorter list and a reload
+//! loses nothing. Only files of the games folder are read (`library`), and the
+//! work a request may ask for is bounded (`limits`).
+
+mod api;
+mod assets;
+mod jobs;
+mod library;
+mod limits;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+
+pub use library::Library;
+
+/// What `mancala serve` is told.
+pub struct Config {
+    pub bind: IpAddr,
+    /// 0: any free port (the address printed says which).
+    pub port: u16,
+    /// A folder of game files offered beside the bundled games.
+    pub games: Option<PathBuf>,
+}
+
+/// What every request handler shares.
+pub struct AppState {
+    library: Library,
+    jobs: jobs::Jobs,
+}
+
+/// The playground's routes.
+pub fn app(library: Library) -> Router {
+    let state = Arc::new(AppState {
+        library,
+        jobs: jobs::Jobs::default(),
+    });
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/games", get(api::games))
+        .route("/api/game", post(api::game))
+        .route("/api/play", post(api::play))
+        .route("/api/agent", post(api::agent))
+        .route("/api/validate", post(api::validate))
+        .route("/api/compare", post(jobs::start))
+        .route("/api/compare/{job}", get(jobs::progress))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
+        .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .with_state(state)
+}
+
+/// Serves until the process is stopped; prints the address first.
+pub fn run(config: Config) -> Result<(), String> {
+    let library = Library::open(config.games.as_deref())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(config.bind, config.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        println!("mancala serve: http://{bound}/");
+        axum::serve(listener, app(library))
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
