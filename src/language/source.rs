@@ -76,7 +76,10 @@ pub fn read_confined(path: &Path, root: &Path) -> Result<Source, LoadError> {
     if !real.starts_with(root) {
         return Err(outside());
     }
+    // Named as the folder's own file, not by where the folder lies.
+    let name = real.strip_prefix(root).unwrap_or(&real).display().to_string();
     Ok(Source {
+        name: input::printable(&name),
         confined_to: Some(root.to_path_buf()),
         ..Source::read(path)?
     })

@@ -50,11 +50,19 @@ impl ApiError {
         }
     }
 
+    /// A game that does not load: its first problem says what is wrong (the
+    /// diagnostics say all).
     pub fn from_load(error: LoadError) -> ApiError {
+        let diagnostics = error.diagnostics();
+        let message = match diagnostics.as_slice() {
+            [only] => only.message.clone(),
+            [first, rest @ ..] => format!("{} (and {} more)", first.message, rest.len()),
+            [] => error.to_string(),
+        };
         ApiError {
             status: StatusCode::BAD_REQUEST,
-            message: error.to_string(),
-            diagnostics: error.diagnostics(),
+            message,
+            diagnostics,
         }
     }
 }

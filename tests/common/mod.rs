@@ -52,3 +52,95 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// `mancala serve` on a free port, stopped when dropped.
+pub struct Server {
+    child: std::process::Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+}
+
+impl Server {
+    /// Serves the bundled games and those of `games`.
+    pub fn start(games: &Path) -> Server {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["serve", "--port", "0", "--games"])
+            .arg(games)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary runs");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let address = line
+            .trim()
+            .strip_prefix("mancala serve: http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("an address, not {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// Sends raw bytes as one request and reads the answer until the server
+    /// closes the connection or `wait` passes: the status (0 for none) and the
+    /// body.
+    pub fn raw_within(&self, request: &[u8], wait: std::time::Duration) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&self.address).expect("connects");
+        stream.set_read_timeout(Some(wait)).unwrap();
+        let _ = stream.write_all(request);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map_or(String::new(), |(_, b)| b.to_string());
+        (status, body)
+    }
+
+    /// A well-formed request (with `Connection: close`): its status and body.
+    pub fn raw(&self, request: &[u8]) -> (u16, String) {
+        self.raw_within(request, std::time::Duration::from_secs(120))
+    }
+
+    pub fn get(&self, path: &str) -> (u16, String) {
+        self.raw(format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes())
+    }
+
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.raw(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+    }
+
+    /// `post`, with the answer read as JSON.
+    pub fn post_json(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let (status, text) = self.post(path, &body.to_string());
+        let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON, not {text:?}"));
+        (status, value)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,352 @@
+//! The web playground's HTTP side (`mancala serve`): its API answers as the
+//! command line does, it reads nothing outside its games folder, its bounds
+//! hold, and no request, however malformed, stops it.
+
+mod common;
+
+use common::{Server, mancala, scratch, stdout};
+use serde_json::{Value, json};
+
+/// A games folder with one good variant, one broken file, and a file outside
+/// it that a variant tries to reach.
+fn games_folder(name: &str) -> std::path::PathBuf {
+    let root = scratch(name);
+    let games = root.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("three-seeds.toml"),
+        "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
+    )
+    .unwrap();
+    std::fs::write(games.join("broken.toml"), "extends = \"kalah\"\n[board]\nrows = 3\n").unwrap();
+    std::fs::write(root.join("outside.toml"), "extends = \"kalah\"\n").unwrap();
+    std::fs::write(
+        games.join("reaches-out.toml"),
+        "extends = \"../outside.toml\"\n",
+    )
+    .unwrap();
+    games
+}
+
+#[test]
+fn pages_are_served_from_the_program() {
+    let server = Server::start(&games_folder("serve-pages"));
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"), "{page}");
+    // No resource from elsewhere: every link and script is the server's own.
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    for asset in ["/app.js", "/style.css"] {
+        let (status, body) = server.get(asset);
+        assert_eq!(status, 200, "{asset}");
+        assert!(!body.contains("https://"), "{asset} fetches from elsewhere");
+    }
+    assert_eq!(server.get("/no-such-page").0, 404);
+}
+
+#[test]
+fn the_library_lists_bundled_and_folder_games() {
+    let server = Server::start(&games_folder("serve-library"));
+    let (status, body) = server.get("/api/games");
+    assert_eq!(status, 200);
+    let games: Vec<Value> = serde_json::from_str(&body).unwrap();
+    let find = |reference: &str| games.iter().find(|g| g["ref"] == reference).cloned();
+    let kalah = find("kalah").expect("bundled games are listed");
+    assert_eq!(kalah["layout"], json!({"rows": 2, "columns": 6, "stores": "right"}));
+    assert_eq!(kalah["start"]["legal"], json!(["a1", "a2", "a3", "a4", "a5", "a6"]));
+    let variant = find("dir:three-seeds").expect("the folder's games are listed");
+    assert_eq!(variant["name"], "Kalah, three seeds");
+    assert_eq!(variant["start"]["position"]["board"][0][0], 3);
+    // A file that does not load is listed with what is wrong.
+    let broken = find("dir:broken").unwrap();
+    assert_eq!(broken["error"], "a board has 2 or 4 rows, not 3", "{broken}");
+    // A file extending one outside the folder does not load.
+    let reaching = find("dir:reaches-out").unwrap();
+    assert!(
+        reaching["error"]
+            .as_str()
+            .unwrap()
+            .contains("not a game file of the games folder"),
+        "{reaching}"
+    );
+}
+
+#[test]
+fn play_answers_as_replay_json_does() {
+    let server = Server::start(&games_folder("serve-play"));
+    let (status, played) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "sadeqa-iii"}, "decisions": ["a1", "b2"]}),
+    );
+    assert_eq!(status, 200);
+    let cli: Value = serde_json::from_str(&stdout(&mancala(&[
+        "replay",
+        "sadeqa-iii",
+        "a1",
+        "b2",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(played, cli);
+    // Options, and a match of rounds.
+    let (_, with_option) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "kalah"}, "options": {"seeds_per_hole": 3}, "decisions": ["a4"]}),
+    );
+    let cli: Value = serde_json::from_str(&stdout(&mancala(&[
+        "replay",
+        "kalah",
+        "a4",
+        "--option",
+        "seeds_per_hole=3",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(with_option, cli);
+    let (_, round) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "dakon"}, "match": true}),
+    );
+    assert_eq!(round["match"]["round"], 1);
+    // An illegal decision is refused with the command line's message.
+    let (status, refused) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "oware"}, "decisions": ["a3", "a1"]}),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        refused["error"],
+        "decision 2 `a1` is not legal; legal decisions: b1 b2 b3 b4 b5 b6"
+    );
+    // A match of a game without one.
+    let (status, _) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "kalah"}, "match": true}),
+    );
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn an_agent_answers_with_a_legal_decision_within_bounds() {
+    let server = Server::start(&games_folder("serve-agent"));
+    for agent in ["random", "greedy", "alphabeta:3", "mcts:200", "alphabeta:50ms"] {
+        let (status, reply) = server.post_json(
+            "/api/agent",
+            json!({"game": {"ref": "oware"}, "decisions": ["a3"], "agent": agent, "seed": 7}),
+        );
+        assert_eq!(status, 200, "{agent}: {reply}");
+        let decision = reply["decision"].as_str().unwrap();
+        assert!(
+            ["b1", "b2", "b3", "b4", "b5", "b6"].contains(&decision),
+            "{agent}: {decision}"
+        );
+    }
+    // Deterministic for a seed.
+    let ask = || {
+        server
+            .post_json(
+                "/api/agent",
+                json!({"game": {"ref": "oware"}, "agent": "random", "seed": 3}),
+            )
+            .1
+    };
+    assert_eq!(ask(), ask());
+    for too_much in ["alphabeta:12", "mcts:1000000", "alphabeta:60s", "nobody"] {
+        let (status, refused) = server.post_json(
+            "/api/agent",
+            json!({"game": {"ref": "oware"}, "agent": too_much}),
+        );
+        assert_eq!(status, 400, "{too_much}");
+        assert!(refused["error"].is_string());
+    }
+    let (status, refused) = server.post_json(
+        "/api/agent",
+        json!({"game": {"ref": "tchuka-ruma"}, "decisions": ["a4", "a2", "a3", "a1", "a4"], "agent": "random"}),
+    );
+    assert_eq!(status, 400, "{refused}");
+}
+
+#[test]
+fn the_editor_sees_problems_where_they_are_and_reads_a_good_file_back() {
+    let server = Server::start(&games_folder("serve-validate"));
+    let (status, checked) = server.post_json(
+        "/api/validate",
+        json!({"text": "extends = \"kalah\"\n\n[board]\nrows = 3\n"}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(checked["valid"], false);
+    let problem = &checked["diagnostics"][0];
+    assert_eq!(problem["line"], 4);
+    assert_eq!(problem["column"], 8);
+    assert_eq!(problem["message"], "a board has 2 or 4 rows, not 3");
+    assert!(problem["rendered"].as_str().unwrap().contains("rows = 3"));
+    // A file that loads: its rules read back and its start.
+    let (_, good) = server.post_json(
+        "/api/validate",
+        json!({"text": "extends = \"kalah\"\n[setup]\nseeds = 5\n"}),
+    );
+    assert_eq!(good["valid"], true);
+    assert!(good["game"]["explain"].as_str().unwrap().contains("holds 5"));
+    assert_eq!(good["game"]["start"]["position"]["board"][1][0], 5);
+    // An edited file may extend the folder's games, but nothing outside it.
+    let (_, folder) = server.post_json(
+        "/api/validate",
+        json!({"text": "extends = \"three-seeds.toml\"\n"}),
+    );
+    assert_eq!(folder["valid"], true, "{folder}");
+    for outside in ["../outside.toml", "/etc/passwd.toml", "../../../../../../etc/x.toml"] {
+        let (_, refused) = server.post_json(
+            "/api/validate",
+            json!({"text": format!("extends = \"{outside}\"\n")}),
+        );
+        assert_eq!(refused["valid"], false, "{outside}");
+        let message = refused["diagnostics"][0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("not a game file of the games folder"),
+            "{outside}: {message}"
+        );
+    }
+    // Playing an edited text works as playing a file.
+    let (status, played) = server.post_json(
+        "/api/play",
+        json!({"game": {"text": "extends = \"kalah\"\n[setup]\nseeds = 5\n"}, "decisions": ["a2"]}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(played["position"]["board"][0], json!([5, 0, 6, 6, 6, 6]));
+}
+
+#[test]
+fn only_the_folders_own_files_are_named() {
+    let games = games_folder("serve-traversal");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(games.parent().unwrap().join("outside.toml"), games.join("link.toml"))
+        .unwrap();
+    let server = Server::start(&games);
+    for reference in [
+        "dir:../outside",
+        "dir:..%2Foutside",
+        "dir:/etc/passwd",
+        "dir:link",
+        "../games/three-seeds.toml",
+        "/etc/passwd",
+        "dir:",
+    ] {
+        let (status, refused) =
+            server.post_json("/api/game", json!({"game": {"ref": reference}}));
+        assert_eq!(status, 404, "{reference}: {refused}");
+    }
+    let (status, _) = server.post_json("/api/game", json!({"game": {"ref": "dir:three-seeds"}}));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn bounds_and_malformed_requests_leave_the_server_serving() {
+    let server = Server::start(&games_folder("serve-malformed"));
+    let huge = format!("{{\"text\": \"{}\"}}", "#".repeat(3 << 20));
+    assert_eq!(server.post("/api/validate", &huge).0, 413);
+    let many: Vec<String> = (0..20_001).map(|_| "a1".to_string()).collect();
+    let (status, refused) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "kalah"}, "decisions": many}),
+    );
+    assert_eq!(status, 400);
+    assert!(refused["error"].as_str().unwrap().contains("at most"));
+    let malformed: [&[u8]; 9] = [
+        b"",
+        b"\x00\x01\x02garbage\r\n\r\n",
+        b"GET\r\n\r\n",
+        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n{\"ga",
+        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot json!",
+        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        b"POST /api/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{",
+        b"GET /api/compare/not-a-number HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ];
+    for request in malformed {
+        let (status, _) = server.raw_within(request, std::time::Duration::from_secs(2));
+        assert!(status == 0 || (400..500).contains(&status), "{status} for {request:?}");
+    }
+    let (status, body) = server.post(
+        "/api/play",
+        "{\"game\": {\"ref\": \"kalah\"}, \"decisions\": 7}",
+    );
+    assert_eq!(status, 422);
+    assert!(body.starts_with("{\"error\""), "errors are JSON: {body}");
+    for body in [
+        json!({"game": {}}),
+        json!({"game": {"ref": "kalah", "text": "x"}}),
+        json!({"game": {"ref": "kalah"}, "options": {"seeds_per_hole": [1]}}),
+        json!({"game": {"ref": "kalah"}, "options": {"seeds_per_hole": 99}}),
+        json!({"game": {"ref": "kalah"}, "options": {"no_such_option": 1}}),
+    ] {
+        let (status, refused) = server.post_json("/api/play", body.clone());
+        assert_eq!(status, 400, "{body}: {refused}");
+    }
+    // Still serving.
+    assert_eq!(server.get("/api/games").0, 200);
+}
+
+#[test]
+fn a_comparison_runs_in_the_background_and_ends_with_its_table_and_charts() {
+    let server = Server::start(&games_folder("serve-compare"));
+    let (status, started) = server.post_json(
+        "/api/compare",
+        json!({
+            "variants": [{"game": {"ref": "kalah"}}, {"game": {"ref": "dir:three-seeds"}, "label": "three seeds"}],
+            "agents": ["random", "greedy"], "games": 20, "seed": 5
+        }),
+    );
+    assert_eq!(status, 200, "{started}");
+    let job = started["job"].as_u64().unwrap();
+    let finished = loop {
+        let (status, body) = server.get(&format!("/api/compare/{job}"));
+        assert_eq!(status, 200);
+        let progress: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(progress["total"], 40);
+        if progress["done"] == true {
+            break progress;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert_eq!(finished["played"], 40);
+    let table = finished["table"].as_str().unwrap();
+    assert!(table.contains("kalah") && table.contains("three seeds"), "{table}");
+    let charts: Vec<&str> = finished["charts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(charts, ["game-length.svg", "south-score.svg", "branching.svg"]);
+    assert!(finished["charts"][0]["svg"].as_str().unwrap().starts_with("<svg"));
+    // The same comparison as the command line's (same seeds, same games).
+    let cli = stdout(&mancala(&[
+        "compare", "kalah", "--games", "20", "--seed", "5", "--south", "random", "--north",
+        "greedy", "--json",
+    ]));
+    let cli: Value = serde_json::from_str(cli.lines().next().unwrap()).unwrap();
+    let web = &finished["summaries"][0];
+    for key in ["south_wins", "north_wins", "draws", "turns_mean"] {
+        assert_eq!(web[key], cli[key], "{key}");
+    }
+    // Bounds.
+    for (body, why) in [
+        (json!({"variants": [], "agents": ["random", "random"], "games": 5}), "no variant"),
+        (
+            json!({"variants": [{"game": {"ref": "kalah"}}], "agents": ["random", "random"], "games": 5000}),
+            "too many games",
+        ),
+        (
+            json!({"variants": [{"game": {"ref": "kalah"}}], "agents": ["alphabeta:12", "random"], "games": 5}),
+            "too strong an agent",
+        ),
+        (
+            json!({"variants": [{"game": {"ref": "kalah"}}], "agents": ["random", "random"], "games": 5, "match": true}),
+            "no [match]",
+        ),
+    ] {
+        let (status, _) = server.post_json("/api/compare", body);
+        assert_eq!(status, 400, "{why}");
+    }
+    assert_eq!(server.get("/api/compare/999").0, 404);
+}
