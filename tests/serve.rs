@@ -18,7 +18,11 @@ fn games_folder(name: &str) -> std::path::PathBuf {
         "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
     )
     .unwrap();
-    std::fs::write(games.join("broken.toml"), "extends = \"kalah\"\n[board]\nrows = 3\n").unwrap();
+    std::fs::write(
+        games.join("broken.toml"),
+        "extends = \"kalah\"\n[board]\nrows = 3\n",
+    )
+    .unwrap();
     std::fs::write(root.join("outside.toml"), "extends = \"kalah\"\n").unwrap();
     std::fs::write(
         games.join("reaches-out.toml"),
@@ -52,14 +56,23 @@ fn the_library_lists_bundled_and_folder_games() {
     let games: Vec<Value> = serde_json::from_str(&body).unwrap();
     let find = |reference: &str| games.iter().find(|g| g["ref"] == reference).cloned();
     let kalah = find("kalah").expect("bundled games are listed");
-    assert_eq!(kalah["layout"], json!({"rows": 2, "columns": 6, "stores": "right"}));
-    assert_eq!(kalah["start"]["legal"], json!(["a1", "a2", "a3", "a4", "a5", "a6"]));
+    assert_eq!(
+        kalah["layout"],
+        json!({"rows": 2, "columns": 6, "stores": "right"})
+    );
+    assert_eq!(
+        kalah["start"]["legal"],
+        json!(["a1", "a2", "a3", "a4", "a5", "a6"])
+    );
     let variant = find("dir:three-seeds").expect("the folder's games are listed");
     assert_eq!(variant["name"], "Kalah, three seeds");
     assert_eq!(variant["start"]["position"]["board"][0][0], 3);
     // A file that does not load is listed with what is wrong.
     let broken = find("dir:broken").unwrap();
-    assert_eq!(broken["error"], "a board has 2 or 4 rows, not 3", "{broken}");
+    assert_eq!(
+        broken["error"], "a board has 2 or 4 rows, not 3",
+        "{broken}"
+    );
     // A file extending one outside the folder does not load.
     let reaching = find("dir:reaches-out").unwrap();
     assert!(
@@ -129,7 +142,13 @@ fn play_answers_as_replay_json_does() {
 #[test]
 fn an_agent_answers_with_a_legal_decision_within_bounds() {
     let server = Server::start(&games_folder("serve-agent"));
-    for agent in ["random", "greedy", "alphabeta:3", "mcts:200", "alphabeta:50ms"] {
+    for agent in [
+        "random",
+        "greedy",
+        "alphabeta:3",
+        "mcts:200",
+        "alphabeta:50ms",
+    ] {
         let (status, reply) = server.post_json(
             "/api/agent",
             json!({"game": {"ref": "oware"}, "decisions": ["a3"], "agent": agent, "seed": 7}),
@@ -186,7 +205,12 @@ fn the_editor_sees_problems_where_they_are_and_reads_a_good_file_back() {
         json!({"text": "extends = \"kalah\"\n[setup]\nseeds = 5\n"}),
     );
     assert_eq!(good["valid"], true);
-    assert!(good["game"]["explain"].as_str().unwrap().contains("holds 5"));
+    assert!(
+        good["game"]["explain"]
+            .as_str()
+            .unwrap()
+            .contains("holds 5")
+    );
     assert_eq!(good["game"]["start"]["position"]["board"][1][0], 5);
     // An edited file may extend the folder's games, but nothing outside it.
     let (_, folder) = server.post_json(
@@ -194,7 +218,11 @@ fn the_editor_sees_problems_where_they_are_and_reads_a_good_file_back() {
         json!({"text": "extends = \"three-seeds.toml\"\n"}),
     );
     assert_eq!(folder["valid"], true, "{folder}");
-    for outside in ["../outside.toml", "/etc/passwd.toml", "../../../../../../etc/x.toml"] {
+    for outside in [
+        "../outside.toml",
+        "/etc/passwd.toml",
+        "../../../../../../etc/x.toml",
+    ] {
         let (_, refused) = server.post_json(
             "/api/validate",
             json!({"text": format!("extends = \"{outside}\"\n")}),
@@ -219,8 +247,11 @@ fn the_editor_sees_problems_where_they_are_and_reads_a_good_file_back() {
 fn only_the_folders_own_files_are_named() {
     let games = games_folder("serve-traversal");
     #[cfg(unix)]
-    std::os::unix::fs::symlink(games.parent().unwrap().join("outside.toml"), games.join("link.toml"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        games.parent().unwrap().join("outside.toml"),
+        games.join("link.toml"),
+    )
+    .unwrap();
     let server = Server::start(&games);
     for reference in [
         "dir:../outside",
@@ -231,8 +262,7 @@ fn only_the_folders_own_files_are_named() {
         "/etc/passwd",
         "dir:",
     ] {
-        let (status, refused) =
-            server.post_json("/api/game", json!({"game": {"ref": reference}}));
+        let (status, refused) = server.post_json("/api/game", json!({"game": {"ref": reference}}));
         assert_eq!(status, 404, "{reference}: {refused}");
     }
     let (status, _) = server.post_json("/api/game", json!({"game": {"ref": "dir:three-seeds"}}));
@@ -264,7 +294,10 @@ fn bounds_and_malformed_requests_leave_the_server_serving() {
     ];
     for request in malformed {
         let (status, _) = server.raw_within(request, std::time::Duration::from_secs(2));
-        assert!(status == 0 || (400..500).contains(&status), "{status} for {request:?}");
+        assert!(
+            status == 0 || (400..500).contains(&status),
+            "{status} for {request:?}"
+        );
     }
     let (status, body) = server.post(
         "/api/play",
@@ -310,15 +343,26 @@ fn a_comparison_runs_in_the_background_and_ends_with_its_table_and_charts() {
     };
     assert_eq!(finished["played"], 40);
     let table = finished["table"].as_str().unwrap();
-    assert!(table.contains("kalah") && table.contains("three seeds"), "{table}");
+    assert!(
+        table.contains("kalah") && table.contains("three seeds"),
+        "{table}"
+    );
     let charts: Vec<&str> = finished["charts"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(charts, ["game-length.svg", "south-score.svg", "branching.svg"]);
-    assert!(finished["charts"][0]["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(
+        charts,
+        ["game-length.svg", "south-score.svg", "branching.svg"]
+    );
+    assert!(
+        finished["charts"][0]["svg"]
+            .as_str()
+            .unwrap()
+            .starts_with("<svg")
+    );
     // The same comparison as the command line's (same seeds, same games).
     let cli = stdout(&mancala(&[
         "compare", "kalah", "--games", "20", "--seed", "5", "--south", "random", "--north",
@@ -331,7 +375,10 @@ fn a_comparison_runs_in_the_background_and_ends_with_its_table_and_charts() {
     }
     // Bounds.
     for (body, why) in [
-        (json!({"variants": [], "agents": ["random", "random"], "games": 5}), "no variant"),
+        (
+            json!({"variants": [], "agents": ["random", "random"], "games": 5}),
+            "no variant",
+        ),
         (
             json!({"variants": [{"game": {"ref": "kalah"}}], "agents": ["random", "random"], "games": 5000}),
             "too many games",

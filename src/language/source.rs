@@ -77,7 +77,11 @@ pub fn read_confined(path: &Path, root: &Path) -> Result<Source, LoadError> {
         return Err(outside());
     }
     // Named as the folder's own file, not by where the folder lies.
-    let name = real.strip_prefix(root).unwrap_or(&real).display().to_string();
+    let name = real
+        .strip_prefix(root)
+        .unwrap_or(&real)
+        .display()
+        .to_string();
     Ok(Source {
         name: input::printable(&name),
         confined_to: Some(root.to_path_buf()),

@@ -117,7 +117,9 @@ impl Server {
     }
 
     pub fn get(&self, path: &str) -> (u16, String) {
-        self.raw(format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes())
+        self.raw(
+            format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
     }
 
     pub fn post(&self, path: &str, body: &str) -> (u16, String) {

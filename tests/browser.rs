@@ -1,0 +1,374 @@
+//! The web playground in a real browser: headless Chromium driven through
+//! ChromeDriver (Debian's `chromium` and `chromium-driver`, which `.ci/run`
+//! installs). Each page is used as a person would — the library, a game played
+//! against an agent and undone, an error typed into the editor and fixed, a
+//! comparison run — and checked against the API. Screenshots of every page go to
+//! `target/tmp/screenshots/`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Server, scratch};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// ChromeDriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        assert!(
+            std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists(),
+            "the browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER}); .ci/run installs them"
+        );
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn browser(driver: &Driver, profile: &std::path::Path) -> Client {
+    // The flags keep Chromium off the network this machine does not have.
+    let args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+    ];
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({"binary": CHROMIUM, "args": args}),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a browser session")
+}
+
+fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.expect("a screenshot");
+    std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
+}
+
+/// Waits (up to 30 s) until `script` returns something other than null/false.
+async fn until(client: &Client, what: &str, script: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let value = client
+            .execute(script, vec![])
+            .await
+            .expect("the script runs");
+        if !value.is_null() && value != Value::Bool(false) {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The board as drawn: every hole's count by name (closed holes `×`).
+const BOARD: &str = r#"
+    const holes = document.querySelectorAll('#board g.hole');
+    if (!holes.length) return null;
+    const board = {};
+    for (const g of holes) board[g.dataset.hole] = g.querySelector('.count').textContent;
+    return board;"#;
+
+/// Waits until the board drawn is `expected`.
+async fn until_board(client: &Client, what: &str, expected: &Value) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let drawn = client
+            .execute(BOARD, vec![])
+            .await
+            .expect("the script runs");
+        if &drawn == expected {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the board drawn is {drawn}, not {expected}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The same, from a `replay --json` answer.
+fn board_of(replay: &Value) -> Value {
+    let mut board = serde_json::Map::new();
+    for (r, row) in replay["position"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        for (c, n) in row.as_array().unwrap().iter().enumerate() {
+            let name = format!("{}{}", (b'a' + r as u8) as char, c + 1);
+            board.insert(name, Value::String(n.to_string()));
+        }
+    }
+    Value::Object(board)
+}
+
+async fn select(client: &Client, id: &str, value: &str) {
+    client
+        .execute(
+            "const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
+            vec![json!(id), json!(value)],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_playground_works_in_a_browser() {
+    let dir = scratch("browser");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("three-seeds.toml"),
+        "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
+    )
+    .unwrap();
+    let server = Server::start(&games);
+    let driver = Driver::start();
+    let client = browser(&driver, &dir.join("profile")).await;
+    let result = run(&client, &server).await;
+    let _ = client.close().await;
+    result
+}
+
+async fn run(client: &Client, server: &Server) {
+    // The library: every game, the folder's too, each with its board.
+    client.goto(&server.url("/#/")).await.unwrap();
+    until(
+        client,
+        "the library",
+        "return document.querySelector('[data-game=\"dir:three-seeds\"] svg') !== null",
+    )
+    .await;
+    let cards = client.find_all(Locator::Css(".card")).await.unwrap().len();
+    assert!(cards > 40, "{cards} cards");
+    screenshot(client, "library").await;
+
+    // Play Kalah: South a person; North too, at first.
+    client.goto(&server.url("/#/play/kalah")).await.unwrap();
+    until(
+        client,
+        "the board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a1\"]') !== null",
+    )
+    .await;
+    select(client, "agent-north", "human").await;
+    let start = server
+        .post_json("/api/play", json!({"game": {"ref": "kalah"}}))
+        .1;
+    until_board(client, "at the start", &board_of(&start)).await;
+    client
+        .find(Locator::Css("#board g.hole[data-hole=\"a1\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let after = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "kalah"}, "decisions": ["a1"]}),
+        )
+        .1;
+    until_board(client, "after a1", &board_of(&after)).await;
+    // North's agent replies: the record holds two decisions, the board agrees.
+    select(client, "agent-north", "greedy").await;
+    let record = until(
+        client,
+        "the agent's reply",
+        "const r = document.querySelector('#record div').textContent.split(' '); return r.length === 2 ? r : null;",
+    )
+    .await;
+    let reply = record[1].as_str().unwrap().to_string();
+    let after = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "kalah"}, "decisions": ["a1", reply]}),
+        )
+        .1;
+    until_board(client, "after North's reply", &board_of(&after)).await;
+    let events = client
+        .find(Locator::Id("events"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(events.starts_with("North played"), "{events}");
+    screenshot(client, "play").await;
+    // Undo takes back South's a1 and North's reply.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        client,
+        "the start again",
+        "return document.querySelector('#record div').textContent === 'no decision yet';",
+    )
+    .await;
+    until_board(client, "after undo", &board_of(&start)).await;
+
+    // The editor: an error at its line, then fixed, then played.
+    client.goto(&server.url("/#/edit/kalah")).await.unwrap();
+    until(
+        client,
+        "the editor",
+        "return document.getElementById('explain') !== null",
+    )
+    .await;
+    let set_text = "const t = document.getElementById('source'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));";
+    client
+        .execute(
+            set_text,
+            vec![json!("extends = \"kalah\"\n\n[board]\nrows = 3\n")],
+        )
+        .await
+        .unwrap();
+    let line = until(
+        client,
+        "the diagnostic",
+        "const d = document.querySelector('#diagnostics li.error'); return d ? d.dataset.line : null;",
+    )
+    .await;
+    assert_eq!(line, "4");
+    let marked = client
+        .execute(
+            "return document.querySelectorAll('#gutter .bad')[0].textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(marked, "4");
+    assert!(
+        client
+            .find(Locator::Id("play-edited"))
+            .await
+            .unwrap()
+            .attr("disabled")
+            .await
+            .unwrap()
+            .is_some()
+    );
+    screenshot(client, "editor-error").await;
+    client
+        .execute(
+            set_text,
+            vec![json!("extends = \"kalah\"\n\n[setup]\nseeds = 5\n")],
+        )
+        .await
+        .unwrap();
+    until(
+        client,
+        "the fixed file read back",
+        "const e = document.getElementById('explain'); return e && e.textContent.includes('holds 5');",
+    )
+    .await;
+    screenshot(client, "editor").await;
+    client
+        .find(Locator::Id("play-edited"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let board = until(client, "the edited game's board", BOARD).await;
+    assert_eq!(board["a1"], "5");
+
+    // A comparison: progress, then the table and three charts.
+    client.goto(&server.url("/#/compare")).await.unwrap();
+    until(
+        client,
+        "the compare page",
+        "return document.getElementById('compare-run') !== null",
+    )
+    .await;
+    client
+        .execute(
+            "document.getElementById('compare-games').value = '30';",
+            vec![],
+        )
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("compare-run"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let table = until(
+        client,
+        "the comparison's table",
+        "const t = document.getElementById('compare-table'); return t ? t.textContent : null;",
+    )
+    .await;
+    let table = table.as_str().unwrap();
+    assert!(
+        table.contains("kalah") && table.contains("oware"),
+        "{table}"
+    );
+    let charts = client
+        .find_all(Locator::Css("[data-chart] svg"))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(charts, 3);
+    // Tall enough for the table and the charts.
+    client.set_window_size(1280, 2000).await.unwrap();
+    screenshot(client, "compare").await;
+}
