@@ -68,7 +68,7 @@ PAIRS = [
     ("tools/stoneshark/pallanguzhi.toml", [], "Pallam_Kuzhi::No_Rounds", 400,
      "StoneShark also ends the game when one seed is left"),
     ("tools/stoneshark/ali-guli-mane.toml", [], "Ali_Guli_Mane", 400,
-     "the first round; StoneShark has no end on a repeated position"),
+     "the first round; StoneShark has no end on a repeated position, and ends the game once a side cannot reach ten seeds (its GOAL_PARAM 2)"),
     ("adji-boto-valdez", [], "Adji-boto", 400, "Valdez's ending (AB-7, the variant file)"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
