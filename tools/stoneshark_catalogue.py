@@ -25,6 +25,13 @@ BUNDLED_UNPAIRED = {
                     "sides start in turn (RK-15: the loser starts), so ours is not paired"),
 }
 
+# StoneShark games whose name a bundled game shares but whose rules it does not
+# follow (another source's reading): noted on the line, not counted as bundled.
+OTHER_READINGS = {
+    "Lamlameta": "bundled in another reading as `lamlameta`, Pankhurst's rules "
+                 "(StoneShark follows Russ's)",
+}
+
 
 def bundled_pairs():
     """StoneShark name -> (our id, note) for the games the comparison pairs."""
@@ -64,6 +71,8 @@ def main():
                 compared.get(name, {}).get("first_difference", "not compared")[:200]
         else:
             status, detail = "not yet", "; ".join(report[name]["missing"])
+        if name in OTHER_READINGS:
+            detail = OTHER_READINGS[name] + "; " + detail
         counts[status] += 1
         placed = []
         for variant in sorted(n for n in report if n.startswith(name + "::")):
