@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Server, scratch};
+use common::{Server, games_folder};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -154,6 +154,16 @@ fn board_of(replay: &Value) -> Value {
     Value::Object(board)
 }
 
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+}
+
 async fn select(client: &Client, id: &str, value: &str) {
     client
         .execute(
@@ -166,17 +176,10 @@ async fn select(client: &Client, id: &str, value: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_playground_works_in_a_browser() {
-    let dir = scratch("browser");
-    let games = dir.join("games");
-    std::fs::create_dir_all(&games).unwrap();
-    std::fs::write(
-        games.join("three-seeds.toml"),
-        "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
-    )
-    .unwrap();
+    let games = games_folder("browser");
     let server = Server::start(&games);
     let driver = Driver::start();
-    let client = browser(&driver, &dir.join("profile")).await;
+    let client = browser(&driver, &games.with_file_name("profile")).await;
     let result = run(&client, &server).await;
     let _ = client.close().await;
     result
@@ -208,13 +211,7 @@ async fn run(client: &Client, server: &Server) {
         .post_json("/api/play", json!({"game": {"ref": "kalah"}}))
         .1;
     until_board(client, "at the start", &board_of(&start)).await;
-    client
-        .find(Locator::Css("#board g.hole[data-hole=\"a1\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#board g.hole[data-hole=\"a1\"]").await;
     let after = server
         .post_json(
             "/api/play",
@@ -248,13 +245,7 @@ async fn run(client: &Client, server: &Server) {
     assert!(events.starts_with("North played"), "{events}");
     screenshot(client, "play").await;
     // Undo takes back South's a1 and North's reply.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#undo").await;
     until(
         client,
         "the start again",
@@ -262,6 +253,32 @@ async fn run(client: &Client, server: &Server) {
     )
     .await;
     until_board(client, "after undo", &board_of(&start)).await;
+
+    // A hole with two decisions (Mbangbi's directions) asks which.
+    client.goto(&server.url("/#/play/mbangbi")).await.unwrap();
+    until(
+        client,
+        "Mbangbi's board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a2\"]') !== null",
+    )
+    .await;
+    select(client, "agent-north", "human").await;
+    click(client, "#board g.hole[data-hole=\"a2\"]").await;
+    let offered = until(
+        client,
+        "the choice of direction",
+        "const b = [...document.querySelectorAll('#choices button')].map(b => b.dataset.decision); return b.length ? b : null;",
+    )
+    .await;
+    assert_eq!(offered, json!(["a2:ccw", "a2:cw"]));
+    click(client, "#choices button[data-decision=\"a2:cw\"]").await;
+    let after = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "mbangbi"}, "decisions": ["a2:cw"]}),
+        )
+        .1;
+    until_board(client, "after a2:cw", &board_of(&after)).await;
 
     // The editor: an error at its line, then fixed, then played.
     client.goto(&server.url("/#/edit/kalah")).await.unwrap();
@@ -319,13 +336,7 @@ async fn run(client: &Client, server: &Server) {
     )
     .await;
     screenshot(client, "editor").await;
-    client
-        .find(Locator::Id("play-edited"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#play-edited").await;
     let board = until(client, "the edited game's board", BOARD).await;
     assert_eq!(board["a1"], "5");
 
@@ -344,13 +355,7 @@ async fn run(client: &Client, server: &Server) {
         )
         .await
         .unwrap();
-    client
-        .find(Locator::Id("compare-run"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "#compare-run").await;
     let table = until(
         client,
         "the comparison's table",

@@ -4,33 +4,8 @@
 
 mod common;
 
-use common::{Server, mancala, scratch, stdout};
+use common::{Server, games_folder, mancala, stdout};
 use serde_json::{Value, json};
-
-/// A games folder with one good variant, one broken file, and a file outside
-/// it that a variant tries to reach.
-fn games_folder(name: &str) -> std::path::PathBuf {
-    let root = scratch(name);
-    let games = root.join("games");
-    std::fs::create_dir_all(&games).unwrap();
-    std::fs::write(
-        games.join("three-seeds.toml"),
-        "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
-    )
-    .unwrap();
-    std::fs::write(
-        games.join("broken.toml"),
-        "extends = \"kalah\"\n[board]\nrows = 3\n",
-    )
-    .unwrap();
-    std::fs::write(root.join("outside.toml"), "extends = \"kalah\"\n").unwrap();
-    std::fs::write(
-        games.join("reaches-out.toml"),
-        "extends = \"../outside.toml\"\n",
-    )
-    .unwrap();
-    games
-}
 
 #[test]
 fn pages_are_served_from_the_program() {

@@ -53,6 +53,31 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// A games folder with one good variant, one broken file, and a file outside
+/// it that a variant tries to reach.
+pub fn games_folder(name: &str) -> std::path::PathBuf {
+    let root = scratch(name);
+    let games = root.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("three-seeds.toml"),
+        "extends = \"kalah\"\n[game]\nname = \"Kalah, three seeds\"\nsummary = \"Kalah with three seeds a house.\"\n[setup]\nseeds = 3\n",
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("broken.toml"),
+        "extends = \"kalah\"\n[board]\nrows = 3\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("outside.toml"), "extends = \"kalah\"\n").unwrap();
+    std::fs::write(
+        games.join("reaches-out.toml"),
+        "extends = \"../outside.toml\"\n",
+    )
+    .unwrap();
+    games
+}
+
 /// `mancala serve` on a free port, stopped when dropped.
 pub struct Server {
     child: std::process::Child,
