@@ -182,6 +182,10 @@ enum Command {
         /// own .toml files are read).
         #[arg(long, value_name = "DIR")]
         games: Option<PathBuf>,
+        /// A folder of scenario files to run on the scenarios page (only its own
+        /// files, and games bundled or inside it, are read).
+        #[arg(long, value_name = "DIR")]
+        scenarios: Option<PathBuf>,
     },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
@@ -347,10 +351,16 @@ fn run(command: Command) -> Result<(), Failure> {
     let loaded = |args: &GameArgs, game: &str| args.load(game);
     match command {
         Command::List => Ok(list()?),
-        Command::Serve { port, bind, games } => Ok(mancala::serve::run(mancala::serve::Config {
+        Command::Serve {
+            port,
+            bind,
+            games,
+            scenarios,
+        } => Ok(mancala::serve::run(mancala::serve::Config {
             bind,
             port,
             games,
+            scenarios,
         })?),
         Command::Validate { files } => Ok(validate(&files)?),
         Command::Merge { files, json, csv } => {

@@ -7,11 +7,11 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Server, games_folder};
+use common::{Server, games_folder, scenarios_folder};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -177,7 +177,13 @@ async fn select(client: &Client, id: &str, value: &str) {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_playground_works_in_a_browser() {
     let games = games_folder("browser");
-    let server = Server::start(&games);
+    let scenarios = scenarios_folder("browser-scenarios");
+    let server = Server::start_with(&[
+        Path::new("--games"),
+        &games,
+        Path::new("--scenarios"),
+        &scenarios,
+    ]);
     let driver = Driver::start();
     let client = browser(&driver, &games.with_file_name("profile")).await;
     let result = run(&client, &server).await;
@@ -339,6 +345,32 @@ async fn run(client: &Client, server: &Server) {
     click(client, "#play-edited").await;
     let board = until(client, "the edited game's board", BOARD).await;
     assert_eq!(board["a1"], "5");
+
+    // The scenarios: a failure shows the board expected beside the board found.
+    client.goto(&server.url("/#/scenarios")).await.unwrap();
+    until(
+        client,
+        "the scenarios page",
+        "return document.getElementById('scenarios-run') !== null",
+    )
+    .await;
+    click(client, "#scenarios-run").await;
+    let summary = until(
+        client,
+        "the scenarios' results",
+        "const s = document.getElementById('scenario-summary'); return s ? s.textContent : null;",
+    )
+    .await;
+    assert_eq!(summary, "2 passed, 1 failed, 1 broken.");
+    let boards = client
+        .find_all(Locator::Css(
+            "[data-scenario=\"kalah/wrong.toml\"] svg.board",
+        ))
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(boards, 2, "expected and found");
+    screenshot(client, "scenarios").await;
 
     // A comparison: progress, then the table and three charts.
     client.goto(&server.url("/#/compare")).await.unwrap();

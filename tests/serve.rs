@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{Server, games_folder, mancala, stdout};
+use common::{Server, games_folder, mancala, scenarios_folder, stdout};
 use serde_json::{Value, json};
+use std::path::Path;
 
 #[test]
 fn pages_are_served_from_the_program() {
@@ -54,7 +55,7 @@ fn the_library_lists_bundled_and_folder_games() {
         reaching["error"]
             .as_str()
             .unwrap()
-            .contains("not a game file of the games folder"),
+            .contains("lies outside the folder files may be read from"),
         "{reaching}"
     );
 }
@@ -205,7 +206,7 @@ fn the_editor_sees_problems_where_they_are_and_reads_a_good_file_back() {
         assert_eq!(refused["valid"], false, "{outside}");
         let message = refused["diagnostics"][0]["message"].as_str().unwrap();
         assert!(
-            message.contains("not a game file of the games folder"),
+            message.contains("lies outside the folder files may be read from"),
             "{outside}: {message}"
         );
     }
@@ -371,4 +372,69 @@ fn a_comparison_runs_in_the_background_and_ends_with_its_table_and_charts() {
         assert_eq!(status, 400, "{why}");
     }
     assert_eq!(server.get("/api/compare/999").0, 404);
+}
+
+#[test]
+fn scenarios_of_the_folder_run_with_the_boards_expected_and_found() {
+    let scenarios = scenarios_folder("serve-scenarios");
+    let server = Server::start_with(&[Path::new("--scenarios"), &scenarios]);
+    let (status, body) = server.get("/api/scenarios");
+    assert_eq!(status, 200);
+    let listing: Value = serde_json::from_str(&body).unwrap();
+    // The game file among them is not a scenario.
+    assert_eq!(
+        listing["files"],
+        json!([
+            "kalah/capture.toml",
+            "kalah/wrong.toml",
+            "on-the-variant.toml",
+            "reaches-out.toml"
+        ])
+    );
+    let (status, results) = server.post_json("/api/scenarios", json!({}));
+    assert_eq!(status, 200);
+    let by_file = |file: &str| {
+        results
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["file"] == file)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(by_file("kalah/capture.toml")["status"], "passed");
+    assert_eq!(by_file("on-the-variant.toml")["status"], "passed");
+    let wrong = by_file("kalah/wrong.toml");
+    assert_eq!(wrong["status"], "failed");
+    assert!(
+        wrong["failures"][0].as_str().unwrap().starts_with("board:"),
+        "{wrong}"
+    );
+    assert_eq!(wrong["expected"]["board"][1], json!([1, 3, 0, 0, 0, 0]));
+    assert_eq!(wrong["actual"]["board"][1], json!([1, 0, 0, 0, 0, 0]));
+    let outside = by_file("reaches-out.toml");
+    assert_eq!(outside["status"], "broken");
+    assert!(
+        outside["error"]
+            .as_str()
+            .unwrap()
+            .contains("lies outside the folder files may be read from"),
+        "{outside}"
+    );
+    // One file, by its listed name; a name not listed is refused.
+    let (status, one) = server.post_json("/api/scenarios", json!({"files": ["kalah/wrong.toml"]}));
+    assert_eq!(status, 200);
+    assert_eq!(one.as_array().unwrap().len(), 1);
+    for name in ["../outside.toml", "/etc/passwd", "kalah/../../outside.toml"] {
+        let (status, _) = server.post_json("/api/scenarios", json!({"files": [name]}));
+        assert_eq!(status, 404, "{name}");
+    }
+    // A server without a folder says so.
+    let bare = Server::start_with(&[]);
+    let (_, body) = bare.get("/api/scenarios");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["folder"],
+        false
+    );
+    assert_eq!(bare.post_json("/api/scenarios", json!({})).0, 404);
 }

@@ -68,7 +68,7 @@ impl Source {
 pub fn read_confined(path: &Path, root: &Path) -> Result<Source, LoadError> {
     let outside = || {
         LoadError::Confined(format!(
-            "{} is not a game file of the games folder",
+            "{} lies outside the folder files may be read from",
             input::printable(&path.display().to_string())
         ))
     };

@@ -156,8 +156,11 @@ fn sides([south, north]: [u32; 2]) -> Sides {
 }
 
 pub fn position(state: &MatchState) -> PositionJson {
-    let game = state.game();
-    let p = state.position();
+    position_of(state.game(), state.position(), state.to_move())
+}
+
+/// A position of `game`, with the side to move (`None` once over).
+pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> PositionJson {
     let b = &game.board;
     PositionJson {
         board: (0..b.rows())
@@ -174,7 +177,7 @@ pub fn position(state: &MatchState) -> PositionJson {
         }),
         captured: sides(p.captured),
         stores: b.has_stores().then_some(sides(p.captured)),
-        to_move: state.to_move().map(Side::name),
+        to_move: to_move.map(Side::name),
         turn: p.turn,
         hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
         previous_move: p.previous.map(|m| PreviousMoveJson {

@@ -208,18 +208,20 @@ fn info(reference: String, kind: &'static str, game: &Game) -> Result<GameInfo, 
                 help: o.help.clone(),
             })
             .collect(),
-        layout: layout(game),
+        layout: Layout::of(game),
         has_match: game.match_rules().is_some(),
         start: json::replay(&state),
     })
 }
 
-fn layout(game: &Game) -> Layout {
-    let board = game.board();
-    Layout {
-        rows: board.rows(),
-        columns: board.columns(),
-        stores: board.store_end().map(|end| end.name()),
+impl Layout {
+    pub fn of(game: &Game) -> Layout {
+        let board = game.board();
+        Layout {
+            rows: board.rows(),
+            columns: board.columns(),
+            stores: board.store_end().map(|end| end.name()),
+        }
     }
 }
 

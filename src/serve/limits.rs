@@ -22,6 +22,8 @@ pub const VARIANTS: usize = 6;
 pub const GAMES: u64 = 2_000;
 /// Comparisons run at once; more are refused until one ends.
 pub const RUNNING_COMPARISONS: usize = 2;
+/// Scenario files a folder may offer.
+pub const SCENARIOS: usize = 2_000;
 /// Comparisons whose results are kept (the oldest finished go first).
 pub const KEPT_COMPARISONS: usize = 32;
 

@@ -14,6 +14,7 @@ mod assets;
 mod jobs;
 mod library;
 mod limits;
+mod scenarios;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -24,7 +25,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 
-pub use library::Library;
+use library::Library;
 
 /// What `mancala serve` is told.
 pub struct Config {
@@ -33,18 +34,22 @@ pub struct Config {
     pub port: u16,
     /// A folder of game files offered beside the bundled games.
     pub games: Option<PathBuf>,
+    /// A folder of scenario files to run on the scenarios page.
+    pub scenarios: Option<PathBuf>,
 }
 
 /// What every request handler shares.
 pub struct AppState {
     library: Library,
+    scenarios: Option<scenarios::ScenarioFolder>,
     jobs: jobs::Jobs,
 }
 
 /// The playground's routes.
-pub fn app(library: Library) -> Router {
+fn app(library: Library, scenarios: Option<scenarios::ScenarioFolder>) -> Router {
     let state = Arc::new(AppState {
         library,
+        scenarios,
         jobs: jobs::Jobs::default(),
     });
     Router::new()
@@ -58,6 +63,7 @@ pub fn app(library: Library) -> Router {
         .route("/api/validate", post(api::validate))
         .route("/api/compare", post(jobs::start))
         .route("/api/compare/{job}", get(jobs::progress))
+        .route("/api/scenarios", get(scenarios::list).post(scenarios::run))
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .with_state(state)
@@ -66,6 +72,10 @@ pub fn app(library: Library) -> Router {
 /// Serves until the process is stopped; prints the address first.
 pub fn run(config: Config) -> Result<(), String> {
     let library = Library::open(config.games.as_deref())?;
+    let scenarios = match &config.scenarios {
+        Some(dir) => Some(scenarios::ScenarioFolder::open(dir)?),
+        None => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -80,7 +90,7 @@ pub fn run(config: Config) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
         println!("mancala serve: http://{bound}/");
-        axum::serve(listener, app(library))
+        axum::serve(listener, app(library, scenarios))
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })

@@ -156,7 +156,28 @@ impl ScenarioFile {
             Some(file) if named.ends_with(".toml") && file.is_file() => file.display().to_string(),
             _ => named.clone(),
         };
-        let mut game = catalog::load(&game_ref, &option_overrides(scenario))?;
+        self.with_limits(catalog::load(&game_ref, &option_overrides(scenario))?)
+    }
+
+    /// Loads the scenario's game as [`Self::load_game`] does, reading no file
+    /// outside `root` (a canonical folder): the game is a bundled id or a file
+    /// beside the scenario, inside `root`.
+    pub fn load_game_within(&self, root: &Path) -> Result<Game, ScenarioError> {
+        let named = self.scenario.game.get_ref();
+        let source = match catalog::is_path(named) {
+            false => catalog::source(named)?,
+            true => {
+                let folder = self.path.parent().unwrap_or(Path::new(""));
+                crate::language::source::read_confined(&folder.join(named), root)?
+            }
+        };
+        let game = crate::language::load::load_source(&source, &option_overrides(&self.scenario))?;
+        self.with_limits(game)
+    }
+
+    /// The game with the scenario's limits of play.
+    fn with_limits(&self, mut game: Game) -> Result<Game, ScenarioError> {
+        let scenario = &self.scenario;
         let limits = Limits {
             turns: scenario.max_turns.unwrap_or(game.limits().turns),
             laps: scenario.lap_limit.unwrap_or(game.limits().laps),
@@ -230,7 +251,27 @@ impl ScenarioFile {
         if failures.is_empty() {
             failures = self.check(game, &state)?;
         }
-        Ok(Run { report, failures })
+        let expect = &self.scenario.expect;
+        let expected = match &expect.board {
+            Some(board) => {
+                let mut setup = self.parse_board(game, board)?;
+                if let Some(c) = expect.captured {
+                    setup.captured = [c.south, c.north];
+                }
+                Some(
+                    setup
+                        .position(game)
+                        .map_err(|e| self.problem(board.span(), e.to_string()))?,
+                )
+            }
+            None => None,
+        };
+        Ok(Run {
+            report,
+            failures,
+            expected,
+            actual: *state.position(),
+        })
     }
 
     fn start_position(&self, game: &Game, start: &Start) -> Result<Position, ScenarioError> {
@@ -414,7 +455,7 @@ impl Batch {
 
 /// A game file, not a scenario: its `game` is a table (the game's name and
 /// sources), where a scenario's is a string.
-fn is_game_file(path: &Path) -> bool {
+pub fn is_game_file(path: &Path) -> bool {
     input::read_text(path, input::MAX_TEXT_BYTES)
         .ok()
         .and_then(|text| text.parse::<toml::Table>().ok())
@@ -562,6 +603,10 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
 pub struct Run {
     pub report: String,
     pub failures: Vec<String>,
+    /// The board the scenario expects, when it states one.
+    pub expected: Option<Position>,
+    /// The position after the decisions played.
+    pub actual: Position,
 }
 
 /// One failed expectation: on one line, or (boards) side by side, with `!` marking

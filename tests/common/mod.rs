@@ -78,6 +78,46 @@ pub fn games_folder(name: &str) -> std::path::PathBuf {
     games
 }
 
+/// A scenarios folder: a scenario that passes, one that fails (its board), one
+/// on a game of the folder, and one whose game lies outside the folder.
+pub fn scenarios_folder(name: &str) -> PathBuf {
+    let root = scratch(name);
+    let dir = root.join("scenarios");
+    std::fs::create_dir_all(dir.join("kalah")).unwrap();
+    let capture = |board: &str| {
+        format!(
+            "game = \"kalah\"\nclauses = [\"KA-5\"]\nabout = \"a1's seed lands in the empty a2 facing b2's 3.\"\ndecisions = [\"a1\"]\n\n[start]\nto_move = \"south\"\nboard = \"\"\"\nb: 1 3 0 0 0 0\na: 1 0 0 0 0 2\n\"\"\"\n\n[expect]\nboard = \"\"\"\n{board}\"\"\"\ncaptured = {{ south = 4, north = 0 }}\n"
+        )
+    };
+    std::fs::write(
+        dir.join("kalah/capture.toml"),
+        capture("b: 1 0 0 0 0 0\na: 0 0 0 0 0 2\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("kalah/wrong.toml"),
+        capture("b: 1 3 0 0 0 0\na: 0 0 0 0 0 2\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("variant.toml"),
+        "extends = \"kalah\"\n[game]\nname = \"Kalah, five\"\nsummary = \"Five seeds.\"\n[setup]\nseeds = 5\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("on-the-variant.toml"),
+        "game = \"variant.toml\"\nclauses = [\"KA-1\"]\nabout = \"Five a house.\"\n[expect]\nboard = \"\"\"\nb: 5 5 5 5 5 5\na: 5 5 5 5 5 5\n\"\"\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("outside.toml"), "extends = \"kalah\"\n").unwrap();
+    std::fs::write(
+        dir.join("reaches-out.toml"),
+        "game = \"../outside.toml\"\nclauses = [\"KA-1\"]\nabout = \"Outside.\"\n",
+    )
+    .unwrap();
+    dir
+}
+
 /// `mancala serve` on a free port, stopped when dropped.
 pub struct Server {
     child: std::process::Child,
@@ -88,10 +128,15 @@ pub struct Server {
 impl Server {
     /// Serves the bundled games and those of `games`.
     pub fn start(games: &Path) -> Server {
+        Server::start_with(&[Path::new("--games"), games])
+    }
+
+    /// Serves with these arguments after `serve --port 0`.
+    pub fn start_with(args: &[&Path]) -> Server {
         use std::io::BufRead;
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["serve", "--port", "0", "--games"])
-            .arg(games)
+            .args(["serve", "--port", "0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
