@@ -60,10 +60,9 @@ fn walk(root: &Path, dir: &Path, depth: usize, found: &mut Vec<String>) {
         } else if kind.is_file()
             && path.extension().is_some_and(|e| e == "toml")
             && !scenario::is_game_file(&path)
+            && let Ok(relative) = path.strip_prefix(root)
         {
-            if let Ok(relative) = path.strip_prefix(root) {
-                found.push(relative.display().to_string());
-            }
+            found.push(relative.display().to_string());
         }
         if found.len() > limits::SCENARIOS {
             return;
