@@ -260,6 +260,38 @@ async fn run(client: &Client, server: &Server) {
     .await;
     until_board(client, "after undo", &board_of(&start)).await;
 
+    // A move is shown seed by seed (a "Skip" button stands while it is), and
+    // skipping goes to the position after it: Ayoayo's a3 relays round the board.
+    client.goto(&server.url("/#/play/ayoayo")).await.unwrap();
+    until(
+        client,
+        "Ayoayo's board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a3\"]') !== null",
+    )
+    .await;
+    select(client, "agent-north", "human").await;
+    click(client, "#board g.hole[data-hole=\"a3\"]").await;
+    until(
+        client,
+        "the sowing shown",
+        "const s = document.getElementById('skip'); return s && !s.hidden && document.getElementById('events').textContent.startsWith('Sowing');",
+    )
+    .await;
+    click(client, "#skip").await;
+    let after = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "ayoayo"}, "decisions": ["a3"]}),
+        )
+        .1;
+    until_board(client, "after a3, skipped", &board_of(&after)).await;
+    until(
+        client,
+        "the skip button gone",
+        "return document.getElementById('skip').hidden;",
+    )
+    .await;
+
     // A hole with two decisions (Mbangbi's directions) asks which.
     client.goto(&server.url("/#/play/mbangbi")).await.unwrap();
     until(

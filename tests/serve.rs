@@ -438,3 +438,62 @@ fn scenarios_of_the_folder_run_with_the_boards_expected_and_found() {
     );
     assert_eq!(bare.post_json("/api/scenarios", json!({})).0, 404);
 }
+
+#[test]
+fn steps_show_a_move_seed_by_seed() {
+    let server = Server::start(&games_folder("serve-steps"));
+    // Kalah's a3 after a1: a3 holds 4, sown into a4, a5, a6 and South's store.
+    let (status, steps) = server.post_json(
+        "/api/steps",
+        json!({"game": {"ref": "kalah"}, "decisions": ["a3"]}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        steps["steps"],
+        json!([
+            {"kind": "lift", "hole": "a3", "seeds": 4},
+            {"kind": "drop", "cell": "a4"},
+            {"kind": "drop", "cell": "a5"},
+            {"kind": "drop", "cell": "a6"},
+            {"kind": "drop", "cell": "south_store"},
+        ])
+    );
+    // A relay lifts again where the lap ended (Ayoayo: a3's 4 end in b6, which
+    // then holds 5).
+    let (_, relayed) = server.post_json(
+        "/api/steps",
+        json!({"game": {"ref": "ayoayo"}, "decisions": ["a3"]}),
+    );
+    assert_eq!(
+        relayed["steps"][5],
+        json!({"kind": "lift", "hole": "b6", "seeds": 5})
+    );
+    // The steps end where the position after the move says (before captures).
+    let drops = relayed["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "drop")
+        .count();
+    let lifted: u64 = relayed["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["seeds"].as_u64())
+        .sum();
+    assert_eq!(drops as u64, lifted, "every seed lifted falls somewhere");
+    for (body, why) in [
+        (json!({"game": {"ref": "kalah"}}), "no decision"),
+        (
+            json!({"game": {"ref": "kalah"}, "decisions": ["b1"]}),
+            "not North's turn",
+        ),
+        (
+            json!({"game": {"ref": "kalah"}, "decisions": ["a3", "zz"]}),
+            "not a hole",
+        ),
+    ] {
+        let (status, _) = server.post_json("/api/steps", body);
+        assert_eq!(status, 400, "{why}");
+    }
+}

@@ -246,7 +246,9 @@ async function showPlay(reference, params) {
         el("div", { id: "events" }),
         el("div", { class: "controls" },
           el("button", { id: "undo", on: { click: undo } }, "Undo"),
-          el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"))),
+          el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"),
+          el("button", { id: "skip", class: "secondary", hidden: true }, "Skip"),
+          el("label", {}, el("input", { type: "checkbox", id: "animate", checked: true }), " show the sowing"))),
       el("div", { class: "panel" },
         el("h2", {}, "Players"),
         el("div", { class: "controls" }, el("label", {}, "South ", agentSelect("south"))),
@@ -285,23 +287,65 @@ function undo() {
   refresh();
 }
 
-// Asks for the position after the decisions and draws it; says whether this
-// is still the latest request (and the page still the board).
-async function refresh() {
+// Asks for the position after the decisions and draws it — after showing the
+// last move seed by seed from `before`, when given and animation is on; says
+// whether this is still the latest request (and the page still the board).
+async function refresh(before) {
   const token = ++game.token;
-  let replay;
+  const body = { game: game.ref, options: game.options, decisions: game.decisions, match: game.asMatch };
+  const animate = before && document.getElementById("animate") && document.getElementById("animate").checked;
+  let replay, steps;
   try {
-    replay = await api("/api/play", { game: game.ref, options: game.options, decisions: game.decisions, match: game.asMatch });
+    [replay, steps] = await Promise.all([
+      api("/api/play", body),
+      animate ? api("/api/steps", body).then((r) => r.steps, () => null) : null,
+    ]);
   } catch (e) {
     const status = document.getElementById("status");
     if (status) status.textContent = e.message;
     return false;
   }
   if (token !== game.token || !document.getElementById("board")) return false;
+  if (steps && steps.length) await sow(before, steps, token);
+  if (token !== game.token || !document.getElementById("board")) return false;
   game.replay = replay;
   render();
   step();
   return true;
+}
+
+// Shows a move seed by seed: each lift empties a hole into the hand, each drop
+// puts one seed down; a few seconds at most, and "Skip" (or a click on the
+// board) goes straight to the end.
+async function sow(before, steps, token) {
+  const position = structuredClone(before.position);
+  const letters = "abcd";
+  const add = (cell, n) => {
+    if (cell.endsWith("_store")) position.captured[cell.split("_")[0]] += n;
+    else position.board[letters.indexOf(cell[0])][Number(cell.slice(1)) - 1] += n;
+  };
+  const pause = Math.max(25, Math.min(220, 3000 / steps.length));
+  let skipped = false;
+  const skip = document.getElementById("skip");
+  const board = document.getElementById("board");
+  const stop = () => { skipped = true; };
+  skip.hidden = false;
+  skip.addEventListener("click", stop);
+  board.addEventListener("click", stop);
+  let hand = 0;
+  for (const s of steps) {
+    if (skipped || token !== game.token) break;
+    let cell = null;
+    if (s.kind === "lift") { add(s.hole, -s.seeds); hand += s.seeds; cell = s.hole; }
+    if (s.kind === "take") hand += s.seeds;
+    if (s.kind === "drop") { add(s.cell, 1); hand -= 1; cell = s.cell; }
+    board.replaceChildren(drawBoard(game.info.layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));
+    document.getElementById("events").textContent = `Sowing: ${hand} seed(s) in hand.`;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  skip.hidden = true;
+  skip.removeEventListener("click", stop);
+  board.removeEventListener("click", stop);
 }
 
 function render() {
@@ -356,7 +400,7 @@ async function play(decision) {
   game.movers.push(before.position.to_move);
   game.decisions.push(decision);
   document.getElementById("events").textContent = `${side(before.position.to_move)} plays ${decision}…`;
-  if (await refresh()) describe(before, decision, game.replay);
+  if (await refresh(before)) describe(before, decision, game.replay);
 }
 
 // What a decision did, in words.

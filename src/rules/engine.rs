@@ -165,6 +165,36 @@ fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
     }
 }
 
+/// A move seed by seed, for a page to animate: what the hand takes up and where
+/// each seed falls. Captures are not steps: the position after the move says
+/// what they took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Seeds lifted from a hole into the hand (the move's own, or a relay's).
+    Lift { hole: Hole, seeds: u16 },
+    /// Seeds taken by a capture and sown on (`resow`), or taken from the hand.
+    Take { seeds: u16 },
+    /// One seed falls into a hole or a store.
+    Drop { cell: Hole },
+}
+
+/// Where the engine reports the steps of a move. The usual path reports to
+/// `()`, which keeps nothing and costs nothing.
+pub(crate) trait Trace {
+    fn step(&mut self, step: Step);
+}
+
+impl Trace for () {
+    #[inline(always)]
+    fn step(&mut self, _: Step) {}
+}
+
+impl Trace for Vec<Step> {
+    fn step(&mut self, step: Step) {
+        self.push(step);
+    }
+}
+
 /// What a legal move did that its decision alone does not say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Sown {
@@ -188,7 +218,22 @@ pub(crate) fn sow(
     if game.hand.is_some() && plays_from_hand(game, position) {
         return sow_from_hand(game, position, decision);
     }
-    sow_move::<false>(game, position, decision)
+    sow_move::<false, _>(game, position, decision, &mut ())
+}
+
+/// The steps of a move (`sow` on a copy of the position, which it leaves as
+/// the move leaves it).
+pub(crate) fn sow_traced(
+    game: &Game,
+    position: &mut Position,
+    decision: Decision,
+) -> Result<Vec<Step>, NotLegal> {
+    let mut steps = Vec::new();
+    match game.hand.is_some() && plays_from_hand(game, position) {
+        true => sow_move::<true, _>(game, position, decision, &mut steps)?,
+        false => sow_move::<false, _>(game, position, decision, &mut steps)?,
+    };
+    Ok(steps)
 }
 
 /// `sow` for a hand move, out of line: games without a hand never come here.
@@ -198,16 +243,17 @@ fn sow_from_hand(
     position: &mut Position,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<true>(game, position, decision)
+    sow_move::<true, _>(game, position, decision, &mut ())
 }
 
 /// The move, from the board or (`FROM_HAND`) from the mover's hand; one body,
 /// compiled once for each, so that a move from the board pays nothing for hands.
 #[inline(always)]
-fn sow_move<const FROM_HAND: bool>(
+fn sow_move<const FROM_HAND: bool, T: Trace>(
     game: &Game,
     position: &mut Position,
     decision: Decision,
+    trace: &mut T,
 ) -> Result<Sown, NotLegal> {
     let board = &game.board;
     let mover = position.to_move;
@@ -238,9 +284,17 @@ fn sow_move<const FROM_HAND: bool>(
             if game.reads_moved_from {
                 position.moved_from.insert(origin);
             }
+            trace.step(Step::Lift {
+                hole: origin,
+                seeds: lifted,
+            });
             lifted
         }
-        true => take_from_hand(game, position, start, env),
+        true => {
+            let seeds = take_from_hand(game, position, start, env);
+            trace.step(Step::Take { seeds });
+            seeds
+        }
     };
     let lifted = hand;
     let mut hand = hand;
@@ -263,6 +317,7 @@ fn sow_move<const FROM_HAND: bool>(
                 while hand > 0 {
                     hand -= 1;
                     position.counts[origin as usize] += 1;
+                    trace.step(Step::Drop { cell: origin });
                     if per_drop {
                         let last = hand == 0;
                         drop_captures(game, position, start, &mut env, &mut options, origin, last);
@@ -280,6 +335,7 @@ fn sow_move<const FROM_HAND: bool>(
             for _ in 0..hand {
                 at = next_hole[at as usize];
                 position.counts[at as usize] += 1;
+                trace.step(Step::Drop { cell: at });
             }
             left = 0;
             // A store's cell only passes its seeds on to its side's score.
@@ -315,6 +371,7 @@ fn sow_move<const FROM_HAND: bool>(
             } else {
                 position.counts[at as usize] += 1;
             }
+            trace.step(Step::Drop { cell: at });
             if per_drop {
                 drop_captures(game, position, start, &mut env, &mut options, at, left == 0);
             }
@@ -335,6 +392,7 @@ fn sow_move<const FROM_HAND: bool>(
                 return Err(NotLegal::Endless);
             }
             hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
+            trace.step(Step::Take { seeds: hand });
             from = resow.from;
             env.lap_start = from;
             env.lap += 1;
@@ -359,6 +417,10 @@ fn sow_move<const FROM_HAND: bool>(
             env.reversed = reversed;
         }
         position.counts[next as usize] = 0;
+        trace.step(Step::Lift {
+            hole: next,
+            seeds: hand,
+        });
         from = next;
         env.lap_start = next;
         env.lap += 1;

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod decision;
 pub(crate) mod engine;
+pub use engine::Step;
 pub mod game;
 pub mod match_play;
 pub mod position;

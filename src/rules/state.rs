@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::Side;
 use crate::rules::decision::Decision;
-use crate::rules::engine;
+use crate::rules::engine::{self, Step};
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::position::Position;
 
@@ -181,6 +181,19 @@ impl<'g> GameState<'g> {
         let mut next = self.position;
         sow_legal(self.game, &mut next, decision);
         next
+    }
+
+    /// The steps of the legal decision `decision` (none for a strip, which
+    /// sows nothing), for a page to animate; `None` if it is not legal.
+    pub fn steps(&self, decision: Decision) -> Option<Vec<Step>> {
+        if !self.legal.contains(&decision) {
+            return None;
+        }
+        if self.position.pending.is_some() {
+            return Some(Vec::new());
+        }
+        let mut next = self.position;
+        engine::sow_traced(self.game, &mut next, decision).ok()
     }
 
     /// About how much memory the state holds beyond its own size, in bytes.

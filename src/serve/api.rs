@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::agents::search::AlphaBeta;
 use crate::language::error::{Diagnostic, LoadError};
 use crate::present::json;
+use crate::rules::Step;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
 use crate::serve::AppState;
@@ -348,6 +349,62 @@ pub async fn play(
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let played = replay(&game, &request.decisions, request.as_match)?;
         Ok(json::replay(&played))
+    })
+    .await
+}
+
+/// One step of a move, for the page to animate.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepJson {
+    Lift { hole: String, seeds: u16 },
+    Take { seeds: u16 },
+    Drop { cell: String },
+}
+
+#[derive(Serialize)]
+pub struct Steps {
+    steps: Vec<StepJson>,
+}
+
+/// `POST /api/steps`: the last decision's move seed by seed, from the position
+/// before it: the seeds lifted and where each falls (captures are what the
+/// position after it shows).
+pub async fn steps(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<PlayRequest>,
+) -> ApiResult<Steps> {
+    blocking(move || {
+        let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
+        let Some((last, before)) = request.decisions.split_last() else {
+            return Err(ApiError::bad_request("no decision to show"));
+        };
+        let played = replay(&game, before, request.as_match)?;
+        let steps = game
+            .parse_decision(last)
+            .and_then(|decision| played.round().steps(decision))
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "`{}` is not a legal decision here",
+                    crate::input::printable(last)
+                ))
+            })?;
+        let board = game.board();
+        Ok(Steps {
+            steps: steps
+                .into_iter()
+                .map(|step| match step {
+                    Step::Lift { hole, seeds } => StepJson::Lift {
+                        hole: board.name(hole),
+                        seeds,
+                    },
+                    Step::Take { seeds } => StepJson::Take { seeds },
+                    Step::Drop { cell } => StepJson::Drop {
+                        cell: board.name(cell),
+                    },
+                })
+                .collect(),
+        })
     })
     .await
 }

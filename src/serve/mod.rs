@@ -59,6 +59,7 @@ fn app(library: Library, scenarios: Option<scenarios::ScenarioFolder>) -> Router
         .route("/api/games", get(api::games))
         .route("/api/game", post(api::game))
         .route("/api/play", post(api::play))
+        .route("/api/steps", post(api::steps))
         .route("/api/agent", post(api::agent))
         .route("/api/validate", post(api::validate))
         .route("/api/compare", post(jobs::start))
