@@ -90,15 +90,8 @@ impl Problem {
 
     /// The problem as data, for a program to show (the web playground's editor).
     pub fn diagnostic(&self) -> Diagnostic {
-        let text = self.source_code.inner();
-        let place = |offset: usize| {
-            let before = &text[..offset.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            (line, column)
-        };
-        let start = self.span.map(|s| place(s.offset()));
-        let end = self.span.map(|s| place(s.offset() + s.len()));
+        let start = self.span.map(|s| self.line_column(s.offset()));
+        let end = self.span.map(|s| self.line_column(s.offset() + s.len()));
         Diagnostic {
             severity: match self.severity {
                 Severity::Warning | Severity::Advice => "warning",
@@ -121,12 +114,17 @@ impl Problem {
         let Some(span) = self.span else {
             return name.to_string();
         };
+        let (line, column) = self.line_column(span.offset());
+        format!("{name}:{line}:{column}")
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset of the text.
+    fn line_column(&self, offset: usize) -> (usize, usize) {
         let text = self.source_code.inner();
-        let offset = span.offset().min(text.len());
-        let before = &text[..offset];
+        let before = &text[..offset.min(text.len())];
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        format!("{name}:{line}:{column}")
+        (line, column)
     }
 }
 

@@ -707,10 +707,8 @@ fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
 }
 
 /// The side to move, which has no legal move, passes: its turn is over.
-pub(crate) fn pass(position: &mut Position) {
-    position.turn = position.turn.saturating_add(1);
-    position.to_move = position.to_move.other();
-    position.extra_turns = 0;
+pub(crate) fn pass(game: &Game, position: &mut Position) {
+    end_turn(game, position, false);
 }
 
 /// Whether the side to move has a legal move (each candidate sown on a copy

@@ -273,7 +273,7 @@ impl<'g> GameState<'g> {
                 }
                 // The other side can move (checked), so the next start is no pass.
                 TurnStart::Pass => {
-                    engine::pass(&mut self.position);
+                    engine::pass(self.game, &mut self.position);
                     self.passes += 1;
                 }
             }

@@ -6,6 +6,9 @@ use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use super::typed::*;
 use crate::rules::board::{Board, Side};
 
+/// The quantifiers, written `NAME(h in SET, CONDITION)`.
+const QUANTIFIERS: [&str; 4] = ["any", "all", "number", "those"];
+
 /// Names the engine binds, each available only where the engine sets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Binding {
@@ -198,9 +201,7 @@ pub fn reserved(name: &str) -> Option<&'static str> {
         Some("a name of the language")
     } else if KEYWORDS.contains(&name) {
         Some("a keyword")
-    } else if functions::find(name).is_some()
-        || matches!(name, "any" | "all" | "number" | "those" | "before")
-    {
+    } else if functions::find(name).is_some() || QUANTIFIERS.contains(&name) || name == "before" {
         Some("a function")
     } else if hole_like {
         Some("shaped like a hole name (a letter and a number)")
@@ -483,7 +484,7 @@ impl Checker<'_, '_> {
     }
 
     fn call(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
-        if matches!(name, "any" | "all" | "number" | "those") {
+        if QUANTIFIERS.contains(&name) {
             return Err(error(
                 span,
                 format!("`{name}` is a quantifier: {name}(h in set, condition)"),
@@ -599,7 +600,7 @@ impl Checker<'_, '_> {
         body: &Node,
         span: &Span,
     ) -> Result<Typed, CheckError> {
-        if !matches!(name, "any" | "all" | "number" | "those") {
+        if !QUANTIFIERS.contains(&name) {
             return Err(error(
                 span,
                 format!("`{name}(... in ...)` is not a quantifier; use any, all, number or those"),
