@@ -410,7 +410,7 @@ function describe(before, decision, after) {
   const gained = after.position.captured[mover] - before.position.captured[mover];
   const lost = after.position.captured[other] - before.position.captured[other];
   const parts = [`${side(mover)} played ${decision}`];
-  if (gained > 0) parts.push(`capturing ${gained}`);
+  if (gained > 0) parts.push(`gaining ${gained}`);
   if (lost > 0) parts.push(`${side(other)} gaining ${lost}`);
   if (after.status === "ongoing" && after.position.to_move === mover && !after.pending) parts.push(`and ${side(mover)} plays again`);
   document.getElementById("events").textContent = `${parts.join(", ")}.`;
