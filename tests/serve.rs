@@ -469,19 +469,35 @@ fn steps_show_a_move_seed_by_seed() {
         json!({"kind": "lift", "hole": "b6", "seeds": 5})
     );
     // The steps end where the position after the move says (before captures).
-    let drops = relayed["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["kind"] == "drop")
-        .count();
-    let lifted: u64 = relayed["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|s| s["seeds"].as_u64())
-        .sum();
-    assert_eq!(drops as u64, lifted, "every seed lifted falls somewhere");
+    // Sadeqa III's a1 captures 8 for South (as replay --json says); every seed
+    // that comes into the hand falls somewhere.
+    let (_, captured) = server.post_json(
+        "/api/steps",
+        json!({"game": {"ref": "sadeqa-iii"}, "decisions": ["a1"]}),
+    );
+    let steps = captured["steps"].as_array().unwrap();
+    let seeds = |kind: &str, to: Value| -> u64 {
+        steps
+            .iter()
+            .filter(|s| s["kind"] == kind && (to.is_null() || s["to"] == to))
+            .map(|s| s["seeds"].as_u64().unwrap_or(1))
+            .sum()
+    };
+    assert_eq!(seeds("capture", json!("south")), 8);
+    for steps in [&relayed["steps"], &captured["steps"]] {
+        let steps = steps.as_array().unwrap();
+        let count = |pick: &dyn Fn(&Value) -> bool| -> u64 {
+            steps
+                .iter()
+                .filter(|s| pick(s))
+                .map(|s| s["seeds"].as_u64().unwrap_or(1))
+                .sum()
+        };
+        let into_hand =
+            count(&|s| s["kind"] == "lift" || (s["kind"] == "capture" && s["to"].is_null()));
+        let dropped = count(&|s| s["kind"] == "drop");
+        assert_eq!(into_hand, dropped, "every seed in hand falls somewhere");
+    }
     for (body, why) in [
         (json!({"game": {"ref": "kalah"}}), "no decision"),
         (

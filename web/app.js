@@ -315,7 +315,8 @@ async function refresh(before) {
 }
 
 // Shows a move seed by seed: each lift empties a hole into the hand, each drop
-// puts one seed down; a few seconds at most, and "Skip" (or a click on the
+// puts one seed down, each capture empties a hole into a score (or into the
+// hand, to be sown on); a few seconds at most, and "Skip" (or a click on the
 // board) goes straight to the end.
 async function sow(before, steps, token) {
   const position = structuredClone(before.position);
@@ -336,11 +337,20 @@ async function sow(before, steps, token) {
   for (const s of steps) {
     if (skipped || token !== game.token) break;
     let cell = null;
+    let said;
     if (s.kind === "lift") { add(s.hole, -s.seeds); hand += s.seeds; cell = s.hole; }
-    if (s.kind === "take") hand += s.seeds;
+    if (s.kind === "from_hand") hand += s.seeds;
     if (s.kind === "drop") { add(s.cell, 1); hand -= 1; cell = s.cell; }
+    if (s.kind === "capture") {
+      add(s.hole, -s.seeds);
+      cell = s.hole;
+      if (s.to) position.captured[s.to] += s.seeds;
+      else hand += s.seeds;
+    }
+    if (s.kind === "capture") said = s.to ? `${side(s.to)} takes ${s.seeds} from ${s.hole}.` : `${s.seeds} taken from ${s.hole}, to be sown on.`;
+    else said = `Sowing: ${hand} seed(s) in hand.`;
     board.replaceChildren(drawBoard(game.info.layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));
-    document.getElementById("events").textContent = `Sowing: ${hand} seed(s) in hand.`;
+    document.getElementById("events").textContent = said;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
   skip.hidden = true;

@@ -165,33 +165,67 @@ fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
     }
 }
 
-/// A move seed by seed, for a page to animate: what the hand takes up and where
-/// each seed falls. Captures are not steps: the position after the move says
-/// what they took.
+/// A move seed by seed, for a page to animate: what the hand takes up, where
+/// each seed falls, and what captures take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Seeds lifted from a hole into the hand (the move's own, or a relay's).
     Lift { hole: Hole, seeds: u16 },
-    /// Seeds taken by a capture and sown on (`resow`), or taken from the hand.
-    Take { seeds: u16 },
+    /// Seeds taken out of the mover's hand (`[hand]` moves).
+    FromHand { seeds: u16 },
     /// One seed falls into a hole or a store.
     Drop { cell: Hole },
+    /// A capture takes a hole's seeds, to a side's score (`None`: into the hand,
+    /// to be sown on).
+    Capture {
+        hole: Hole,
+        seeds: u16,
+        to: Option<Side>,
+    },
 }
 
 /// Where the engine reports the steps of a move. The usual path reports to
-/// `()`, which keeps nothing and costs nothing.
+/// `()`, which keeps nothing and costs nothing (`ENABLED` false compiles the
+/// reporting away, captures included).
 pub(crate) trait Trace {
+    const ENABLED: bool;
     fn step(&mut self, step: Step);
 }
 
 impl Trace for () {
+    const ENABLED: bool = false;
     #[inline(always)]
     fn step(&mut self, _: Step) {}
 }
 
 impl Trace for Vec<Step> {
+    const ENABLED: bool = true;
     fn step(&mut self, step: Step) {
         self.push(step);
+    }
+}
+
+/// Reports what a capture call took, from the position before it: every hole
+/// that lost seeds, to the side whose score grew (`None`: into the hand, to be
+/// sown on). Only traced moves come here.
+#[cold]
+fn trace_captures(trace: &mut impl Trace, before: &Position, after: &Position) {
+    let gained = Side::BOTH.map(|s| after.captured[s.index()] > before.captured[s.index()]);
+    let to = match gained {
+        [true, false] => Some(Side::South),
+        [false, true] => Some(Side::North),
+        [false, false] => None,
+        // Both scores grew: each hole to its owner, as such captures go.
+        [true, true] => None,
+    };
+    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
+        if is < was {
+            trace.step(Step::Capture {
+                hole: hole as Hole,
+                seeds: was - is,
+                to,
+            });
+        }
     }
 }
 
@@ -292,7 +326,7 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         }
         true => {
             let seeds = take_from_hand(game, position, start, env);
-            trace.step(Step::Take { seeds });
+            trace.step(Step::FromHand { seeds });
             seeds
         }
     };
@@ -320,7 +354,10 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                     trace.step(Step::Drop { cell: origin });
                     if per_drop {
                         let last = hand == 0;
-                        drop_captures(game, position, start, &mut env, &mut options, origin, last);
+                        let options = &mut options;
+                        drop_captures(
+                            game, position, start, &mut env, options, origin, last, trace,
+                        );
                     }
                 }
             }
@@ -373,18 +410,29 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             }
             trace.step(Step::Drop { cell: at });
             if per_drop {
-                drop_captures(game, position, start, &mut env, &mut options, at, left == 0);
+                let last = left == 0;
+                drop_captures(
+                    game,
+                    position,
+                    start,
+                    &mut env,
+                    &mut options,
+                    at,
+                    last,
+                    trace,
+                );
             }
         }
         env.last = at;
         if lap_end
-            && let Some(resow) = capture(
+            && let Some(resow) = traced_capture(
                 game,
                 position,
                 start,
                 &mut env,
                 &mut options,
                 CaptureTime::LapEnd,
+                trace,
             )
         {
             // The sowing goes on with the seeds taken, as a new lap.
@@ -392,7 +440,6 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                 return Err(NotLegal::Endless);
             }
             hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
-            trace.step(Step::Take { seeds: hand });
             from = resow.from;
             env.lap_start = from;
             env.lap += 1;
@@ -425,13 +472,14 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         env.lap_start = next;
         env.lap += 1;
     }
-    let _ = capture(
+    let _ = traced_capture(
         game,
         position,
         start,
         &mut env,
         &mut options,
         CaptureTime::SowingEnd,
+        trace,
     );
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
@@ -474,10 +522,38 @@ fn drop_captures(
     options: &mut Options,
     here: Hole,
     is_last: bool,
+    trace: &mut impl Trace,
 ) {
     env.here = here;
     env.is_last = is_last;
-    let _ = capture(game, position, start, env, options, CaptureTime::Drop);
+    let _ = traced_capture(
+        game,
+        position,
+        start,
+        env,
+        options,
+        CaptureTime::Drop,
+        trace,
+    );
+}
+
+/// `capture`, reporting what it took to a traced move (nothing else pays).
+#[inline(always)]
+fn traced_capture<T: Trace>(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: &mut Env,
+    options: &mut Options,
+    time: CaptureTime,
+    trace: &mut T,
+) -> Option<Resow> {
+    let before = T::ENABLED.then_some(*position);
+    let resow = capture(game, position, start, env, options, time);
+    if let Some(before) = before {
+        trace_captures(trace, &before, position);
+    }
+    resow
 }
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
@@ -640,6 +716,24 @@ fn strips_whole(game: &Game, pending: Pending) -> bool {
         .strip
         .as_ref()
         .is_some_and(|strip| strip.whole)
+}
+
+/// The steps of a strip decision: the seeds it takes from `hole` for the mover.
+pub(crate) fn strip_steps(
+    game: &Game,
+    position: &Position,
+    pending: Pending,
+    hole: Hole,
+) -> Vec<Step> {
+    let seeds = match strips_whole(game, pending) {
+        true => position.counts[hole as usize],
+        false => 1,
+    };
+    vec![Step::Capture {
+        hole,
+        seeds,
+        to: Some(position.to_move),
+    }]
 }
 
 /// The holes a pending strip may take a seed from (non-empty holes of its set).

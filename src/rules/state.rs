@@ -183,14 +183,15 @@ impl<'g> GameState<'g> {
         next
     }
 
-    /// The steps of the legal decision `decision` (none for a strip, which
-    /// sows nothing), for a page to animate; `None` if it is not legal.
+    /// The steps of the legal decision `decision` (a strip's one capture), for
+    /// a page to animate; `None` if it is not legal.
     pub fn steps(&self, decision: Decision) -> Option<Vec<Step>> {
         if !self.legal.contains(&decision) {
             return None;
         }
-        if self.position.pending.is_some() {
-            return Some(Vec::new());
+        if let Some(pending) = self.position.pending {
+            let steps = engine::strip_steps(self.game, &self.position, pending, decision.hole);
+            return Some(steps);
         }
         let mut next = self.position;
         engine::sow_traced(self.game, &mut next, decision).ok()

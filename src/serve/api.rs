@@ -19,6 +19,7 @@ use crate::agents::search::AlphaBeta;
 use crate::language::error::{Diagnostic, LoadError};
 use crate::present::json;
 use crate::rules::Step;
+use crate::rules::board::Side;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
 use crate::serve::AppState;
@@ -357,9 +358,22 @@ pub async fn play(
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StepJson {
-    Lift { hole: String, seeds: u16 },
-    Take { seeds: u16 },
-    Drop { cell: String },
+    Lift {
+        hole: String,
+        seeds: u16,
+    },
+    FromHand {
+        seeds: u16,
+    },
+    Drop {
+        cell: String,
+    },
+    /// `to`: the side whose score takes them; `null`: into the hand, sown on.
+    Capture {
+        hole: String,
+        seeds: u16,
+        to: Option<&'static str>,
+    },
 }
 
 #[derive(Serialize)]
@@ -368,8 +382,7 @@ pub struct Steps {
 }
 
 /// `POST /api/steps`: the last decision's move seed by seed, from the position
-/// before it: the seeds lifted and where each falls (captures are what the
-/// position after it shows).
+/// before it: the seeds lifted, where each falls, what each capture takes.
 pub async fn steps(
     State(state): State<Arc<AppState>>,
     Body(request): Body<PlayRequest>,
@@ -398,7 +411,12 @@ pub async fn steps(
                         hole: board.name(hole),
                         seeds,
                     },
-                    Step::Take { seeds } => StepJson::Take { seeds },
+                    Step::FromHand { seeds } => StepJson::FromHand { seeds },
+                    Step::Capture { hole, seeds, to } => StepJson::Capture {
+                        hole: board.name(hole),
+                        seeds,
+                        to: to.map(Side::name),
+                    },
                     Step::Drop { cell } => StepJson::Drop {
                         cell: board.name(cell),
                     },
