@@ -353,11 +353,9 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                     position.counts[origin as usize] += 1;
                     trace.step(Step::Drop { cell: origin });
                     if per_drop {
-                        let last = hand == 0;
-                        let options = &mut options;
-                        drop_captures(
-                            game, position, start, &mut env, options, origin, last, trace,
-                        );
+                        (env.here, env.is_last) = (origin, hand == 0);
+                        let (env, options) = (&mut env, &mut options);
+                        let _ = traced_capture(game, position, start, env, options, DROP, trace);
                     }
                 }
             }
@@ -410,17 +408,10 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             }
             trace.step(Step::Drop { cell: at });
             if per_drop {
-                let last = left == 0;
-                drop_captures(
-                    game,
-                    position,
-                    start,
-                    &mut env,
-                    &mut options,
-                    at,
-                    last,
-                    trace,
-                );
+                // The per-drop captures, after a seed has fallen into `here`.
+                (env.here, env.is_last) = (at, left == 0);
+                let (env, options) = (&mut env, &mut options);
+                let _ = traced_capture(game, position, start, env, options, DROP, trace);
             }
         }
         env.last = at;
@@ -512,30 +503,8 @@ struct Options {
     taken: bool,
 }
 
-/// The per-drop captures (`at = "drop"`) after a seed has fallen into `here`.
-#[inline(always)]
-fn drop_captures(
-    game: &Game,
-    position: &mut Position,
-    start: Option<&Position>,
-    env: &mut Env,
-    options: &mut Options,
-    here: Hole,
-    is_last: bool,
-    trace: &mut impl Trace,
-) {
-    env.here = here;
-    env.is_last = is_last;
-    let _ = traced_capture(
-        game,
-        position,
-        start,
-        env,
-        options,
-        CaptureTime::Drop,
-        trace,
-    );
-}
+/// The time of the per-drop captures (`at = "drop"`).
+const DROP: CaptureTime = CaptureTime::Drop;
 
 /// `capture`, reporting what it took to a traced move (nothing else pays).
 #[inline(always)]
