@@ -164,6 +164,7 @@ async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("{css}: {e}"));
 }
 
+/// Sets a field's value and tells the page, as a person choosing it would.
 async fn select(client: &Client, id: &str, value: &str) {
     client
         .execute(
@@ -250,6 +251,9 @@ async fn run(client: &Client, server: &Server) {
         .unwrap();
     assert!(events.starts_with("North played"), "{events}");
     screenshot(client, "play").await;
+    // The address holds the game: a reload comes back to the same position.
+    client.refresh().await.unwrap();
+    until_board(client, "after a reload", &board_of(&after)).await;
     // Undo takes back South's a1 and North's reply.
     click(client, "#undo").await;
     until(

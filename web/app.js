@@ -209,29 +209,38 @@ const AGENTS = [
 
 let game = null; // the game being played: see showPlay
 
+// The page's address holds the game in progress (options, players, decisions:
+// `#/play/kalah?seeds_per_hole=3&north=greedy&d=a1,b3`), so a reload or a
+// shared link comes back to the same position.
+const RESERVED = ["match", "south", "north", "d"];
+
 async function showPlay(reference, params) {
   const edited = reference === null;
   const text = edited ? sessionStorage.getItem("edited") : null;
   const options = {};
-  for (const [key, value] of params) if (key !== "match") options[key] = value;
+  for (const [key, value] of params) if (!RESERVED.includes(key)) options[key] = value;
   game = {
     ref: edited ? { text } : { ref: reference },
     options, asMatch: params.get("match") === "1",
-    decisions: [], movers: [], replay: null, previous: null, info: null,
-    agents: { south: "human", north: "alphabeta:4" }, token: 0,
+    decisions: (params.get("d") || "").split(",").filter(Boolean), movers: [],
+    replay: null, previous: null, info: null, reference,
+    agents: { south: params.get("south") || "human", north: params.get("north") || "alphabeta:4" }, token: 0,
   };
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   try {
     game.info = await api("/api/game", { game: game.ref, options });
+    game.movers = await movers(game.decisions);
   } catch (e) {
     view.replaceChildren(el("p", { class: "error" }, e.message));
     return;
   }
   const info = game.info;
-  const agentSelect = (who) => el("select", {
-    id: `agent-${who}`, "aria-label": `${who} player`,
-    on: { change: (e) => { game.agents[who] = e.target.value; step(); } },
-  }, AGENTS.map(([value, label]) => el("option", { value, selected: game.agents[who] === value }, label)));
+  // A list of the usual players, and any other the server allows typed in
+  // (`alphabeta:7`, `mcts:2s`).
+  const agentSelect = (who) => el("input", {
+    id: `agent-${who}`, "aria-label": `${who} player`, list: "agents", value: game.agents[who], size: 14,
+    on: { change: (e) => { game.agents[who] = e.target.value.trim() || "human"; remember(); render(); step(); } },
+  });
   const optionInputs = info.options.map((o) => el("label", {},
     `${o.name} `, el("input", { "data-option": o.name, value: o.value, title: `${o.help} (${o.allowed})` }),
     el("span", { class: "muted" }, ` ${o.allowed}`)));
@@ -251,6 +260,7 @@ async function showPlay(reference, params) {
           el("label", {}, el("input", { type: "checkbox", id: "animate", checked: true }), " show the sowing"))),
       el("div", { class: "panel" },
         el("h2", {}, "Players"),
+        el("datalist", { id: "agents" }, AGENTS.map(([value, label]) => el("option", { value }, label))),
         el("div", { class: "controls" }, el("label", {}, "South ", agentSelect("south"))),
         el("div", { class: "controls" }, el("label", {}, "North ", agentSelect("north"))),
         info.has_match ? el("label", {}, el("input", { type: "checkbox", id: "match", checked: game.asMatch, on: { change: (e) => { game.asMatch = e.target.checked; restart(); } } }), " a match of rounds") : null,
@@ -262,6 +272,24 @@ async function showPlay(reference, params) {
           el("a", { id: "download", download: `${info.id}.json`, href: "#" }, "Download as JSON")),
         el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain" }, info.explain)))));
   await refresh();
+}
+
+// Who made each of the decisions (for undo), asked of the server.
+async function movers(decisions) {
+  const before = await Promise.all(decisions.map((_, i) => api("/api/play", {
+    game: game.ref, options: game.options, decisions: decisions.slice(0, i), match: game.asMatch,
+  })));
+  return before.map((replay) => replay.position.to_move);
+}
+
+// Writes the game in progress into the page's address (without a reload).
+function remember() {
+  const params = new URLSearchParams(game.options);
+  if (game.asMatch) params.set("match", "1");
+  for (const who of ["south", "north"]) params.set(who, game.agents[who]);
+  if (game.decisions.length) params.set("d", game.decisions.join(","));
+  const path = game.reference === null ? "#/play-edited" : `#/play/${encodeURIComponent(game.reference)}`;
+  history.replaceState(null, "", `${path}?${params}`);
 }
 
 function applyOptions() {
@@ -309,6 +337,7 @@ async function refresh(before) {
   if (steps && steps.length) await sow(before, steps, token);
   if (token !== game.token || !document.getElementById("board")) return false;
   game.replay = replay;
+  remember();
   render();
   step();
   return true;
