@@ -264,6 +264,25 @@ async fn run(client: &Client, server: &Server) {
     .await;
     until_board(client, "after undo", &board_of(&start)).await;
 
+    // Play from a position typed in (as a `--position` file is written).
+    let position = json!({"board": [[0, 0, 0, 0, 0, 2], [1, 3, 0, 0, 0, 0]],
+        "captured": {"south": 20, "north": 22}, "to_move": "south"});
+    client
+        .execute(
+            "document.getElementById('position-panel').open = true; document.getElementById('position').value = arguments[0];",
+            vec![json!(position.to_string())],
+        )
+        .await
+        .unwrap();
+    click(client, "#start-position").await;
+    let there = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "kalah"}, "position": position}),
+        )
+        .1;
+    until_board(client, "at the position typed in", &board_of(&there)).await;
+
     // A move is shown seed by seed (a "Skip" button stands while it is), and
     // skipping goes to the position after it: Ayoayo's a3 relays round the board.
     client.goto(&server.url("/#/play/ayoayo")).await.unwrap();

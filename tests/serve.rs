@@ -107,6 +107,36 @@ fn play_answers_as_replay_json_does() {
         refused["error"],
         "decision 2 `a1` is not legal; legal decisions: b1 b2 b3 b4 b5 b6"
     );
+    // From a position, as `replay --position` plays from one.
+    let position = json!({"board": [[0, 0, 0, 0, 0, 2], [1, 3, 0, 0, 0, 0]],
+        "captured": {"south": 20, "north": 22}, "to_move": "south"});
+    let dir = common::scratch("serve-position");
+    let file = dir.join("position.json");
+    std::fs::write(&file, position.to_string()).unwrap();
+    let (status, from_there) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "kalah"}, "position": position, "decisions": ["a6"]}),
+    );
+    assert_eq!(status, 200, "{from_there}");
+    let cli: Value = serde_json::from_str(&stdout(&mancala(&[
+        "replay",
+        "kalah",
+        "a6",
+        "--json",
+        "--position",
+        file.to_str().unwrap(),
+    ])))
+    .unwrap();
+    assert_eq!(from_there, cli);
+    let (status, refused) = server.post_json(
+        "/api/play",
+        json!({"game": {"ref": "kalah"}, "position": {"board": [[1]], "to_move": "south"}}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        refused["error"].as_str().unwrap().starts_with("position:"),
+        "{refused}"
+    );
     // A match of a game without one.
     let (status, _) = server.post_json(
         "/api/play",

@@ -212,7 +212,7 @@ let game = null; // the game being played: see showPlay
 // The page's address holds the game in progress (options, players, decisions:
 // `#/play/kalah?seeds_per_hole=3&north=greedy&d=a1,b3`), so a reload or a
 // shared link comes back to the same position.
-const RESERVED = ["match", "south", "north", "d"];
+const RESERVED = ["match", "south", "north", "d", "position"];
 
 async function showPlay(reference, params) {
   const edited = reference === null;
@@ -224,6 +224,7 @@ async function showPlay(reference, params) {
     options, asMatch: params.get("match") === "1",
     decisions: (params.get("d") || "").split(",").filter(Boolean), movers: [],
     replay: null, previous: null, info: null, reference,
+    position: params.get("position") ? JSON.parse(params.get("position")) : null,
     agents: { south: params.get("south") || "human", north: params.get("north") || "alphabeta:4" }, token: 0,
   };
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
@@ -270,14 +271,28 @@ async function showPlay(reference, params) {
         el("div", { id: "record", class: "record" }),
         el("div", { class: "controls" },
           el("a", { id: "download", download: `${info.id}.json`, href: "#" }, "Download as JSON")),
+        el("details", { id: "position-panel" }, el("summary", {}, "Start from a position"),
+          el("p", { class: "muted" }, "A position as `replay --json` prints it (its `position` object), or as a `--position` file: edit the board, the scores, the side to move."),
+          el("textarea", { id: "position", rows: 8, spellcheck: "false", "aria-label": "position" }),
+          el("div", { class: "controls" },
+            el("button", { class: "secondary", on: { click: () => { document.getElementById("position").value = JSON.stringify(game.replay.position, null, 1); } } }, "Copy the position now"),
+            el("button", { id: "start-position", on: { click: startFrom } }, "Start here"),
+            el("button", { class: "secondary", on: { click: () => { game.position = null; restart(); } } }, "Back to the setup"))),
         el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain" }, info.explain)))));
   await refresh();
+}
+
+// What the API is told of the game in progress, up to `decisions`.
+function played(decisions) {
+  const body = { game: game.ref, options: game.options, decisions, match: game.asMatch };
+  if (game.position) body.position = game.position;
+  return body;
 }
 
 // Who made each of the decisions (for undo), asked of the server.
 async function movers(decisions) {
   const before = await Promise.all(decisions.map((_, i) => api("/api/play", {
-    game: game.ref, options: game.options, decisions: decisions.slice(0, i), match: game.asMatch,
+    ...played(decisions.slice(0, i)),
   })));
   return before.map((replay) => replay.position.to_move);
 }
@@ -287,9 +302,24 @@ function remember() {
   const params = new URLSearchParams(game.options);
   if (game.asMatch) params.set("match", "1");
   for (const who of ["south", "north"]) params.set(who, game.agents[who]);
+  if (game.position) params.set("position", JSON.stringify(game.position));
   if (game.decisions.length) params.set("d", game.decisions.join(","));
   const path = game.reference === null ? "#/play-edited" : `#/play/${encodeURIComponent(game.reference)}`;
   history.replaceState(null, "", `${path}?${params}`);
+}
+
+// Plays on from the position in the box (the server checks it as it checks
+// every position file).
+function startFrom() {
+  let position;
+  try {
+    position = JSON.parse(document.getElementById("position").value);
+  } catch (e) {
+    document.getElementById("status").textContent = `The position is not JSON: ${e.message}`;
+    return;
+  }
+  game.position = position;
+  restart();
 }
 
 function applyOptions() {
@@ -320,7 +350,7 @@ function undo() {
 // whether this is still the latest request (and the page still the board).
 async function refresh(before) {
   const token = ++game.token;
-  const body = { game: game.ref, options: game.options, decisions: game.decisions, match: game.asMatch };
+  const body = played(game.decisions);
   const animate = before && document.getElementById("animate") && document.getElementById("animate").checked;
   let replay, steps;
   try {
@@ -466,7 +496,7 @@ function step() {
   setTimeout(async () => {
     if (token !== game.token || !document.getElementById("board")) return;
     try {
-      const reply = await api("/api/agent", { game: game.ref, options: game.options, decisions: game.decisions, match: game.asMatch, agent, seed: game.decisions.length });
+      const reply = await api("/api/agent", { ...played(game.decisions), agent, seed: game.decisions.length });
       if (token === game.token) play(reply.decision);
     } catch (e) {
       document.getElementById("status").textContent = e.message;

@@ -305,6 +305,9 @@ pub struct PlayRequest {
     /// Play a match of rounds (the game's `[match]`).
     #[serde(default, rename = "match")]
     pub as_match: bool,
+    /// Where play starts, shaped as `replay --position` files are (the game's
+    /// setup when absent).
+    pub position: Option<Value>,
 }
 
 /// The game a request names, checking its decisions are within bounds.
@@ -323,8 +326,11 @@ fn loaded(
     state.library.load(game, &option_list(options)?)
 }
 
+/// The game or match after `decisions`, from `position` (a position file's
+/// JSON) or the game's setup.
 fn replay<'g>(
     game: &'g Game,
+    position: Option<&Value>,
     decisions: &[String],
     as_match: bool,
 ) -> Result<MatchState<'g>, ApiError> {
@@ -333,7 +339,12 @@ fn replay<'g>(
             "this game has no [match] section: it is played one game at a time",
         ));
     }
-    let mut state = MatchState::from_position(game, game.start(), as_match)
+    let start = match position {
+        None => game.start(),
+        Some(file) => json::parse_position(game, &file.to_string())
+            .map_err(|e| ApiError::bad_request(format!("position: {e}")))?,
+    };
+    let mut state = MatchState::from_position(game, start, as_match)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     state
         .replay(decisions)
@@ -348,7 +359,8 @@ pub async fn play(
 ) -> ApiResult<json::Replay> {
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
-        let played = replay(&game, &request.decisions, request.as_match)?;
+        let position = request.position.as_ref();
+        let played = replay(&game, position, &request.decisions, request.as_match)?;
         Ok(json::replay(&played))
     })
     .await
@@ -392,7 +404,7 @@ pub async fn steps(
         let Some((last, before)) = request.decisions.split_last() else {
             return Err(ApiError::bad_request("no decision to show"));
         };
-        let played = replay(&game, before, request.as_match)?;
+        let played = replay(&game, request.position.as_ref(), before, request.as_match)?;
         let steps = game
             .parse_decision(last)
             .and_then(|decision| played.round().steps(decision))
@@ -437,6 +449,7 @@ pub struct AgentRequest {
     decisions: Vec<String>,
     #[serde(default, rename = "match")]
     as_match: bool,
+    position: Option<Value>,
     /// As `compare --agents` names them: `random`, `greedy`, `alphabeta:4`,
     /// `alphabeta:500ms`, `mcts:2000`, `mcts:1s`.
     agent: String,
@@ -457,7 +470,8 @@ pub async fn agent(
     let agent = limits::agent(&request.agent)?;
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
-        let played = replay(&game, &request.decisions, request.as_match)?;
+        let position = request.position.as_ref();
+        let played = replay(&game, position, &request.decisions, request.as_match)?;
         if played.outcome().is_some() {
             return Err(ApiError::bad_request("the game is over"));
         }
