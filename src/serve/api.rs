@@ -277,15 +277,8 @@ pub async fn game(
             .load_with_spec(&request.game, &options)
             .map_err(ApiError::from_load)?;
         let reference = request.game.reference.clone().unwrap_or_default();
-        let kind = if request.game.text.is_some() {
-            "edited"
-        } else if reference.starts_with("dir:") {
-            "folder"
-        } else {
-            "bundled"
-        };
         Ok(GameDetail {
-            info: info(reference, kind, &game)?,
+            info: info(reference, request.game.kind(), &game)?,
             text: source.text,
             explain: explain::explain(&spec, &game),
         })
@@ -503,7 +496,8 @@ pub struct Validated {
     game: Option<GameDetail>,
 }
 
-/// `POST /api/validate`: the editor's text checked as `mancala validate` does.
+/// `POST /api/validate`: the editor's text loaded with its option defaults, its
+/// problems and warnings as `mancala validate` words them.
 pub async fn validate(
     State(state): State<Arc<AppState>>,
     Body(request): Body<ValidateRequest>,

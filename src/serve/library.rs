@@ -31,6 +31,17 @@ pub struct GameRef {
     pub text: Option<String>,
 }
 
+impl GameRef {
+    /// Where the game comes from: `bundled`, `folder` or `edited`.
+    pub fn kind(&self) -> &'static str {
+        match (&self.reference, &self.text) {
+            (_, Some(_)) => "edited",
+            (Some(reference), None) if reference.starts_with(FOLDER_PREFIX) => "folder",
+            _ => "bundled",
+        }
+    }
+}
+
 pub struct Library {
     /// The games folder, canonical.
     folder: Option<PathBuf>,
