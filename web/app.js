@@ -214,6 +214,15 @@ let game = null; // the game being played: see showPlay
 // shared link comes back to the same position.
 const RESERVED = ["match", "south", "north", "d", "position"];
 
+// JSON from the page's address; nothing if there is none or it does not parse.
+function parsed(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function showPlay(reference, params) {
   const edited = reference === null;
   const text = edited ? sessionStorage.getItem("edited") : null;
@@ -224,7 +233,7 @@ async function showPlay(reference, params) {
     options, asMatch: params.get("match") === "1",
     decisions: (params.get("d") || "").split(",").filter(Boolean), movers: [],
     replay: null, previous: null, info: null, reference,
-    position: params.get("position") ? JSON.parse(params.get("position")) : null,
+    position: parsed(params.get("position")),
     agents: { south: params.get("south") || "human", north: params.get("north") || "alphabeta:4" }, token: 0,
   };
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
@@ -291,9 +300,7 @@ function played(decisions) {
 
 // Who made each of the decisions (for undo), asked of the server.
 async function movers(decisions) {
-  const before = await Promise.all(decisions.map((_, i) => api("/api/play", {
-    ...played(decisions.slice(0, i)),
-  })));
+  const before = await Promise.all(decisions.map((_, i) => api("/api/play", played(decisions.slice(0, i)))));
   return before.map((replay) => replay.position.to_move);
 }
 
@@ -443,7 +450,8 @@ function render() {
     status.textContent = `${who} to move${human ? "" : " (thinking)"}.${owed}${round} South ${replay.position.captured.south}, North ${replay.position.captured.north}.`;
   }
   const command = ["mancala replay", game.info.kind === "edited" ? "FILE.toml" : game.info.id, ...game.decisions,
-    ...Object.entries(game.options).map(([k, v]) => `--option ${k}=${v}`), game.asMatch ? "--match" : ""].filter(Boolean).join(" ");
+    ...Object.entries(game.options).map(([k, v]) => `--option ${k}=${v}`), game.asMatch ? "--match" : "",
+    game.position ? "--position POSITION.json" : ""].filter(Boolean).join(" ");
   document.getElementById("record").replaceChildren(
     el("div", {}, game.decisions.length ? game.decisions.join(" ") : "no decision yet"),
     el("div", { class: "muted", id: "command" }, command));
