@@ -543,3 +543,158 @@ fn steps_show_a_move_seed_by_seed() {
         assert_eq!(status, 400, "{why}");
     }
 }
+
+/// Bodies of any shape, to every endpoint that takes one: the answer is never a
+/// server error, and the server goes on serving.
+#[test]
+fn no_body_makes_a_server_error() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let server = Server::start(&games_folder("serve-any-body"));
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-5i64..30).prop_map(Value::from),
+        prop::sample::select(vec![
+            "kalah",
+            "oware",
+            "dir:three-seeds",
+            "dir:broken",
+            "nsolo",
+            "a1",
+            "b3",
+            "a3:cw",
+            "random",
+            "alphabeta:2",
+            "mcts:50",
+            "south",
+            "",
+            "extends = \"kalah\"",
+        ])
+        .prop_map(Value::from),
+    ];
+    let value = leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::from),
+            prop::collection::btree_map(
+                prop::sample::select(vec![
+                    "game",
+                    "ref",
+                    "text",
+                    "options",
+                    "decisions",
+                    "match",
+                    "position",
+                    "agent",
+                    "seed",
+                    "variants",
+                    "agents",
+                    "games",
+                    "files",
+                    "label",
+                    "board",
+                    "to_move",
+                    "seeds_per_hole",
+                ])
+                .prop_map(String::from),
+                inner,
+                0..5,
+            )
+            .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    });
+    // Bodies of the right shape, with any values in them.
+    let name = prop::sample::select(vec![
+        "a1",
+        "a3",
+        "b2",
+        "b6",
+        "c4",
+        "a2:cw",
+        "a1:decline",
+        "zz",
+        "",
+    ]);
+    let reference = prop::sample::select(vec![
+        "kalah",
+        "oware",
+        "nsolo",
+        "dakon",
+        "ali-guli-mane",
+        "adji-boto",
+        "lamlameta",
+        "tchuka-ruma",
+        "dir:three-seeds",
+        "dir:broken",
+        "dir:reaches-out",
+        "../x",
+        "",
+    ]);
+    let shaped = (
+        reference,
+        prop::collection::vec(name, 0..8),
+        any::<bool>(),
+        prop::sample::select(vec![
+            "random",
+            "greedy",
+            "alphabeta:2",
+            "mcts:30",
+            "alphabeta:99",
+            "x",
+        ]),
+        prop::option::of((0u64..40, -3i64..20)),
+    )
+        .prop_map(|(reference, decisions, as_match, agent, option)| {
+            let mut body = json!({
+                "game": {"ref": reference}, "decisions": decisions, "match": as_match,
+                "agent": agent, "seed": 3, "shaped": true,
+            });
+            if let Some((which, value)) = option {
+                let key = ["seeds_per_hole", "holes_per_row", "capture_fours"][which as usize % 3];
+                body["options"] = json!({ key: value });
+            }
+            body
+        });
+    let value = prop_oneof![1 => value, 3 => shaped];
+    let paths = [
+        "/api/game",
+        "/api/play",
+        "/api/steps",
+        "/api/agent",
+        "/api/validate",
+        "/api/compare",
+        "/api/scenarios",
+    ];
+    let mut runner = TestRunner::new(Config {
+        cases: 400,
+        ..Config::default()
+    });
+    runner
+        .run(
+            &(prop::sample::select(paths.to_vec()), value),
+            |(path, mut body)| {
+                // A shaped body keeps the fields its endpoint takes.
+                if let Some(fields) = body.as_object_mut().filter(|f| f.contains_key("shaped")) {
+                    let keep: &[&str] = match path {
+                        "/api/agent" => &["game", "options", "decisions", "match", "agent", "seed"],
+                        "/api/game" => &["game", "options"],
+                        "/api/compare" => &[],
+                        _ => &["game", "options", "decisions", "match"],
+                    };
+                    let variant =
+                        json!({"game": fields["game"].clone(), "options": fields.get("options")});
+                    fields.retain(|k, _| keep.contains(&k.as_str()));
+                    if path == "/api/compare" {
+                        fields.insert("variants".into(), json!([variant]));
+                        fields.insert("agents".into(), json!(["random", "greedy"]));
+                        fields.insert("games".into(), json!(2));
+                    }
+                }
+                let (status, text) = server.post(path, &body.to_string());
+                prop_assert!(status > 0 && status < 500, "{path} {body}: {status} {text}");
+                Ok(())
+            },
+        )
+        .unwrap();
+    assert_eq!(server.get("/api/games").0, 200);
+}
