@@ -264,6 +264,17 @@ async fn run(client: &Client, server: &Server) {
     .await;
     until_board(client, "after undo", &board_of(&start)).await;
 
+    // The rules document, its clause ids in bold.
+    let clause = client
+        .execute(
+            "document.getElementById('rules-document').open = true; return document.querySelector('#rules-document li strong').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(clause, "KA-1");
+    screenshot(client, "rules").await;
+
     // Play from a position typed in (as a `--position` file is written).
     let position = json!({"board": [[0, 0, 0, 0, 0, 2], [1, 3, 0, 0, 0, 0]],
         "captured": {"south": 20, "north": 22}, "to_move": "south"});

@@ -40,6 +40,13 @@ fn the_library_lists_bundled_and_folder_games() {
         kalah["start"]["legal"],
         json!(["a1", "a2", "a3", "a4", "a5", "a6"])
     );
+    // A game's detail carries its rules document.
+    let (_, detail) = server.post_json("/api/game", json!({"game": {"ref": "kalah"}}));
+    let document = detail["rules_document"].as_str().unwrap();
+    assert!(
+        document.starts_with("# Kalah") && document.contains("**KA-1**"),
+        "{document}"
+    );
     let variant = find("dir:three-seeds").expect("the folder's games are listed");
     assert_eq!(variant["name"], "Kalah, three seeds");
     assert_eq!(variant["start"]["position"]["board"][0][0], 3);

@@ -71,6 +71,39 @@ const STATUS = {
 const side = (s) => (s === "south" ? "South" : "North");
 const holeOf = (decision) => decision.split(":")[0];
 
+// A rules document's Markdown as elements: headings, bullets (with their
+// continuation lines), paragraphs, **bold** and `code`. Built node by node, so
+// nothing in the text is ever read as HTML.
+function markdown(text) {
+  const inline = (line) => line.split(/(\*\*[^*]+\*\*|`[^`]+`)/).filter(Boolean).map((part) => {
+    if (part.startsWith("**") && part.endsWith("**")) return el("strong", {}, part.slice(2, -2));
+    if (part.startsWith("`") && part.endsWith("`")) return el("code", {}, part.slice(1, -1));
+    return part;
+  });
+  const blocks = [];
+  let list = null, item = null, paragraph = null;
+  for (const line of text.split("\n")) {
+    const heading = line.match(/^(#+)\s+(.*)/);
+    if (!line.trim()) { list = item = paragraph = null; continue; }
+    if (heading) {
+      blocks.push(el(heading[1].length === 1 ? "h3" : "h4", {}, inline(heading[2])));
+      list = item = paragraph = null;
+    } else if (line.startsWith("- ")) {
+      if (!list) blocks.push(list = el("ul", {}));
+      list.append(item = el("li", {}, inline(line.slice(2))));
+      paragraph = null;
+    } else if (item && line.startsWith("  ")) {
+      item.append(" ", ...inline(line.trim()));
+    } else if (paragraph) {
+      paragraph.append(" ", ...inline(line.trim()));
+    } else {
+      blocks.push(paragraph = el("p", {}, inline(line)));
+      list = item = null;
+    }
+  }
+  return blocks;
+}
+
 // ---- the board --------------------------------------------------------------
 
 // Draws a position from South's seat: rows from `a` at the bottom, columns from
@@ -287,6 +320,8 @@ async function showPlay(reference, params) {
             el("button", { class: "secondary", on: { click: () => { document.getElementById("position").value = JSON.stringify(game.replay.position, null, 1); } } }, "Copy the position now"),
             el("button", { id: "start-position", on: { click: startFrom } }, "Start here"),
             el("button", { class: "secondary", on: { click: () => { game.position = null; restart(); } } }, "Back to the setup"))),
+        info.rules_document ? el("details", { id: "rules-document" }, el("summary", {}, `The rules (${info.rules.split(" ")[0]})`),
+          el("div", { class: "rules" }, markdown(info.rules_document))) : null,
         el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain" }, info.explain)))));
   await refresh();
 }

@@ -3,6 +3,20 @@
 /// `(id, text)` of every bundled game, sorted by id.
 const GAMES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
+/// `(file stem, text)` of every rules document (`docs/rules/*.md`), sorted.
+const RULES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rules.rs"));
+
+/// The rules document a game file names (`rules = "docs/rules/kalah.md (KA)"`),
+/// when it is one of the bundled documents.
+pub fn rules_document(named: &str) -> Option<&'static str> {
+    let path = named.split_whitespace().next()?;
+    let stem = path.strip_prefix("docs/rules/")?.strip_suffix(".md")?;
+    RULES
+        .iter()
+        .find(|(id, _)| *id == stem)
+        .map(|(_, text)| *text)
+}
+
 /// Ids of the bundled games, sorted.
 pub fn ids() -> impl Iterator<Item = &'static str> {
     GAMES.iter().map(|(id, _)| *id)

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::agents::search::AlphaBeta;
+use crate::language::bundled;
 use crate::language::error::{Diagnostic, LoadError};
 use crate::present::json;
 use crate::rules::Step;
@@ -262,6 +263,8 @@ pub struct GameDetail {
     /// The game file's own text (before `extends` is followed).
     text: String,
     explain: String,
+    /// The rules document the file names (`docs/rules/ID.md`), when bundled.
+    rules_document: Option<&'static str>,
 }
 
 /// `POST /api/game`: one game with its options.
@@ -281,6 +284,7 @@ pub async fn game(
             info: info(reference, request.game.kind(), &game)?,
             text: source.text,
             explain: explain::explain(&spec, &game),
+            rules_document: bundled::rules_document(&game.meta().rules),
         })
     })
     .await
@@ -521,6 +525,7 @@ pub async fn validate(
                     info: info(String::new(), "edited", &loaded)?,
                     text: source.text,
                     explain: explain::explain(&spec, &loaded),
+                    rules_document: bundled::rules_document(&loaded.meta().rules),
                 }),
             }),
         }
