@@ -735,6 +735,42 @@ fn moved_from_in_position_files_and_json() {
     assert!(stderr(&refused).contains("do not read `moved_from`"));
 }
 
+/// Holes held across the middle in the JSON contract and in position files
+/// (`territory`), only in matches whose surplus is `territory`.
+#[test]
+fn territory_in_position_files_and_json() {
+    let dir = scratch("territory");
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/territory.toml");
+    let file = dir.join("held.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,0,0,2,0],[3,0,0,0,0,1]], "captured": {"south": 20, "north": 22},
+            "to_move": "south", "territory": ["b5", "b6"]}"#,
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let output = mancala(&[
+        "replay",
+        game,
+        "a5",
+        "--match",
+        "--json",
+        "--position",
+        path,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        printed["position"]["territory"],
+        serde_json::json!(["b5", "b6"])
+    );
+    assert_eq!(printed["legal"], serde_json::json!(["b1"]));
+    // A game whose matches never move holes refuses a position stating some.
+    let refused = mancala(&["replay", "oware", "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("holes change hands only in a match"));
+}
+
 /// `replay --json --trace`: one object per line, at the start and after each
 /// decision, each naming only the decision that led to it; nothing on stdout
 /// when a decision is refused.

@@ -97,6 +97,7 @@ fn expression_examples_check() {
                 options: &options,
                 bindings: &Binding::ALL,
                 closes_holes: false,
+                holes_change_hands: false,
             };
             check::check(&node, None, &cx).is_ok()
         });

@@ -140,6 +140,8 @@ function drawBoard(layout, replay, opts = {}) {
       if (opts.changed && opts.changed.has(name)) classes.push("changed");
       if (claims.south.includes(name)) classes.push("claimed-south");
       if (claims.north.includes(name)) classes.push("claimed-north");
+      // A hole held across the middle (territory) is the other row's side's.
+      if ((position.territory || []).includes(name)) classes.push(r < rows / 2 ? "held-north" : "held-south");
       const group = svg("g", { class: classes.join(" "), "data-hole": name });
       group.append(svg("circle", { cx: x, cy: y, r: cell * 0.4 }));
       group.append(svg("text", { class: "count", x, y: y - 3 }, closed ? "×" : String(position.board[r][c - 1])));

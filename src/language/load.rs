@@ -61,6 +61,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         reads_extra_turns: false,
         reads_moved_from: false,
         closes_holes: false,
+        holes_change_hands: false,
     }
     .load(&source.id, spec, options)
 }
@@ -220,6 +221,9 @@ struct Loader {
     reads_moved_from: bool,
     /// Whether the game's matches close short holes (`next` then passes over them).
     closes_holes: bool,
+    /// Whether the game's matches move holes across the middle (territory):
+    /// `own`, `owner` and `holes` then read the position.
+    holes_change_hands: bool,
 }
 
 const MOVE: &[Binding] = &[
@@ -306,6 +310,11 @@ impl Loader {
             .match_play
             .as_ref()
             .is_some_and(|m| m.short_hole.get_ref() == "close");
+        self.holes_change_hands = spec
+            .match_play
+            .as_ref()
+            .and_then(|m| m.surplus.as_ref())
+            .is_some_and(|surplus| surplus.get_ref() == "territory");
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
         if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
@@ -851,12 +860,35 @@ impl Loader {
                 None
             }
         };
+        let surplus = match &spec.surplus {
+            None => Some(Surplus::Keep),
+            Some(word) => {
+                let surplus = self.word(
+                    word,
+                    "surplus",
+                    &[("keep", Surplus::Keep), ("territory", Surplus::Territory)],
+                );
+                // Holes change hands across the middle of one circuit round the
+                // board, between two rows and without stores.
+                if surplus == Some(Surplus::Territory) && (board.rows() != 2 || board.has_stores())
+                {
+                    self.problem(
+                        word.span(),
+                        "surplus = \"territory\" needs a board of two rows without stores",
+                    );
+                    None
+                } else {
+                    surplus
+                }
+            }
+        };
         Some(MatchRules {
             seeds_per_hole: seeds_per_hole?,
             fill_from: fill_from?,
             short_hole: short_hole?,
             starter: starter?,
             min_filled: min_filled?,
+            surplus: surplus?,
             clauses: spec.clauses,
         })
     }
@@ -1023,6 +1055,7 @@ impl Loader {
             options: &self.options,
             bindings,
             closes_holes: self.closes_holes,
+            holes_change_hands: self.holes_change_hands,
         };
         match check::check(&node, want, &cx) {
             Ok(typed) => {

@@ -288,6 +288,9 @@ pub struct MatchSpec {
     pub starter: Spanned<String>,
     /// Holes a side must fill to play on (default: it loses only with no seed left).
     pub min_filled: Option<Spanned<i64>>,
+    /// `keep` (default: seeds left after a side's own holes stay in hand) or
+    /// `territory` (they fill the holes the other side could not, which change hands).
+    pub surplus: Option<Spanned<String>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

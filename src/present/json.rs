@@ -45,6 +45,10 @@ pub struct PositionJson {
     /// once there is one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moved_from: Vec<String>,
+    /// Holes owned for the round by the side across the middle (a match whose
+    /// surplus is `territory`); present once there is one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub territory: Vec<String>,
 }
 
 /// The last move played: the hole it lifted from (`null`: from the hand), the
@@ -187,6 +191,7 @@ pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> Position
         }),
         extra_turns: p.extra_turns,
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
+        territory: p.territory.iter().map(|h| b.name(h)).collect(),
     }
 }
 
@@ -287,6 +292,9 @@ pub struct PositionFile {
     /// Holes a move has started from (games whose rules read it).
     #[serde(default)]
     pub moved_from: Vec<String>,
+    /// Holes owned by the side across the middle (territory matches).
+    #[serde(default)]
+    pub territory: Vec<String>,
 }
 
 /// Seeds per side as a file states them (checked against the seed limit later).
@@ -351,6 +359,9 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     }
     for name in &file.moved_from {
         setup.moved_from.push(hole_named(b, "moved_from", name)?);
+    }
+    for name in &file.territory {
+        setup.territory.push(hole_named(b, "territory", name)?);
     }
     if let Some(m) = &file.previous_move {
         let from = match &m.from {

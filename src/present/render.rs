@@ -99,6 +99,17 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             game.board.name(m.ended())
         );
     }
+    for side in Side::BOTH {
+        let held: Vec<String> = position
+            .territory
+            .iter()
+            .filter(|&h| position.owner(&game.board, h) == side)
+            .map(|h| game.board.name(h))
+            .collect();
+        if !held.is_empty() {
+            let _ = writeln!(out, "held by {side} across the middle: {}", held.join(" "));
+        }
+    }
     if !position.moved_from.is_empty() {
         let holes: Vec<String> = position
             .moved_from

@@ -82,6 +82,18 @@ impl HoleSet {
         self.0.iter().all(|&word| word == 0)
     }
 
+    /// The holes of `self` not in `other`, with those of `added`.
+    pub fn without_with(self, other: HoleSet, added: HoleSet) -> HoleSet {
+        HoleSet(std::array::from_fn(|i| {
+            (self.0[i] & !other.0[i]) | added.0[i]
+        }))
+    }
+
+    /// The holes in both.
+    pub fn both(self, other: HoleSet) -> HoleSet {
+        HoleSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// The holes in board order (row `a` first, then by column).
     /// Takes the lowest hole out of the set.
     pub fn pop_first(&mut self) -> Option<Hole> {

@@ -59,6 +59,9 @@ pub(crate) fn candidates(game: &Game, position: &Position, from_hand: bool) -> C
         true => &game.hand.as_ref().expect("a hand move needs [hand]").holes,
     };
     let Some(holes) = holes else {
+        if !position.territory.is_empty() {
+            return Candidates::Listed(position.holes(&game.board, mover));
+        }
         return Candidates::Own(game.board.side_range(mover));
     };
     let mut on_circuit = HoleSet::default();

@@ -274,7 +274,18 @@ pub struct MatchRules {
     /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
     /// side loses only when it has no seed to put back.
     pub min_filled: Option<u16>,
+    /// What a side does with the seeds left once its own holes are filled.
+    pub surplus: Surplus,
     pub clauses: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surplus {
+    /// They stay in the side's hand (its reserve for the round).
+    Keep,
+    /// They fill, `seeds_per_hole` each, the holes of the other side's that it
+    /// could not fill, and those holes are the filler's for the round.
+    Territory,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,9 +467,21 @@ impl Game {
     }
 
     /// Whether the side's holes are all empty.
+    #[inline(always)]
     pub fn side_is_empty(&self, position: &Position, side: Side) -> bool {
+        if !position.territory.is_empty() {
+            return self.owned_holes_empty(position, side);
+        }
         position.counts[self.board.side_range(side)]
             .iter()
             .all(|&c| c == 0)
+    }
+
+    /// `side_is_empty` where holes have changed hands (territory matches only).
+    #[cold]
+    #[inline(never)]
+    fn owned_holes_empty(&self, position: &Position, side: Side) -> bool {
+        let holes = position.holes(&self.board, side);
+        holes.iter().all(|h| position.counts[h as usize] == 0)
     }
 }

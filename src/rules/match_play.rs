@@ -7,7 +7,7 @@
 
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
-use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
+use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
 use crate::rules::state::{GameState, Outcome, Reason, Status};
@@ -41,25 +41,54 @@ pub struct Refill {
     pub out: [bool; 2],
 }
 
-/// Each side refills its own holes from `holdings`, as the match rules say.
+/// Each side refills its own holes from `holdings`, as the match rules say;
+/// with `surplus = "territory"`, what a side has left then fills the holes the
+/// other could not (the last of its fill order first), which become the filler's
+/// for the round.
 pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
     let mut setup = Setup::empty();
+    let per_hole = u64::from(rules.seeds_per_hole);
+    let mut hands = holdings.map(u64::from);
+    // Each side's own holes it cannot fill, in its fill order.
+    let mut short: [Vec<Hole>; 2] = [Vec::new(), Vec::new()];
     for side in Side::BOTH {
-        let mut hand = u64::from(holdings[side.index()]);
+        let hand = &mut hands[side.index()];
         for hole in fill_order(game, rules.fill_from, side) {
-            let per_hole = u64::from(rules.seeds_per_hole);
+            match *hand >= per_hole {
+                true => {
+                    setup.counts.push((hole, per_hole));
+                    *hand -= per_hole;
+                }
+                false => short[side.index()].push(hole),
+            }
+        }
+    }
+    if rules.surplus == Surplus::Territory {
+        for side in Side::BOTH {
+            let across = &mut short[side.other().index()];
+            while hands[side.index()] >= per_hole
+                && let Some(hole) = across.pop()
+            {
+                setup.counts.push((hole, per_hole));
+                setup.territory.push(hole);
+                hands[side.index()] -= per_hole;
+            }
+        }
+    }
+    for side in Side::BOTH {
+        let hand = &mut hands[side.index()];
+        for &hole in &short[side.index()] {
             let seeds = match rules.short_hole {
-                _ if hand >= per_hole => per_hole,
                 ShortHole::Close => {
                     setup.closed.push(hole);
                     0
                 }
-                ShortHole::Partial => hand,
+                ShortHole::Partial => *hand,
             };
             setup.counts.push((hole, seeds));
-            hand -= seeds;
+            *hand -= seeds;
         }
-        setup.captured[side.index()] = hand;
+        setup.captured[side.index()] = *hand;
     }
     // The holdings are the seeds of a position of this game, so they fit it.
     let position = setup
@@ -69,7 +98,11 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
         None => game.side_is_empty(&position, side),
         Some(needed) => {
             let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
-            let filled = game.board.side_holes(side).iter().filter(full).count();
+            let filled = position
+                .holes(&game.board, side)
+                .iter()
+                .filter(full)
+                .count();
             filled < usize::from(needed)
         }
     });

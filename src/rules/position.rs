@@ -5,7 +5,7 @@
 
 use std::num::NonZeroU32;
 
-use crate::rules::board::{Hole, HoleSet, MAX_CELLS, Side};
+use crate::rules::board::{Board, Hole, HoleSet, MAX_CELLS, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -36,6 +36,9 @@ pub struct Position {
     /// Holes a move has started from this game (this round), kept only in games
     /// whose rules read it (`moved_from`).
     pub(crate) moved_from: HoleSet,
+    /// Holes owned for this round of a match by the side across the middle (a
+    /// match whose `surplus` is `territory`): each is its row's opponent's.
+    pub(crate) territory: HoleSet,
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
@@ -135,6 +138,39 @@ impl Position {
         self.previous
     }
 
+    /// Holes owned for this round by the side across the middle (territory).
+    pub fn territory(&self) -> HoleSet {
+        self.territory
+    }
+
+    /// Who owns `hole` now: its row's side, or the other for a hole held across
+    /// the middle.
+    #[inline(always)]
+    pub fn owner(&self, board: &Board, hole: Hole) -> Side {
+        let row = board.owner(hole);
+        match self.territory.contains(hole) {
+            true => row.other(),
+            false => row,
+        }
+    }
+
+    /// The holes `side` owns now.
+    #[inline(always)]
+    pub fn holes(&self, board: &Board, side: Side) -> HoleSet {
+        match self.territory.is_empty() {
+            true => board.side_holes(side),
+            false => self.holes_across(board, side),
+        }
+    }
+
+    /// `holes` where some have changed hands (territory matches only).
+    #[cold]
+    #[inline(never)]
+    fn holes_across(&self, board: &Board, side: Side) -> HoleSet {
+        let across = board.side_holes(side.other()).both(self.territory);
+        board.side_holes(side).without_with(self.territory, across)
+    }
+
     /// Holes a move has started from, in games whose rules read it.
     pub fn moved_from(&self) -> HoleSet {
         self.moved_from
@@ -158,6 +194,7 @@ impl Position {
             previous: None,
             extra_turns: 0,
             moved_from: HoleSet::default(),
+            territory: HoleSet::default(),
         }
     }
 
@@ -173,6 +210,7 @@ impl Position {
             && self.previous == earlier.previous
             && self.extra_turns == earlier.extra_turns
             && self.moved_from == earlier.moved_from
+            && self.territory == earlier.territory
             && self.closed == earlier.closed
             && self.claims == earlier.claims
             && self.hand == earlier.hand

@@ -35,6 +35,9 @@ pub struct Setup {
     pub extra_turns: u8,
     /// Holes a move has started from (games whose rules read it).
     pub moved_from: Vec<Hole>,
+    /// Holes owned for the round by the side across the middle (matches whose
+    /// surplus is `territory`).
+    pub territory: Vec<Hole>,
 }
 
 /// Why a setup is not a position of the game.
@@ -74,6 +77,11 @@ pub enum SetupError {
     /// Holes moved from, stated for a game whose rules never read them.
     #[error("this game's rules do not read `moved_from`, so a position states no holes moved from")]
     MovedFromNotRead,
+    /// Holes held across the middle in a game whose matches never move them.
+    #[error(
+        "holes change hands only in a match whose surplus is \"territory\"; this game's never do"
+    )]
+    TerritoryNotPossible,
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
@@ -97,6 +105,7 @@ impl Setup {
             previous: None,
             extra_turns: 0,
             moved_from: Vec::new(),
+            territory: Vec::new(),
         }
     }
 
@@ -117,6 +126,7 @@ impl Setup {
             previous: position.previous,
             extra_turns: position.extra_turns,
             moved_from: position.moved_from.iter().collect(),
+            territory: position.territory.iter().collect(),
         }
     }
 
@@ -135,6 +145,13 @@ impl Setup {
         position.extra_turns = self.extra_turns;
         if !position.moved_from.is_empty() && !game.reads_moved_from {
             return Err(SetupError::MovedFromNotRead);
+        }
+        let territory = game
+            .match_rules
+            .as_ref()
+            .is_some_and(|m| m.surplus == crate::rules::game::Surplus::Territory);
+        if !position.territory.is_empty() && !territory {
+            return Err(SetupError::TerritoryNotPossible);
         }
         if self.strip > 0 {
             let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
@@ -218,6 +235,12 @@ impl Setup {
                 return Err(SetupError::NotAHole(format!("cell {hole}")));
             }
             position.moved_from.insert(hole);
+        }
+        for &hole in &self.territory {
+            if !board.is_hole(hole) {
+                return Err(SetupError::NotAHole(format!("cell {hole}")));
+            }
+            position.territory.insert(hole);
         }
         position.captured = self.captured.map(|c| c as u32);
         // The total is at most MAX_SEEDS, which a u16 holds.

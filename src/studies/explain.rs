@@ -7,7 +7,7 @@ use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::StoreEnd;
-use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter};
+use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
 
 /// What `here` means where an expression is read.
 #[derive(Clone, Copy)]
@@ -287,6 +287,15 @@ fn match_play(game: &Game, rules: &MatchRules) -> String {
              stay empty but in play."
         ),
     };
+    let surplus = match rules.surplus {
+        Surplus::Keep => String::new(),
+        Surplus::Territory => format!(
+            " A side with seeds left once its own holes are full fills, {per_hole} each, the \
+             holes the other side could not, starting with the one the other would have filled \
+             last; those holes are its own for the round (it moves from them, and they are its \
+             own for every rule)."
+        ),
+    };
     let starter = match rules.starter {
         Starter::Loser => "the loser of the round starts the next",
         Starter::Winner => "the winner of the round starts the next",
@@ -304,7 +313,7 @@ fn match_play(game: &Game, rules: &MatchRules) -> String {
     format!(
         "Played as a match (--match): after a round each side refills its own holes with \
          {per_hole} seeds each from the seeds it holds, starting with its {first} hole as seen \
-         from its own seat and going {along}. {short} Seeds left in hand after refilling count \
+         from its own seat and going {along}.{surplus} {short} Seeds left in hand after refilling count \
          as captured in the next round. Then {starter}; after a drawn round (or with equal \
          seeds), the side that did not start the round just played starts. {lost} A match whose \
          round starts as an earlier round started is drawn, and one that reaches {} rounds ends \

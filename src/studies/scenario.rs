@@ -60,6 +60,9 @@ pub struct Start {
     /// Holes a move has started from (games that read `moved_from`).
     #[serde(default)]
     pub moved_from: Vec<String>,
+    /// Holes owned by the side across the middle (territory matches).
+    #[serde(default)]
+    pub territory: Vec<String>,
     /// Strip decisions owed at the start.
     pub strip: Option<u64>,
     /// Seeds each side holds in hand (games with `[hand]`).
@@ -282,21 +285,22 @@ impl ScenarioFile {
         setup.captured = [start.captured.south, start.captured.north];
         setup.turn = start.turn;
         setup.extra_turns = start.extra_turns;
-        for name in &start.moved_from {
-            let hole = game
-                .board
+        let hole = |field: &str, name: &String| {
+            game.board
                 .parse_hole(name)
                 .filter(|&h| game.board.is_hole(h))
                 .ok_or_else(|| {
                     self.problem(
                         start.board.span(),
-                        format!(
-                            "moved_from: `{}` is not a hole of this board",
-                            printable(name)
-                        ),
+                        format!("{field}: `{}` is not a hole of this board", printable(name)),
                     )
-                })?;
-            setup.moved_from.push(hole);
+                })
+        };
+        for name in &start.moved_from {
+            setup.moved_from.push(hole("moved_from", name)?);
+        }
+        for name in &start.territory {
+            setup.territory.push(hole("territory", name)?);
         }
         setup.strip = start.strip.unwrap_or(0);
         setup.hand = [start.hand.south, start.hand.north];

@@ -177,6 +177,9 @@ pub struct Context<'a> {
     /// Whether holes can be closed (a match whose refill closes short holes):
     /// `next` and `prev` then pass over closed holes.
     pub closes_holes: bool,
+    /// Whether holes can change hands (a match whose surplus is `territory`):
+    /// `own`, `owner` and `holes` then ask the position who owns a hole.
+    pub holes_change_hands: bool,
 }
 
 /// Functions, with their argument types and result, for messages and checking.
@@ -558,12 +561,21 @@ impl Checker<'_, '_> {
                 Typed::Hole(HoleExpr::Store(self.side(first)?))
             }
             "is_store" => Typed::Bool(BoolExpr::IsStore(self.hole(first)?)),
-            "owner" => Typed::Side(SideExpr::Owner(self.hole(first)?)),
+            "owner" => Typed::Side(match self.cx.holes_change_hands {
+                false => SideExpr::Owner(self.hole(first)?),
+                true => SideExpr::OwnerNow(self.hole(first)?),
+            }),
             "other" => Typed::Side(SideExpr::Other(self.side(first)?)),
-            "own" => Typed::Bool(BoolExpr::Own(self.hole(first)?)),
+            "own" => Typed::Bool(match self.cx.holes_change_hands {
+                false => BoolExpr::Own(self.hole(first)?),
+                true => BoolExpr::OwnNow(self.hole(first)?),
+            }),
             "inner" => Typed::Bool(BoolExpr::Inner(self.hole(first)?)),
             "outer" => Typed::Bool(BoolExpr::Not(Box::new(BoolExpr::Inner(self.hole(first)?)))),
-            "holes" => Typed::Set(SetExpr::Holes(self.side(first)?)),
+            "holes" => Typed::Set(match self.cx.holes_change_hands {
+                false => SetExpr::Holes(self.side(first)?),
+                true => SetExpr::HolesNow(self.side(first)?),
+            }),
             "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
             "claimed_by" => {
                 Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))

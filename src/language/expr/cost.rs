@@ -41,6 +41,8 @@ impl Cost<'_> {
         match set {
             SetExpr::All => holes,
             SetExpr::Holes(_) | SetExpr::Claims(_) => holes / 2,
+            // Holes won across the middle: up to every hole.
+            SetExpr::HolesNow(_) => holes,
             SetExpr::List(items) => items.len() as u64,
             SetExpr::Those(_, set, _) => self.set_size(set),
             SetExpr::If(_, t, e) => self.set_size(t).max(self.set_size(e)),
@@ -83,6 +85,7 @@ impl Cost<'_> {
             BoolExpr::Inner(h)
             | BoolExpr::IsStore(h)
             | BoolExpr::Own(h)
+            | BoolExpr::OwnNow(h)
             | BoolExpr::PreviousEnded(h)
             | BoolExpr::MovedFrom(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
@@ -117,7 +120,7 @@ impl Cost<'_> {
             | SideExpr::Opponent
             | SideExpr::Side
             | SideExpr::LastMover => 0,
-            SideExpr::Owner(h) => self.hole(h),
+            SideExpr::Owner(h) | SideExpr::OwnerNow(h) => self.hole(h),
             SideExpr::Other(x) => self.side(x),
             SideExpr::If(c, t, e) => self.bool(c).saturating_add(self.side(t).max(self.side(e))),
         }
@@ -126,7 +129,9 @@ impl Cost<'_> {
     fn set(&self, e: &SetExpr) -> u64 {
         1 + match e {
             SetExpr::All => 0,
-            SetExpr::Holes(side) | SetExpr::Claims(side) => self.side(side),
+            SetExpr::Holes(side) | SetExpr::HolesNow(side) | SetExpr::Claims(side) => {
+                self.side(side)
+            }
             SetExpr::List(items) => items
                 .iter()
                 .map(|h| self.hole(h))

@@ -156,6 +156,8 @@ pub enum BoolExpr {
     Inner(Box<HoleExpr>),
     IsStore(Box<HoleExpr>),
     Own(Box<HoleExpr>),
+    /// `own` where holes change hands: asked of the position.
+    OwnNow(Box<HoleExpr>),
     Contains(Box<SetExpr>, Box<HoleExpr>),
     /// The hole is claimed by the side.
     ClaimedBy(Box<HoleExpr>, Box<SideExpr>),
@@ -197,6 +199,8 @@ pub enum SideExpr {
     /// The side that made the last decision (end checks).
     LastMover,
     Owner(Box<HoleExpr>),
+    /// `owner` where holes change hands: asked of the position.
+    OwnerNow(Box<HoleExpr>),
     Other(Box<SideExpr>),
     If(Box<BoolExpr>, Box<SideExpr>, Box<SideExpr>),
 }
@@ -205,6 +209,8 @@ pub enum SideExpr {
 pub enum SetExpr {
     All,
     Holes(Box<SideExpr>),
+    /// `holes` where holes change hands: asked of the position.
+    HolesNow(Box<SideExpr>),
     List(Vec<HoleExpr>),
     /// The holes a side has claimed.
     Claims(Box<SideExpr>),
@@ -331,6 +337,7 @@ impl BoolExpr {
             | BoolExpr::HoleEq(..)
             | BoolExpr::IsStore(_)
             | BoolExpr::CountCompare(..) => self.eval(s),
+            BoolExpr::OwnNow(h) => s.position.owner(s.board, h.eval(s)) == s.env.mover,
             BoolExpr::Not(x) => !x.eval(s),
             BoolExpr::AllOf(items) => items.iter().all(|b| b.eval(s)),
             BoolExpr::AnyOf(items) => items.iter().any(|b| b.eval(s)),
@@ -461,6 +468,7 @@ impl SideExpr {
             | SideExpr::Side
             | SideExpr::LastMover => self.eval(s),
             SideExpr::Owner(h) => s.board.owner(h.eval(s)),
+            SideExpr::OwnerNow(h) => s.position.owner(s.board, h.eval(s)),
             SideExpr::Other(x) => x.eval(s).other(),
             SideExpr::If(c, t, e) => {
                 if c.eval(s) {
@@ -478,6 +486,7 @@ impl SetExpr {
         match self {
             SetExpr::All => s.board.all_holes(),
             SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
+            SetExpr::HolesNow(side) => s.position.holes(s.board, side.eval(s)),
             SetExpr::Claims(side) => s.position.claims[side.eval(s).index()],
             SetExpr::List(items) => {
                 let mut set = HoleSet::default();
