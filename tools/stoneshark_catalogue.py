@@ -30,10 +30,6 @@ BUNDLED_UNPAIRED = {
 OTHER_READINGS = {
     "Lamlameta": "bundled in another reading as `lamlameta`, Pankhurst's rules "
                  "(StoneShark follows Russ's)",
-    "NamNam": "bundled in another reading as `nam-nam`, the Oware Society's rules (a "
-              "match won by taking the whole farm, houses changing hands as the seeds won "
-              "fill them; StoneShark ends it at ten holes, refills every house and rounds "
-              "the winner's holes)",
 }
 
 

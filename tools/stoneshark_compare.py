@@ -70,6 +70,9 @@ PAIRS = [
     ("tools/stoneshark/ali-guli-mane.toml", [], "Ali_Guli_Mane", 400,
      "the first round; StoneShark has no end on a repeated position, and ends the game once a side cannot reach ten seeds (its GOAL_PARAM 2)"),
     ("adji-boto-valdez", [], "Adji-boto", 400, "Valdez's ending (AB-7, the variant file)"),
+    ("tools/stoneshark/nam-nam.toml", [], "NamNam", 400,
+     "the first round; StoneShark's rounds are its own, and it ends the game once a side "
+     "holds more than 39 seeds"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/dakon-match.toml", [], "Dakon", 600,
@@ -123,7 +126,36 @@ def load_stoneshark(checkout):
     os.chdir(checkout)
     man_config.read_params_data()
     os.chdir(here)
+    endless_moves_by_index()
     return man_config
+
+
+def endless_moves_by_index():
+    """Corrects a slip in StoneShark's NoEndlessSows: it clears `allow[pos]`, the
+    move's position in its row, where the array is indexed by `idx`. The two
+    differ for North's holes in games whose moves name a row (move triples), so
+    an endless move of North's stayed legal there (seen in NamNam: a relay of 75
+    laps offered, then played, ending the game as a quit)."""
+    import allowables
+    import game_info as gi
+    from game_logger import game_log
+
+    def get_allowable_holes(self):
+        allow = self.decorator.get_allowable_holes()
+        saved_state = self.game.state
+        holes = self.tholes if self.game.turn else self.fholes
+        for idx, loc in holes:
+            if not allow[idx]:
+                continue
+            row = int(loc < self.game.cts.holes)
+            pos = self.game.cts.xlate_pos_loc(row, loc)
+            with game_log.simulate(), self.game.restore_state(saved_state):
+                mdata = self.game.do_sow(self.make_move(row, pos))
+            if mdata.capt_start == gi.WinCond.ENDLESS:
+                allow[idx] = False
+        return allow
+
+    allowables.NoEndlessSows.get_allowable_holes = get_allowable_holes
 
 
 def hole_name(game, move):
