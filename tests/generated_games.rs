@@ -26,7 +26,8 @@ struct Parts {
     holes: Option<&'static str>,
     from: Option<&'static str>,
     lift: Option<&'static str>,
-    after: Option<&'static str>,
+    /// `[move] after` or `[move] prefer`, and its condition.
+    after: Option<(&'static str, &'static str)>,
     skip: Option<&'static str>,
     /// `[sowing] reverse`, `[move] choose_direction` and `[relay] reverse`.
     directions: (
@@ -57,6 +58,7 @@ const AFTER: &[&str] = &[
     "total(holes(opponent)) > 0",
     "total(holes(mover)) > 0 or captured(mover) > 0",
     "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
+    "captured(mover) > before(captured(mover))",
 ];
 const SKIP: &[&str] = &[
     "here == origin",
@@ -196,12 +198,14 @@ impl Parts {
             ("holes", self.holes),
             ("from", self.from),
             ("lift", self.lift),
-            ("after", self.after),
             ("choose_direction", choose_direction),
         ] {
             if let Some(value) = value {
                 file += &format!("{key} = \"{value}\"\n");
             }
+        }
+        if let Some((key, condition)) = self.after {
+            file += &format!("{key} = \"{condition}\"\n");
         }
         if let Some((_, hand)) = self.hand {
             file += &format!("\n[hand]\n{hand}\n");
@@ -245,7 +249,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         prop::option::of(select(HOLES)),
         prop::option::of(select(FROM)),
         prop::option::of(select(LIFT)),
-        prop::option::of(select(AFTER)),
+        prop::option::of((select(vec!["after", "prefer"]), select(AFTER))),
         prop::option::of(select(RELAY)),
         prop::option::of((1u8..=8, select(HAND))),
     );

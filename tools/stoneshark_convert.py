@@ -195,8 +195,6 @@ def translate(name, consts, info):
         # StoneShark drops the moves that would sow for ever before it asks
         # whether every hole holds one seed; ours asks of all the holes.
         missing.append("allow rules asking of every hole whose sowing would end")
-    if get("mustshare") and get("mustpass"):
-        missing.append("a feeding rule that lapses when no move can feed")
     if get("crosscapt") and get("multicapt"):
         missing.append("chains of cross captures")
     if get("crosscapt") and get("xcpickown", 0) == 2 and get("multicapt"):
@@ -296,8 +294,13 @@ def translate(name, consts, info):
         raise Untranslatable(["a middle hole without a direction"])
     afters = []
     grandslam = get("grandslam", GS_LEGAL)
-    if get("mustshare"):
-        afters.append("before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0")
+    feeds = "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0"
+    if get("mustshare") and get("mustpass"):
+        # allowables.MustShare.mustpass_filter: where no move feeds, every move
+        # stays allowed (and the side passes only when it has none).
+        lines.append(f'prefer = "{feeds}"')
+    elif get("mustshare"):
+        afters.append(feeds)
     if grandslam == GS_NOT_LEGAL:
         afters.append("before(total(holes(opponent))) == 0 or total(holes(opponent)) > 0")
     if afters:

@@ -226,6 +226,8 @@ struct Loader {
     holes_change_hands: bool,
 }
 
+/// `[move] prefer`, read once the move is over (see `engine::preferred`).
+const PREFER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin];
 const MOVE: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
@@ -344,6 +346,11 @@ impl Loader {
                 .after
                 .as_ref()
                 .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
+            prefer: spec
+                .moves
+                .prefer
+                .as_ref()
+                .and_then(|e| self.condition(&board, e, PREFER, "no move is ever preferred")),
             choose_direction: spec.moves.choose_direction.as_ref().and_then(|e| {
                 self.condition(&board, e, MOVE, "the mover never chooses the direction")
             }),

@@ -131,6 +131,9 @@ pub struct MoveSpec {
     pub lift: Option<Expr>,
     /// A condition on the position after the move; a move that fails it is not legal.
     pub after: Option<Expr>,
+    /// A condition on the position after the move; when some legal move meets
+    /// it, only those that do are legal.
+    pub prefer: Option<Expr>,
     /// Where it holds for a move's origin, the mover chooses the direction.
     pub choose_direction: Option<Expr>,
     #[serde(default)]

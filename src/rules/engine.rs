@@ -32,6 +32,25 @@ fn scope<'a>(
     }
 }
 
+/// Whether the position `after` that a legal move `decision` led to from `start`
+/// meets the game's `prefer` condition, which reads the mover, its opponent, the
+/// move's origin and both positions (no turn counters: `after` has completed the
+/// turn). Kept out of line: few games prefer.
+#[inline(never)]
+pub(crate) fn preferred(
+    game: &Game,
+    start: &Position,
+    after: &Position,
+    decision: Decision,
+) -> bool {
+    let Some(prefer) = &game.moves.prefer else {
+        return true;
+    };
+    let mut env = Env::new(start.to_move);
+    env.origin = decision.hole;
+    prefer.eval(&mut scope(game, after, Some(start), env))
+}
+
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
 /// seeds and the game's `when` holds.
 #[inline(always)]

@@ -142,6 +142,10 @@ pub struct Moves {
     pub lift: Option<IntExpr>,
     /// A condition the position after the move must meet for the move to be legal.
     pub after: Option<BoolExpr>,
+    /// A condition on the position after the move: when some legal move meets
+    /// it, the moves that do not are not legal ("feed if you can", "capture if
+    /// you can").
+    pub prefer: Option<BoolExpr>,
     /// Where it holds (binding `origin`), the mover chooses the direction of
     /// sowing: each direction is a decision of its own.
     pub choose_direction: Option<BoolExpr>,
@@ -381,7 +385,8 @@ impl Game {
     }
 
     /// Whether every move a side may start is legal: no relay and no re-sowing
-    /// capture (so no endless sowing), no skipped holes and no `after` condition.
+    /// capture (so no endless sowing), no skipped holes and no `after` or
+    /// `prefer` condition.
     /// Such moves need not be sown to know they are legal.
     pub fn moves_always_legal(&self) -> bool {
         self.relay.is_none()
@@ -391,6 +396,7 @@ impl Game {
                 .all(|c| c.resow.is_none() && !c.optional)
             && self.skip.is_none()
             && self.moves.after.is_none()
+            && self.moves.prefer.is_none()
     }
 
     pub fn tracks_repetition(&self) -> bool {

@@ -299,44 +299,39 @@ impl<'g> GameState<'g> {
         }
         let always_legal = game.moves_always_legal();
         let chooses_direction = game.moves.choose_direction.is_some();
+        let mut unpreferred = Vec::new();
+        let mut found = Found {
+            legal: &mut self.legal,
+            successors: &mut successors,
+            endless_met: &mut self.endless_met,
+            unpreferred: &mut unpreferred,
+        };
         if game.hand.is_some() && engine::plays_from_hand(game, position) {
-            let lists = (&mut self.legal, &mut successors, &mut self.endless_met);
-            hand_moves(game, position, always_legal, lists);
-            if !always_legal {
-                self.successors = OnceCell::from(successors);
+            hand_moves(game, position, always_legal, &mut found);
+        } else if always_legal && !chooses_direction {
+            // Nothing to sow: each hole a move may start from is one decision.
+            for hole in engine::candidates(game, position, false) {
+                if engine::may_start_from(game, position, hole) {
+                    self.legal.push(Decision::from(hole));
+                }
             }
-            return;
+        } else {
+            for hole in engine::candidates(game, position, false) {
+                if !engine::may_start_from(game, position, hole) {
+                    continue;
+                }
+                if !chooses_direction {
+                    let decision = Decision::from(hole);
+                    consider(game, position, decision, always_legal, &mut found);
+                    continue;
+                }
+                for decision in engine::moves_from(game, position, hole) {
+                    consider(game, position, decision, always_legal, &mut found);
+                }
+            }
         }
-        for hole in engine::candidates(game, position, false) {
-            if !engine::may_start_from(game, position, hole) {
-                continue;
-            }
-            let (legal, endless_met) = (&mut self.legal, &mut self.endless_met);
-            if !chooses_direction {
-                let decision = Decision::from(hole);
-                consider(
-                    game,
-                    position,
-                    decision,
-                    always_legal,
-                    legal,
-                    &mut successors,
-                    endless_met,
-                );
-                continue;
-            }
-            for decision in engine::moves_from(game, position, hole) {
-                let endless = &mut *endless_met;
-                consider(
-                    game,
-                    position,
-                    decision,
-                    always_legal,
-                    legal,
-                    &mut successors,
-                    endless,
-                );
-            }
+        if !unpreferred.is_empty() && unpreferred.len() < self.legal.len() {
+            keep_preferred(&mut self.legal, &mut successors, &unpreferred);
         }
         if !always_legal {
             self.successors = OnceCell::from(successors);
@@ -476,43 +471,55 @@ impl<'g> GameState<'g> {
     }
 }
 
-/// Adds `decision` to `legal` if it is: where legality needs the sowing, it is
-/// sown, and its result kept as the last of `successors`. A move whose optional
-/// captures took seeds is offered declining them too, right after it.
+/// Where the moves found at a turn start are written: the legal decisions, the
+/// position each leads to (where legality needed the move sown), the endless
+/// moves met, and which legal moves fail the game's `prefer` condition.
+struct Found<'a> {
+    legal: &'a mut Vec<Decision>,
+    successors: &'a mut Vec<Position>,
+    endless_met: &'a mut u32,
+    /// Indices into `legal`.
+    unpreferred: &'a mut Vec<usize>,
+}
+
+/// Adds `decision` to the legal decisions if it is legal, with the position it
+/// leads to unless moves are always legal.
 #[inline(always)]
 fn consider(
     game: &Game,
     position: &Position,
     decision: Decision,
     always_legal: bool,
-    legal: &mut Vec<Decision>,
-    successors: &mut Vec<Position>,
-    endless_met: &mut u32,
+    found: &mut Found,
 ) {
     if always_legal {
-        legal.push(decision);
+        found.legal.push(decision);
         return;
     }
     // Copied straight into the list's own slot (`push` would copy twice) and
     // sown there.
-    successors.extend_from_slice(std::slice::from_ref(position));
-    let next = successors.last_mut().expect("just pushed");
+    found
+        .successors
+        .extend_from_slice(std::slice::from_ref(position));
+    let next = found.successors.last_mut().expect("just pushed");
     match engine::sow(game, next, decision) {
         Ok(sown) => {
-            legal.push(decision);
+            if game.moves.prefer.is_some() && !engine::preferred(game, position, next, decision) {
+                found.unpreferred.push(found.legal.len());
+            }
+            found.legal.push(decision);
             if sown.optional_taken && !decision.declines {
                 let declining = Decision {
                     declines: true,
                     ..decision
                 };
-                let lists = (legal, successors, endless_met);
-                consider_declining(game, position, declining, lists);
+                consider_declining(game, position, declining, found);
             }
         }
         Err(not_legal) => {
-            successors.pop();
+            found.successors.pop();
             if not_legal == engine::NotLegal::Endless {
-                *endless_met += 1;
+                *found.endless_met += 1;
             }
         }
     }
@@ -521,27 +528,13 @@ fn consider(
 /// The legal hand moves of the side to move (`[hand]`): kept out of the usual
 /// moves' loop, which games without a hand run as before.
 #[inline(never)]
-fn hand_moves(
-    game: &Game,
-    position: &Position,
-    always_legal: bool,
-    (legal, successors, endless_met): (&mut Vec<Decision>, &mut Vec<Position>, &mut u32),
-) {
+fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut Found) {
     for hole in engine::candidates(game, position, true) {
         if !engine::may_place(game, position, hole) {
             continue;
         }
         for decision in engine::moves_from(game, position, hole) {
-            let endless = &mut *endless_met;
-            consider(
-                game,
-                position,
-                decision,
-                always_legal,
-                legal,
-                successors,
-                endless,
-            );
+            consider(game, position, decision, always_legal, found);
         }
     }
 }
@@ -549,21 +542,29 @@ fn hand_moves(
 /// `consider` for a move declining its optional captures (kept out of line: only
 /// games with optional captures come here).
 #[inline(never)]
-fn consider_declining(
-    game: &Game,
-    position: &Position,
-    decision: Decision,
-    (legal, successors, endless_met): (&mut Vec<Decision>, &mut Vec<Position>, &mut u32),
+fn consider_declining(game: &Game, position: &Position, decision: Decision, found: &mut Found) {
+    consider(game, position, decision, false, found);
+}
+
+/// Keeps only the moves that meet the game's `prefer` condition, when some do
+/// (`unpreferred` lists the others' indices, in order).
+#[inline(never)]
+fn keep_preferred(
+    legal: &mut Vec<Decision>,
+    successors: &mut Vec<Position>,
+    unpreferred: &[usize],
 ) {
-    consider(
-        game,
-        position,
-        decision,
-        false,
-        legal,
-        successors,
-        endless_met,
-    );
+    fn remove<T>(list: &mut Vec<T>, sorted_indices: &[usize]) {
+        let mut index = 0;
+        let mut removed = sorted_indices.iter().peekable();
+        list.retain(|_| {
+            let remove = removed.next_if(|&&i| i == index).is_some();
+            index += 1;
+            !remove
+        });
+    }
+    remove(legal, unpreferred);
+    remove(successors, unpreferred);
 }
 
 /// Plays a move known to be legal: one of a game whose moves are always legal

@@ -131,6 +131,12 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(after.get_ref())
         );
     }
+    if let Some(prefer) = &spec.moves.prefer {
+        moving += &format!(
+            ". Where some legal move would leave a position in which {}, only such moves are legal",
+            w.text(prefer.get_ref())
+        );
+    }
     moving += &format!(
         ". A move whose sowing has not ended after {} laps is endless and not legal (GEN-7).",
         game.limits().laps
