@@ -73,6 +73,8 @@ PAIRS = [
     ("tools/stoneshark/nam-nam.toml", [], "NamNam", 400,
      "the first round; StoneShark's rounds are its own, and it ends the game once a side "
      "holds more than 39 seeds"),
+    ("tools/stoneshark/tchuka-ruma.toml", ["holes_per_row=7"], "Tchuka_Ruma", 400,
+     "the solitaire raced by two players, as StoneShark plays it: the first to empty its row wins"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
      "the first round of StoneShark's game of rounds, which a side with 71 seeds wins outright"),
     ("tools/stoneshark/dakon-match.toml", [], "Dakon", 600,

@@ -25,7 +25,7 @@ CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
 HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
 GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE = 0, 1, 2, 6
 LAPPER, LAPPER_NEXT = 1, 2
-CAPT_NEXT, CAPT_TWO_OUT = 1, 2
+CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
@@ -109,7 +109,7 @@ def translate(name, consts, info):
     """The game file for a parameter set, or Untranslatable(what is missing)."""
     get = info.get
     missing = []
-    if get("game_class") != "Mancala":
+    if get("game_class") not in ("Mancala", "NorthSouthCycle"):
         missing.append(f"StoneShark's own game class {get('game_class')}")
     if get("rounds"):
         missing += rounds_missing(info)
@@ -161,8 +161,13 @@ def translate(name, consts, info):
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
         missing.append("passing captures without a count to capture on")
-    if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT):
+    if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW):
         missing.append(MISSING["capt_type"])
+    if get("capt_type") == CAPT_OPP_1CCW and (get("pickextra") != PICK_OPP_BASIC
+                                              or get("capt_rturn") or get("crosscapt")):
+        # Its capture takes nothing: it only sets off the picks or an extra turn.
+        missing.append("captures that take nothing, other than to set off picks of the "
+                       "opponent's holes")
     if get("capt_rturn") == 2 and get("sow_rule") in ENPAS:
         missing.append("one extra turn after a capture, with passing captures")
     if get("capt_type") == CAPT_NEXT and (get("mlaps") or get("capt_dir", 0) != CAPT_DIR_SOW):
@@ -237,8 +242,14 @@ def translate(name, consts, info):
         lines.append(f'reverse = "seat_col(origin) > {half + odd}"')
     elif direct == EVEN_ODD_DIR:
         lines.append('reverse = "count(origin) % 2 == 0"')
+    skips = []
     if get("skip_start"):
-        lines.append('skip = "here == lap_start"')
+        skips.append("here == lap_start")
+    if get("game_class") == "NorthSouthCycle":
+        # two_cycle.NorthSouthIncr: each side sows round its own row (and store).
+        skips.append("not own(here) and not is_store(here)")
+    if skips:
+        lines.append('skip = "' + " or ".join(f"({s})" for s in skips) + '"')
 
     # Moves.
     lines += ["", "[move]"]
@@ -336,7 +347,14 @@ def translate(name, consts, info):
     basic = bool(get("capt_on") or get("evens") or get("capt_min") or get("capt_max"))
     not_store = "not is_store(last)" if stores else None
     capture = None
-    if get("capt_type") == CAPT_TWO_OUT:
+    # A capture that takes nothing but sets off PickOppBasic's picks.
+    pick_when = "captured(mover) > before(captured(mover))"
+    if get("capt_type") == CAPT_OPP_1CCW:
+        # capturer.CaptOpposite1CCW: the last seed on the opponent's side, or in
+        # the mover's own most counterclockwise hole.
+        pick_when = both(inhibit, single, not_store, "(not own(last) or last == "
+                         f"(if mover == south then a{holes} else b1))")
+    elif get("capt_type") == CAPT_TWO_OUT:
         # Across an empty hole: the one after it, if it holds seeds. A one-lap
         # sowing must end in a hole that held seeds already.
         far = "next(last, 2)"
@@ -436,11 +454,10 @@ def translate(name, consts, info):
                   "claim = true"]
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
-    if capture and get("pickextra") == PICK_OPP_BASIC:
+    if get("pickextra") == PICK_OPP_BASIC and (capture or get("capt_type") == CAPT_OPP_1CCW):
         # capturer.PickOppBasic: after a capture, every hole of the opponent's
         # that a capture could take.
-        lines += ["", "[[capture]]", 'at = "sowing_end"',
-                  'when = "captured(mover) > before(captured(mover))"',
+        lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{pick_when}"',
                   f'take = "those(h in holes(opponent), {count_ok("h")})"']
     if get("crosscapt") and get("xcpickown") == 2:
         # capturer.CaptCrossPickOwn: the last seed, alone in its hole on the
