@@ -293,8 +293,12 @@ def play_stoneshark(game, rng, limit, match):
             game.new_game(new_round=True)
             cond = None
             continue
-        if game.info.mustpass and not (cond and cond.is_game_over()):
-            game.test_pass()
+        if game.info.mustpass and not (cond and cond.is_game_over()) and game.test_pass():
+            # A slip corrected: StoneShark's pass (mancala.test_pass) keeps the
+            # count of extra turns the passing side had in a row, so the other
+            # side's first capture after it earned no extra turn where one
+            # extra turn is allowed (capt_rturn ONCE).
+            game.rturn_cnt = 0
 
 
 def main():

@@ -51,6 +51,9 @@ END_CONDITIONS = {
 NO_UDIR_FIRSTS = 6
 # Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
 ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
+# Refills from both ends of the row inwards (game_constants false_fill and
+# true_fill: each side from column 1, as seen from South's seat).
+NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
 ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner", 3: "last_mover"}
 CHILD_NORMAL, CHILD_ONE = 1, 3
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
@@ -554,11 +557,15 @@ def translate(name, consts, info):
         # and the holes it cannot fill are closed for the round; a side that
         # cannot fill one hole loses. A round ends at once when a side holds
         # so many seeds that the other could not (end_move.ClearWinner).
-        fill = "left" if get("round_fill") == LEFT_FILL else "right"
+        fill = "right" if get("round_fill") == RIGHT_FILL else "left"
         holes_needed = max(get("goal_param") or 0, 1)
         lines += ["", "[match]", f"seeds_per_hole = {seeds}", f'fill_from = "{fill}"',
                   'short_hole = "close"',
                   f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
+        if get("round_fill", NO_FILL_GIVEN) in (NO_FILL_GIVEN, OUTSIDE_FILL):
+            # Columns 1, H, 2, H - 1, ... as seen from South's seat.
+            lines.append(f'fill_order = "if 2 * col(here) <= {holes + 1} then 2 * col(here) '
+                         f'else 2 * ({holes + 1} - col(here)) + 1"')
         if holes_needed > 1:
             lines.append(f"min_filled = {holes_needed}")
         lines += end("condition", "wins",
@@ -674,7 +681,8 @@ def rounds_missing(info):
     missing = []
     if get("rounds") != ROUNDS_NO_MOVES or get("goal", 0) != MAX_SEEDS:
         missing.append(MISSING["rounds"])
-    if get("round_fill", 0) not in (LEFT_FILL, RIGHT_FILL) or not get("blocks"):
+    if get("round_fill", 0) not in (NO_FILL_GIVEN, LEFT_FILL, RIGHT_FILL, OUTSIDE_FILL) \
+            or not get("blocks"):
         missing.append("rounds refilled otherwise than from one end, closing the holes "
                        "left short")
     if get("round_starter", 0) in (1, 2):

@@ -290,6 +290,8 @@ const SKIP: &[Binding] = &[
     Binding::Turn,
     Binding::ExtraTurns,
 ];
+/// The order a side fills its holes in between the rounds of a match.
+const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
 const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
 
@@ -835,6 +837,10 @@ impl Loader {
             "fill_from",
             &[("left", FillFrom::Left), ("right", FillFrom::Right)],
         );
+        let fill_order = match &spec.fill_order {
+            None => Some(None),
+            Some(order) => self.typed(board, order, FILL_ORDER).map(Some),
+        };
         let short_hole = self.word(
             &spec.short_hole,
             "short_hole",
@@ -892,6 +898,7 @@ impl Loader {
         Some(MatchRules {
             seeds_per_hole: seeds_per_hole?,
             fill_from: fill_from?,
+            fill_order: fill_order?,
             short_hole: short_hole?,
             starter: starter?,
             min_filled: min_filled?,

@@ -285,6 +285,9 @@ pub struct MatchSpec {
     pub seeds_per_hole: Spanned<IntOrExpr>,
     /// `left` or `right`: where each side starts filling, seen from its own seat.
     pub fill_from: Spanned<String>,
+    /// An integer of `here` and `side`: a side fills its holes in increasing
+    /// order of it (`fill_from` breaking ties).
+    pub fill_order: Option<Spanned<String>>,
     /// `close` (the hole is closed for the round) or `partial` (it gets what remains).
     pub short_hole: Spanned<String>,
     /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.

@@ -272,6 +272,9 @@ pub struct MatchRules {
     pub seeds_per_hole: u16,
     /// Where each side starts filling, as seen from its own seat.
     pub fill_from: FillFrom,
+    /// An integer of `here` and `side`: each side fills its holes in increasing
+    /// order of it, ties in `fill_from`'s order (`None`: `fill_from`'s order).
+    pub fill_order: Option<IntExpr>,
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
     pub starter: Starter,

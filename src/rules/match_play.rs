@@ -5,6 +5,7 @@
 //! draw), or at the round limit (unfinished). A single game is a match of one
 //! round, so every command plays both through `MatchState`.
 
+use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
@@ -53,7 +54,7 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
     let mut short: [Vec<Hole>; 2] = [Vec::new(), Vec::new()];
     for side in Side::BOTH {
         let hand = &mut hands[side.index()];
-        for hole in fill_order(game, rules.fill_from, side) {
+        for hole in fill_order(game, rules, side) {
             match *hand >= per_hole {
                 true => {
                     setup.counts.push((hole, per_hole));
@@ -109,18 +110,25 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
     Refill { position, out }
 }
 
-/// A side's holes in the order it fills them: back row before front row, each
-/// from the side's left (or right) as seen from its own seat.
-pub fn fill_order(game: &Game, from: FillFrom, side: Side) -> Vec<Hole> {
+/// A side's holes in the order it fills them: by the game's `fill_order` where
+/// it has one, then back row before front row, each from the side's left (or
+/// right) as seen from its own seat.
+pub fn fill_order(game: &Game, rules: &MatchRules, side: Side) -> Vec<Hole> {
     let board = &game.board;
     let mut holes: Vec<Hole> = board.side_holes(side).iter().collect();
     holes.sort_by_key(|&h| {
+        let first = rules.fill_order.as_ref().map_or(0, |order| {
+            let mut env = Env::new(side);
+            env.here = h;
+            env.side = side;
+            order.eval(&mut Scope::new(board, &game.start, env))
+        });
         let column = board.seat_column(h);
-        let along = match from {
+        let along = match rules.fill_from {
             FillFrom::Left => column,
             FillFrom::Right => board.columns() + 1 - column,
         };
-        (board.is_inner(h), along)
+        (first, board.is_inner(h), along)
     });
     holes
 }

@@ -249,7 +249,10 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         ));
     }
     if let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) {
-        rules.push((match_play(game, rules_of_match), &spec_of_match.clauses));
+        let order = spec_of_match.fill_order.as_ref();
+        let order = order.map(|order| w.text(order.get_ref()));
+        let text = match_play(game, rules_of_match, order);
+        rules.push((text, &spec_of_match.clauses));
     }
 
     let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
@@ -273,14 +276,24 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     out
 }
 
-/// How rounds follow one another in a match (`--match`).
-fn match_play(game: &Game, rules: &MatchRules) -> String {
+/// How rounds follow one another in a match (`--match`); `order` is the file's
+/// `fill_order` in words.
+fn match_play(game: &Game, rules: &MatchRules, order: Option<String>) -> String {
     let per_hole = rules.seeds_per_hole;
     let (first, along) = match (rules.fill_from, game.board.rows()) {
         (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
         (FillFrom::Right, 2) => ("rightmost", "leftwards along its row"),
         (FillFrom::Left, _) => ("leftmost back-row", "rightwards, back row before front row"),
         (FillFrom::Right, _) => ("rightmost back-row", "leftwards, back row before front row"),
+    };
+    let filling = match order {
+        None => {
+            format!("starting with its {first} hole as seen from its own seat and going {along}")
+        }
+        Some(order) => format!(
+            "in increasing order of {order} (where that is equal, from its {first} hole as seen \
+             from its own seat, going {along})"
+        ),
     };
     let short = match rules.short_hole {
         ShortHole::Close => format!(
@@ -318,8 +331,7 @@ fn match_play(game: &Game, rules: &MatchRules) -> String {
     };
     format!(
         "Played as a match (--match): after a round each side refills its own holes with \
-         {per_hole} seeds each from the seeds it holds, starting with its {first} hole as seen \
-         from its own seat and going {along}.{surplus} {short} Seeds left in hand after refilling count \
+         {per_hole} seeds each from the seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count \
          as captured in the next round. Then {starter}; after a drawn round (or with equal \
          seeds), the side that did not start the round just played starts. {lost} A match whose \
          round starts as an earlier round started is drawn, and one that reaches {} rounds ends \
@@ -525,16 +537,34 @@ impl Words<'_> {
     }
 
     fn binary(&self, op: BinaryOp, l: &Node, r: &Node) -> String {
-        // Keep `and`/`or` groupings visible when they mix.
-        let side = |node: &Node| match &node.kind {
+        // Keep groupings visible where the words alone would not say them:
+        // `and`/`or` mixed, and sums inside products ("2 times (6 minus ...)").
+        let strength = |op: BinaryOp| match op {
+            BinaryOp::Add | BinaryOp::Sub => Some(1),
+            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => Some(2),
+            _ => None,
+        };
+        let side = |node: &Node, right: bool| match &node.kind {
             NodeKind::Binary(inner, ..)
                 if matches!(inner, BinaryOp::Or | BinaryOp::And) && *inner != op =>
             {
                 format!("({})", self.node(node))
             }
+            NodeKind::Binary(inner, ..)
+                if strength(*inner).zip(strength(op)).is_some_and(
+                    |(inner_strength, strength)| {
+                        inner_strength < strength
+                            || (right
+                                && inner_strength == strength
+                                && matches!(op, BinaryOp::Sub | BinaryOp::Div | BinaryOp::Rem))
+                    },
+                ) =>
+            {
+                format!("({})", self.node(node))
+            }
             _ => self.node(node),
         };
-        let (l, r) = (side(l), side(r));
+        let (l, r) = (side(l, false), side(r, true));
         match op {
             BinaryOp::Or => format!("{l} or {r}"),
             BinaryOp::And => format!("{l} and {r}"),
