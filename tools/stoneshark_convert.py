@@ -562,6 +562,11 @@ def translate(name, consts, info):
         lines += ["", "[match]", f"seeds_per_hole = {seeds}", f'fill_from = "{fill}"',
                   'short_hole = "close"',
                   f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
+        if get("round_starter", 0) in (1, 2):
+            # new_game.set_round_starter after a drawn round: its turn is the
+            # side to move as the round ended; the loser rule takes the other.
+            side = "opponent" if get("round_starter") == 1 else "mover"
+            lines.append(f'draw_starter = "{side}"')
         if get("round_fill", NO_FILL_GIVEN) in (NO_FILL_GIVEN, OUTSIDE_FILL):
             # Columns 1, H, 2, H - 1, ... as seen from South's seat.
             lines.append(f'fill_order = "if 2 * col(here) <= {holes + 1} then 2 * col(here) '
@@ -685,11 +690,6 @@ def rounds_missing(info):
             or not get("blocks"):
         missing.append("rounds refilled otherwise than from one end, closing the holes "
                        "left short")
-    if get("round_starter", 0) in (1, 2):
-        # new_game.set_round_starter: after a drawn round the turn just passes
-        # on; ours gives the next round to the side that did not start.
-        missing.append("rounds started by the loser or winner, with StoneShark's rule after "
-                       "a drawn round")
     if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
         missing.append("rounds refilled from seeds the round's end leaves unscored, or "
                        "from a start pattern")

@@ -292,6 +292,8 @@ const SKIP: &[Binding] = &[
 ];
 /// The order a side fills its holes in between the rounds of a match.
 const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
+/// Who starts after a drawn round, read at its end.
+const DRAW_STARTER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::LastMover];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
 const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
 
@@ -858,6 +860,21 @@ impl Loader {
                 ("last_mover", Starter::LastMover),
             ],
         );
+        let draw_starter = match &spec.draw_starter {
+            None => Some(None),
+            // `alternate` and `last_mover` always name a side.
+            Some(side) if matches!(starter, Some(Starter::Alternate | Starter::LastMover)) => {
+                self.problem(
+                    side.span(),
+                    format!(
+                        "starter = \"{}\" always names a side, so draw_starter is never asked",
+                        spec.starter.get_ref()
+                    ),
+                );
+                None
+            }
+            Some(side) => self.typed(board, side, DRAW_STARTER).map(Some),
+        };
         let holes = (board.hole_count() / 2) as i64;
         let min_filled = match &spec.min_filled {
             None => Some(None),
@@ -901,6 +918,7 @@ impl Loader {
             fill_order: fill_order?,
             short_hole: short_hole?,
             starter: starter?,
+            draw_starter: draw_starter?,
             min_filled: min_filled?,
             surplus: surplus?,
             clauses: spec.clauses,

@@ -292,6 +292,9 @@ pub struct MatchSpec {
     pub short_hole: Spanned<String>,
     /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.
     pub starter: Spanned<String>,
+    /// A side, read at the end of a round that `starter` cannot decide (a draw,
+    /// equal seeds): who starts the next (default: the side that did not start).
+    pub draw_starter: Option<Spanned<String>>,
     /// Holes a side must fill to play on (default: it loses only with no seed left).
     pub min_filled: Option<Spanned<i64>>,
     /// `keep` (default: seeds left after a side's own holes stay in hand) or

@@ -278,6 +278,9 @@ pub struct MatchRules {
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
     pub starter: Starter,
+    /// Who starts after a round `starter` cannot decide (a draw, equal seeds): a
+    /// side read at the round's end (`None`: the side that did not start it).
+    pub draw_starter: Option<SideExpr>,
     /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
     /// side loses only when it has no seed to put back.
     pub min_filled: Option<u16>,
@@ -312,8 +315,8 @@ pub enum ShortHole {
     Partial,
 }
 
-/// Who starts the next round. On a tie (a drawn round, equal seeds), the side
-/// that did not start the round just played.
+/// Who starts the next round. On a tie (a drawn round, equal seeds), the game's
+/// `draw_starter`, else the side that did not start the round just played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Starter {
     Loser,

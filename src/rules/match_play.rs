@@ -133,15 +133,17 @@ pub fn fill_order(game: &Game, rules: &MatchRules, side: Side) -> Vec<Hole> {
     holes
 }
 
-/// Who starts the round after one that `starter` started and that ended so,
-/// its last decision made by `last_mover`.
+/// Who starts the round after one that `starter` started and that ended so, in
+/// the position `end`, its last decision made by `last_mover`.
 pub fn next_starter(
+    game: &Game,
     rules: &MatchRules,
     starter: Side,
     status: Status,
-    holdings: [u32; 2],
+    end: &Position,
     last_mover: Option<Side>,
 ) -> Side {
+    let holdings = end.captured;
     let winner = match status {
         Status::SouthWon => Some(Side::South),
         Status::NorthWon => Some(Side::North),
@@ -161,7 +163,13 @@ pub fn next_starter(
         Starter::Alternate => None,
         Starter::LastMover => last_mover,
     };
-    chosen.unwrap_or(starter.other())
+    let on_a_tie = || {
+        let draw_starter = rules.draw_starter.as_ref()?;
+        let mut env = Env::new(end.to_move);
+        env.last_mover = last_mover.unwrap_or(end.to_move.other());
+        Some(draw_starter.eval(&mut Scope::new(&game.board, end, env)))
+    };
+    chosen.or_else(on_a_tie).unwrap_or(starter.other())
 }
 
 /// A match in progress: the round being played and the results of those before.
@@ -444,7 +452,7 @@ impl<'g> MatchState<'g> {
         }
         let mut start = refill.position;
         let last_mover = self.round.last_mover();
-        start.to_move = next_starter(rules, self.starter, status, holdings, last_mover);
+        start.to_move = next_starter(game, rules, self.starter, status, end, last_mover);
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
         if repeats.count() > game.limits().round_repeats as usize {
             self.last_refill = Some(start);

@@ -251,7 +251,9 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     if let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) {
         let order = spec_of_match.fill_order.as_ref();
         let order = order.map(|order| w.text(order.get_ref()));
-        let text = match_play(game, rules_of_match, order);
+        let draw = spec_of_match.draw_starter.as_ref();
+        let draw = draw.map(|side| w.text(side.get_ref()));
+        let text = match_play(game, rules_of_match, order, draw);
         rules.push((text, &spec_of_match.clauses));
     }
 
@@ -276,9 +278,14 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     out
 }
 
-/// How rounds follow one another in a match (`--match`); `order` is the file's
-/// `fill_order` in words.
-fn match_play(game: &Game, rules: &MatchRules, order: Option<String>) -> String {
+/// How rounds follow one another in a match (`--match`); `order` and `draw` are
+/// the file's `fill_order` and `draw_starter` in words.
+fn match_play(
+    game: &Game,
+    rules: &MatchRules,
+    order: Option<String>,
+    draw: Option<String>,
+) -> String {
     let per_hole = rules.seeds_per_hole;
     let (first, along) = match (rules.fill_from, game.board.rows()) {
         (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
@@ -323,6 +330,15 @@ fn match_play(game: &Game, rules: &MatchRules, order: Option<String>) -> String 
         Starter::Alternate => "the sides take turns to start the rounds",
         Starter::LastMover => "the side that made the round's last move starts the next",
     };
+    let after_a_draw = match (rules.starter, draw) {
+        (Starter::Alternate | Starter::LastMover, _) => String::new(),
+        (_, None) => " After a drawn round (or with equal seeds), the side that did not start \
+                       the round just played starts."
+            .to_string(),
+        (_, Some(side)) => format!(
+            " After a drawn round (or with equal seeds), {side} (as the round ends) starts."
+        ),
+    };
     let lost = match rules.min_filled {
         None => "A side that can put no seed back into its holes loses the match.".to_string(),
         Some(n) => format!(
@@ -332,8 +348,7 @@ fn match_play(game: &Game, rules: &MatchRules, order: Option<String>) -> String 
     format!(
         "Played as a match (--match): after a round each side refills its own holes with \
          {per_hole} seeds each from the seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count \
-         as captured in the next round. Then {starter}; after a drawn round (or with equal \
-         seeds), the side that did not start the round just played starts. {lost} A match whose \
+         as captured in the next round. Then {starter}.{after_a_draw} {lost} A match whose \
          round starts as an earlier round started is drawn, and one that reaches {} rounds ends \
          as unfinished.",
         game.limits().rounds
