@@ -183,6 +183,10 @@ CHAIN_CORRECTED = {"Mbangbi"}
 NO_UDIR_FIRSTS = 6
 
 
+# StoneShark's start pattern that is the first side's move from its rightmost hole.
+MOVE_RIGHTMOST = 9
+
+
 def chain_against_each_move(game):
     """Makes StoneShark's capture chain run against the direction each move was
     sown in (its default fixes it from the game's configured direction)."""
@@ -244,7 +248,13 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         if props in CHAIN_CORRECTED or converted:
             chain_against_each_move(game)
         steps, decisions = play_stoneshark(game, rng, limit, match)
-        mine = ours_trace(our_game, options, decisions, match)
+        if game.info.start_pattern == MOVE_RIGHTMOST:
+            # StoneShark made South's first move as its setup (fill_patterns.
+            # MoveRightmost); ours plays it as its only legal first decision.
+            opening = f"a{game.cts.holes}"
+            mine = ours_trace(our_game, options, [opening] + decisions, match)[1:]
+        else:
+            mine = ours_trace(our_game, options, decisions, match)
         for step, (theirs, board, stores, to_move, legal) in enumerate(steps):
             where = f"{our_game} game {index}, after {' '.join(decisions[:step]) or 'no decision'}"
             # Ours may have ended earlier, refusing the decisions after its end.

@@ -60,6 +60,10 @@ CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
 # Start patterns that fill the board the same way every game (fill_patterns.py).
 FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
+# fill_patterns.MoveRightmost: the first side's move from its rightmost hole is
+# made as part of the setup; ours makes it the only legal first move (and the
+# comparison plays it for ours, see stoneshark_compare.MOVE_RIGHTMOST).
+MOVE_RIGHTMOST = 9
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
@@ -151,7 +155,7 @@ def translate(name, consts, info):
                                            or get("child_type") or get("capt_side")):
         missing.append("extra picks across from a capture in chains, cross captures, "
                        "games of children or of one side's captures")
-    if get("start_pattern", 0) not in FIXED_PATTERNS:
+    if get("start_pattern", 0) not in FIXED_PATTERNS + (MOVE_RIGHTMOST,):
         missing.append(MISSING["start_pattern"])
     if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE):
         missing.append("goals other than most seeds, depriving, clearing and immobilizing "
@@ -288,6 +292,8 @@ def translate(name, consts, info):
     elif allow == ALLOW_SINGLE_ALL_TO_ZERO:
         froms.append("(count(origin) != 1 or (all(h in holes(mover), count(h) <= 1) "
                      "and count(next(origin)) == 0))")
+    if get("start_pattern") == MOVE_RIGHTMOST:
+        froms.append(f"(turn > 0 or seat_col(origin) == {holes})")
     if froms:
         lines.append(f'from = "{" and ".join(froms)}"')
     sown = "before(count(origin))"
@@ -603,7 +609,7 @@ def start_board(holes, seeds, pattern):
     """StoneShark's start, by location (0.. counterclockwise from South's left),
     as its own fill pattern makes it when South starts."""
     board = [seeds] * (2 * holes)
-    if pattern:
+    if pattern and pattern != MOVE_RIGHTMOST:
         import fill_patterns  # noqa: E402  (StoneShark's module; load_props set the path)
         game = types.SimpleNamespace(
             cts=types.SimpleNamespace(holes=holes, dbl_holes=2 * holes, nbr_start=seeds),
