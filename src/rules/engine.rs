@@ -34,8 +34,8 @@ fn scope<'a>(
 
 /// Whether the position `after` that a legal move `decision` led to from `start`
 /// meets the game's `prefer` condition, which reads the mover, its opponent, the
-/// move's origin and both positions (no turn counters: `after` has completed the
-/// turn). Kept out of line: few games prefer.
+/// move's origin and both positions (no turn counters: in `after` the turn is
+/// over). Kept out of line: few games prefer.
 #[inline(never)]
 pub(crate) fn preferred(
     game: &Game,

@@ -482,8 +482,9 @@ struct Found<'a> {
     unpreferred: &'a mut Vec<usize>,
 }
 
-/// Adds `decision` to the legal decisions if it is legal, with the position it
-/// leads to unless moves are always legal.
+/// Adds `decision` to the legal decisions if it is legal: where legality needs
+/// the sowing, it is sown and its result kept as the last successor. A move whose
+/// optional captures took seeds is offered declining them too, right after it.
 #[inline(always)]
 fn consider(
     game: &Game,
