@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use mancala::agents::playout;
 use mancala::language::catalog;
 use mancala::present::json;
-use mancala::rules::board::{Direction, Side};
+use mancala::rules::board::Side;
 use mancala::rules::decision::Decision;
 use mancala::rules::game::Game;
 use mancala::rules::setup::Setup;
@@ -42,27 +42,15 @@ fn play_checked(mut state: GameState, seed: u64) -> Result<GameState, TestCaseEr
             let name = game.decision_name(decision);
             prop_assert_eq!(game.parse_decision(&name), Some(decision), "{}", name);
         }
-        let directions = [
-            None,
-            Some(Direction::Counterclockwise),
-            Some(Direction::Clockwise),
-        ];
         for hole in game.board().holes() {
-            for (direction, declines) in
-                directions.into_iter().flat_map(|d| [(d, false), (d, true)])
-            {
-                let decision = Decision {
-                    hole,
-                    direction,
-                    declines,
-                };
-                let accepted = state.clone().play(decision).is_ok();
-                prop_assert_eq!(
-                    accepted,
-                    legal.contains(&decision),
-                    "decision {}",
-                    game.decision_name(decision)
-                );
+            let hole = game.board().name(hole);
+            for direction in ["", ":ccw", ":cw"] {
+                for declined in ["", ":decline", ":decline=1", ":decline=2", ":decline=1+2"] {
+                    let name = format!("{hole}{direction}{declined}");
+                    let decision = game.parse_decision(&name).expect("a decision's spelling");
+                    let accepted = state.clone().play(decision).is_ok();
+                    prop_assert_eq!(accepted, legal.contains(&decision), "decision {}", name);
+                }
             }
         }
         state.play_index(rng.random_range(0..legal.len()));

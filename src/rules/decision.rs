@@ -1,8 +1,9 @@
 //! A decision: the hole a move starts from (or a strip takes a seed from) and,
 //! where the mover chooses them, the direction the move is sown in
-//! (`[move] choose_direction`) and whether it declines the move's optional
-//! captures (`optional = true`). Written `a3`, `a3:cw` / `a3:ccw`, `a3:decline`,
-//! `a3:cw:decline`.
+//! (`[move] choose_direction`) and which of the move's optional captures
+//! (`optional = true`) it declines. Written `a3`, `a3:cw` / `a3:ccw`,
+//! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
+//! third...), `a3:cw:decline`.
 
 use crate::rules::board::{Board, Direction, Hole};
 
@@ -11,8 +12,81 @@ pub struct Decision {
     pub hole: Hole,
     /// The direction the mover chose; `None` where it has no choice.
     pub direction: Option<Direction>,
-    /// The mover declines the move's optional captures.
-    pub declines: bool,
+    /// The optional captures the mover declines.
+    pub declined: Declined,
+}
+
+/// Which of a move's optional captures the mover declines, counted in the order
+/// the move meets them (a capture is met when it would take seeds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Declined(u32);
+
+impl Declined {
+    /// Takes every optional capture.
+    pub const NONE: Declined = Declined(0);
+    /// Declines every optional capture the move meets (`:decline`).
+    pub const ALL: Declined = Declined(u32::MAX);
+    /// How many of a move's optional captures can be declined one by one; later
+    /// ones are taken (unless the move declines them all). One bit short of the
+    /// word, which `ALL` fills.
+    pub const CHOICES: usize = 31;
+
+    /// Whether the optional capture met `index`-th (from 0) is declined.
+    pub fn declines(self, index: usize) -> bool {
+        index < Self::CHOICES && self.0 >> index & 1 == 1 || self == Self::ALL
+    }
+
+    /// This, also declining the one met `index`-th (`index < CHOICES`).
+    pub(crate) fn and(self, index: usize) -> Declined {
+        Declined(self.0 | 1 << index)
+    }
+
+    /// The one name of this choice for a move that met `met` optional captures:
+    /// declining each of them is declining them all.
+    pub(crate) fn settled(self, met: usize) -> Declined {
+        if met == 0 || met > Self::CHOICES {
+            return self;
+        }
+        match self.0 == (1 << met) - 1 {
+            true => Self::ALL,
+            false => self,
+        }
+    }
+
+    fn suffix(self) -> Option<String> {
+        match self {
+            Self::NONE => None,
+            Self::ALL => Some(":decline".into()),
+            Declined(bits) => {
+                let ordinals: Vec<String> = (0..Self::CHOICES)
+                    .filter(|i| bits >> i & 1 == 1)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                Some(format!(":decline={}", ordinals.join("+")))
+            }
+        }
+    }
+
+    /// `decline` or `decline=1+3` (ordinals from 1, increasing, at most `CHOICES`).
+    fn parse(text: &str) -> Option<Declined> {
+        if text == "decline" {
+            return Some(Self::ALL);
+        }
+        let mut bits = 0u32;
+        let mut last = 0;
+        for written in text.strip_prefix("decline=")?.split('+') {
+            let ordinal: usize = written.parse().ok()?;
+            // One spelling each: no `01`, no `+2`, in increasing order.
+            if ordinal <= last || ordinal > Self::CHOICES || ordinal.to_string() != written {
+                return None;
+            }
+            bits |= 1 << (ordinal - 1);
+            last = ordinal;
+        }
+        // Declining every one a move meets is written `decline`; the list form
+        // of it is read, and found not legal.
+        Some(Declined(bits))
+    }
 }
 
 impl From<Hole> for Decision {
@@ -20,7 +94,7 @@ impl From<Hole> for Decision {
         Decision {
             hole,
             direction: None,
-            declines: false,
+            declined: Declined::NONE,
         }
     }
 }
@@ -31,14 +105,14 @@ impl Decision {
         if let Some(direction) = self.direction {
             name = format!("{name}:{}", direction.name());
         }
-        if self.declines {
-            name += ":decline";
+        if let Some(suffix) = self.declined.suffix() {
+            name += &suffix;
         }
         name
     }
 
-    /// Parses `b3`, `b3:cw`, `b3:decline` or `b3:cw:decline`; `None` when the
-    /// hole is not on this board or a suffix is not one of those.
+    /// Parses `b3`, `b3:cw`, `b3:decline`, `b3:decline=2` or `b3:cw:decline`;
+    /// `None` when the hole is not on this board or a suffix is not one of those.
     pub fn parse(board: &Board, name: &str) -> Option<Decision> {
         let mut parts = name.split(':');
         let hole = board.parse_hole(parts.next()?)?;
@@ -48,8 +122,8 @@ impl Decision {
             decision.direction = Some(direction);
             next = parts.next();
         }
-        if next == Some("decline") {
-            decision.declines = true;
+        if let Some(declined) = next.and_then(Declined::parse) {
+            decision.declined = declined;
             next = parts.next();
         }
         next.is_none().then_some(decision)

@@ -3,7 +3,7 @@
 
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Direction, Hole, HoleSet, Side};
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{CaptureTime, Game, Target};
 use crate::rules::position::{Pending, Position, PreviousMove};
 
@@ -150,7 +150,7 @@ pub(crate) fn moves_from(game: &Game, position: &Position, hole: Hole) -> MovesF
     let decision = |direction| Decision {
         hole,
         direction,
-        declines: false,
+        declined: Declined::NONE,
     };
     match chooses {
         false => MovesFrom([Some(decision(None)), None]),
@@ -254,12 +254,13 @@ fn trace_captures(trace: &mut impl Trace, before: &Position, after: &Position) {
 /// What a legal move did that its decision alone does not say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Sown {
-    /// An optional capture took seeds: the move may also be played declining it.
-    pub(crate) optional_taken: bool,
+    /// How many optional captures the move met (each took seeds or was
+    /// declined): the move may also be played declining them.
+    pub(crate) optional_met: usize,
 }
 
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
-/// capture (the optional captures unless the decision declines them); then ends
+/// capture (the optional captures the decision does not decline); then ends
 /// the turn unless the capture owes decisions. When the move is not legal the
 /// position is left half-played and must be discarded.
 ///
@@ -324,8 +325,8 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
     env.lap = 1;
     env.reversed = reversed;
     let mut options = Options {
-        declines: decision.declines,
-        taken: false,
+        declined: decision.declined,
+        met: 0,
     };
     let hand = match FROM_HAND {
         false => {
@@ -513,16 +514,16 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         None => end_turn(game, position, again),
     }
     Ok(Sown {
-        optional_taken: options.taken,
+        optional_met: options.met,
     })
 }
 
 /// The mover's say over optional captures during one move.
 struct Options {
-    /// The decision declines them: they are passed over.
-    declines: bool,
-    /// One of them took seeds.
-    taken: bool,
+    /// Those the decision declines.
+    declined: Declined,
+    /// How many the move has met (each would have taken seeds).
+    met: usize,
 }
 
 /// The time of the per-drop captures (`at = "drop"`).
@@ -582,10 +583,7 @@ fn capture(
 ) -> Option<Resow> {
     let mut resow: Option<Resow> = None;
     for (index, rule) in game.captures.iter().enumerate() {
-        if rule.at != time
-            || (options.declines && rule.optional)
-            || !rule.when.eval(&mut scope(game, position, start, *env))
-        {
+        if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
             continue;
         }
         // Re-sown seeds go into the hand, not to a side's score.
@@ -593,8 +591,9 @@ fn capture(
             Some(_) => None,
             None => Some(rule.to.eval(&mut scope(game, position, start, *env))),
         };
-        // Only a rule that can be vetoed needs the position to go back to.
-        let before = rule.veto.is_some().then_some(*position);
+        // Only a rule that can be vetoed or declined needs the position to go
+        // back to.
+        let before = (rule.veto.is_some() || rule.optional).then(|| (*position, *env));
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
@@ -622,14 +621,23 @@ fn capture(
                 }
             }
         }
-        if let (Some(veto), Some(before)) = (&rule.veto, before) {
+        if let (Some(veto), Some((position_before, _))) = (&rule.veto, before) {
             env.taken = taken as u16;
             if veto.eval(&mut scope(game, position, start, *env)) {
-                *position = before;
+                *position = position_before;
                 continue;
             }
         }
-        options.taken |= rule.optional && taken > 0;
+        if rule.optional
+            && taken > 0
+            && let Some((position_before, env_before)) = before
+        {
+            options.met += 1;
+            if options.declined.declines(options.met - 1) {
+                (*position, *env) = (position_before, env_before);
+                continue;
+            }
+        }
         if let Some(from) = &rule.resow
             && taken > 0
         {

@@ -429,11 +429,23 @@ impl Game {
             self.board.row_letters(),
             self.board.columns()
         );
-        match self.moves.choose_direction {
-            None => format!("is not a hole of this board ({holes})"),
-            Some(_) => format!(
-                "is not a decision of this board: a hole ({holes}), followed by `:cw` or \
-                 `:ccw` where the mover chooses the direction"
+        let direction = self.moves.choose_direction.is_some();
+        let declining = self.captures.iter().any(|c| c.optional);
+        let mut shapes = Vec::new();
+        if direction {
+            shapes.push("`:cw` or `:ccw` where the mover chooses the direction");
+        }
+        if declining {
+            shapes.push(
+                "`:decline` (every optional capture), `:decline=2` or `:decline=1+3` (those met \
+                 first, second... declined) where the move meets optional captures",
+            );
+        }
+        match shapes.is_empty() {
+            true => format!("is not a hole of this board ({holes})"),
+            false => format!(
+                "is not a decision of this board: a hole ({holes}), followed by {}",
+                shapes.join(", then ")
             ),
         }
     }

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::Side;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, Declined};
 use crate::rules::engine::{self, Step};
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::position::Position;
@@ -483,8 +483,9 @@ struct Found<'a> {
 }
 
 /// Adds `decision` to the legal decisions if it is legal: where legality needs
-/// the sowing, it is sown and its result kept as the last successor. A move whose
-/// optional captures took seeds is offered declining them too, right after it.
+/// the sowing, it is sown and its result kept as the last successor. A move that
+/// met optional captures is offered declining each choice of them too, right
+/// after it.
 #[inline(always)]
 fn consider(
     game: &Game,
@@ -497,6 +498,22 @@ fn consider(
         found.legal.push(decision);
         return;
     }
+    if let Some(met) = consider_sown(game, position, decision, found)
+        && met > 0
+    {
+        consider_declining(game, position, decision, 0, met, found);
+    }
+}
+
+/// Sows `decision` and adds it if legal, with the number of optional captures
+/// it met.
+#[inline(always)]
+fn consider_sown(
+    game: &Game,
+    position: &Position,
+    decision: Decision,
+    found: &mut Found,
+) -> Option<usize> {
     // Copied straight into the list's own slot (`push` would copy twice) and
     // sown there.
     found
@@ -509,19 +526,14 @@ fn consider(
                 found.unpreferred.push(found.legal.len());
             }
             found.legal.push(decision);
-            if sown.optional_taken && !decision.declines {
-                let declining = Decision {
-                    declines: true,
-                    ..decision
-                };
-                consider_declining(game, position, declining, found);
-            }
+            Some(sown.optional_met)
         }
         Err(not_legal) => {
             found.successors.pop();
             if not_legal == engine::NotLegal::Endless {
                 *found.endless_met += 1;
             }
+            None
         }
     }
 }
@@ -540,11 +552,32 @@ fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut 
     }
 }
 
-/// `consider` for a move declining its optional captures (kept out of line: only
-/// games with optional captures come here).
+/// The moves declining optional captures: `decision` (taking those met from
+/// `from` on) met `met`; each of those is declined in turn, and what the move
+/// then meets after it is chosen the same way. Out of line: only games with
+/// optional captures come here.
 #[inline(never)]
-fn consider_declining(game: &Game, position: &Position, decision: Decision, found: &mut Found) {
-    consider(game, position, decision, false, found);
+fn consider_declining(
+    game: &Game,
+    position: &Position,
+    decision: Decision,
+    from: usize,
+    met: usize,
+    found: &mut Found,
+) {
+    for index in from..met.min(Declined::CHOICES) {
+        let played = Decision {
+            declined: decision.declined.and(index),
+            ..decision
+        };
+        let at = found.legal.len();
+        let Some(now_met) = consider_sown(game, position, played, found) else {
+            continue;
+        };
+        // Declining every one met is written `:decline`.
+        found.legal[at].declined = played.declined.settled(now_met);
+        consider_declining(game, position, played, index + 1, now_met, found);
+    }
 }
 
 /// Keeps only the moves that meet the game's `prefer` condition, when some do

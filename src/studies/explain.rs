@@ -382,7 +382,7 @@ impl Words<'_> {
             }
         }
         if capture.optional {
-            text += "; the mover may decline it (a decision such as a3:decline plays the move without its optional captures)";
+            text += "; the mover may decline it, each time it would take seeds (a decision such as a3:decline plays the move declining every optional capture it meets, a3:decline=2 only the second)";
         }
         if let Some(from) = &capture.resow {
             text += &format!(
