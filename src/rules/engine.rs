@@ -592,8 +592,11 @@ fn capture(
             None => Some(rule.to.eval(&mut scope(game, position, start, *env))),
         };
         // Only a rule that can be vetoed or declined needs the position to go
-        // back to.
-        let before = (rule.veto.is_some() || rule.optional).then(|| (*position, *env));
+        // back to (copied only then: an eager copy costs every capture).
+        let before = match rule.veto.is_some() || rule.optional {
+            true => Some((*position, *env)),
+            false => None,
+        };
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
