@@ -23,7 +23,7 @@ import types
 CCW, CW, SPLIT, PLAYALTDIR, EVEN_ODD_DIR, TOCENTER = 1, -1, 0, 2, 3, 4
 CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
 HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
-GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE = 0, 1, 2, 6
+GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEGAL_SHARE = 0, 1, 2, 3, 6
 LAPPER, LAPPER_NEXT = 1, 2
 CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
 # Passing (en passant) captures during sowing: which holes, who takes them.
@@ -187,8 +187,9 @@ def translate(name, consts, info):
         missing.append("capture chains in both directions")
     if get("capt_side", 0) > CAPT_OWN_CONT:
         missing.append("territory captures")
-    if get("grandslam", 0) not in (GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_LEGAL_SHARE):
-        missing.append("grand slams that leave a hole or give the rest away")
+    if get("grandslam", 0) not in (GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN,
+                                   GS_LEGAL_SHARE):
+        missing.append("grand slams that leave a hole uncaptured")
     if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
         missing.append("sowing into both stores, or into a store without an extra turn")
     if get("sow_direct", CCW) == PLAYALTDIR:
@@ -463,6 +464,13 @@ def translate(name, consts, info):
                   "claim = true"]
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+    if capture and grandslam == GS_OPP_GETS_REMAIN:
+        # capturer.GSOppGets: a capture that empties the opponent's row (which
+        # held seeds as the move began; only a capture takes them) gives the
+        # mover's own seeds to the opponent.
+        lines += ["", "[[capture]]", 'at = "sowing_end"',
+                  'when = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"',
+                  'take = "holes(mover)"', 'to = "opponent"']
     if get("pickextra") == PICK_OPP_BASIC and (capture or get("capt_type") == CAPT_OPP_1CCW):
         # capturer.PickOppBasic: after a capture, every hole of the opponent's
         # that a capture could take.
