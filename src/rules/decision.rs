@@ -27,9 +27,10 @@ impl Declined {
     /// Declines every optional capture the move meets (`:decline`).
     pub const ALL: Declined = Declined(u32::MAX);
     /// How many of a move's optional captures can be declined one by one; later
-    /// ones are taken (unless the move declines them all). One bit short of the
-    /// word, which `ALL` fills.
-    pub const CHOICES: usize = 31;
+    /// ones are taken (unless the move declines them all). It bounds the ways to
+    /// play one move at 4,096: a relay that loops can meet the same chance again
+    /// and again, and listing every way would not end in useful time.
+    pub const CHOICES: usize = 12;
 
     /// Whether the optional capture met `index`-th (from 0) is declined.
     pub fn declines(self, index: usize) -> bool {
