@@ -119,6 +119,14 @@ when = "not own(last) and count(last) == 4"
 take = "last"
 resow = "last"
 optional = true"#,
+    // Captures before each lap is sown: across from a lone seed lifted, and
+    // across from every hole of the mover's that held one seed as the move began.
+    r#"at = "lift"
+when = "in_hand == 1 and count(opposite(lap_start)) > 0"
+take = "opposite(lap_start)""#,
+    r#"at = "lift"
+when = "lap == 1"
+take = "those(h in holes(opponent), before(count(opposite(h))) == 1)""#,
     // A capture that reads the start of the move.
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"

@@ -65,6 +65,11 @@ FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 # comparison plays it for ours, see stoneshark_compare.MOVE_RIGHTMOST).
 MOVE_RIGHTMOST = 9
 
+# Captures before each lap is sown (sower.SCaptOne, SCaptCrossSingles,
+# SCaptCrossOnOne): ours are `at = "lift"` captures, but one seed taken out of
+# the hand has no rendering.
+PRESOW_CAPT_ONE, PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE = 1, 2, 3
+
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
     "rounds": "games of rounds ending otherwise than when a side cannot move, or of "
@@ -73,7 +78,7 @@ MISSING = {
     "child_type": "children other than plain ones and tuzdyks (wegs, bulls, qurs, rams)",
     "prescribed": "prescribed opening moves (beyond a first move in the game's direction)",
     "start_pattern": "random start patterns, or an opening move made as the setup",
-    "presowcapt": "captures before sowing",
+    "presowcapt": "captures before sowing of one seed of the hand",
     "pickextra": "extra picks after a capture (beyond the hole across and the last few seeds)",
     "play_locs": "moves sown from a store",
     "moveunlock": "lasting marks without an owner (locked holes)",
@@ -122,8 +127,9 @@ def translate(name, consts, info):
         missing += rounds_missing(info)
     elif get("blocks"):
         missing.append(MISSING["blocks"])
-    for key in ("presowcapt",
-                "play_locs", "moveunlock", "xc_sown"):
+    if get("presowcapt") == PRESOW_CAPT_ONE:
+        missing.append(MISSING["presowcapt"])
+    for key in ("play_locs", "moveunlock", "xc_sown"):
         if get(key):
             missing.append(MISSING[key])
     if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (get("end_cond") and get("rounds")):
@@ -462,6 +468,21 @@ def translate(name, consts, info):
         # capturer.MakeChild: a child made, nothing is captured.
         lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', 'take = "last"',
                   "claim = true"]
+    presow = get("presowcapt")
+    if presow in (PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE):
+        # Before each lap is sown: across from the lap's start when its hand is a
+        # single seed, or across from every hole of the mover's that held one
+        # seed as the move began; never from a child.
+        no_child = " and not claimed_by({h}, south) and not claimed_by({h}, north)" \
+            if get("child_type") else ""
+        if presow == PRESOW_DRAW_ONE:
+            when = "in_hand == 1 and count(opposite(lap_start)) > 0" + \
+                no_child.format(h="opposite(lap_start)")
+            take = "opposite(lap_start)"
+        else:
+            when = "true"
+            take = f"those(h in holes(opponent), before(count(opposite(h))) == 1{no_child.format(h='h')})"
+        lines += ["", "[[capture]]", 'at = "lift"', f'when = "{when}"', f'take = "{take}"']
     if capture:
         lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
     if capture and grandslam == GS_OPP_GETS_REMAIN:

@@ -252,6 +252,17 @@ const LAP: &[Binding] = &[
     Binding::Turn,
     Binding::ExtraTurns,
 ];
+/// Captures made as a lap's hand is lifted, before it is sown.
+const LIFT: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::InHand,
+    Binding::Lap,
+    Binding::LapStart,
+    Binding::Turn,
+    Binding::ExtraTurns,
+];
 const DROP: &[Binding] = &[
     Binding::Mover,
     Binding::Opponent,
@@ -427,7 +438,7 @@ impl Loader {
                 ),
             ));
         }
-        let captures = spec
+        let captures: Vec<Capture> = spec
             .capture
             .into_iter()
             .filter_map(|capture| self.capture(&board, capture))
@@ -457,6 +468,7 @@ impl Loader {
             (Some(start), Some(score), Some(match_rules), Some(evaluation))
                 if self.problems.is_empty() =>
             {
+                let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
                 Ok(Game {
                     id: id.to_string(),
                     meta: spec.game,
@@ -476,6 +488,7 @@ impl Loader {
                     match_rules,
                     limits: Limits::default(),
                     reads_before: self.reads_before,
+                    capture_times,
                     reads_previous: self.reads_previous,
                     reads_extra_turns: self.reads_extra_turns,
                     reads_moved_from: self.reads_moved_from,
@@ -727,10 +740,10 @@ impl Loader {
     /// are reported together.
     fn capture(&mut self, board: &Board, capture: spec::CaptureSpec) -> Option<Capture> {
         let at = self.capture_time(&capture.at);
-        let bindings = if at == Some(CaptureTime::Drop) {
-            DROP
-        } else {
-            LAP
+        let bindings = match at {
+            Some(CaptureTime::Lift) => LIFT,
+            Some(CaptureTime::Drop) => DROP,
+            _ => LAP,
         };
         let when = self.condition(board, &capture.when, bindings, "this capture never happens");
         let take = self.target(board, &capture.take, bindings);
@@ -950,13 +963,14 @@ impl Loader {
 
     fn capture_time(&mut self, at: &Spanned<String>) -> Option<CaptureTime> {
         match at.get_ref().as_str() {
+            "lift" => Some(CaptureTime::Lift),
             "drop" => Some(CaptureTime::Drop),
             "lap_end" => Some(CaptureTime::LapEnd),
             "sowing_end" => Some(CaptureTime::SowingEnd),
             other => {
                 self.problem(
                     at.span(),
-                    format!("unknown capture time `{other}`; expected \"drop\", \"lap_end\" or \"sowing_end\""),
+                    format!("unknown capture time `{other}`; expected \"lift\", \"drop\", \"lap_end\" or \"sowing_end\""),
                 );
                 None
             }

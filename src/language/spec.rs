@@ -192,7 +192,8 @@ pub struct RelaySpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
-    /// `drop` (after every drop), `lap_end` or `sowing_end`.
+    /// `lift` (as a lap's hand is lifted), `drop` (after every drop), `lap_end`
+    /// or `sowing_end`.
     pub at: Spanned<String>,
     pub when: Expr,
     /// A hole or a set of holes whose seeds are taken.

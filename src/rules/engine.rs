@@ -355,6 +355,7 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
     };
     let lifted = hand;
     let mut hand = hand;
+    let at_lift = game.has_captures_at(CaptureTime::Lift);
     let per_drop = game.has_captures_at(CaptureTime::Drop);
     let lap_end = game.has_captures_at(CaptureTime::LapEnd);
     let circuit_length = board.circuit_length(mover);
@@ -383,6 +384,9 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                 }
             }
         }
+    }
+    if at_lift && hand > 0 {
+        lift_captures(game, position, start, &mut env, &mut options, hand, trace);
     }
     loop {
         let next_hole = board.next_table(mover, reversed);
@@ -457,6 +461,9 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             from = resow.from;
             env.lap_start = from;
             env.lap += 1;
+            if at_lift {
+                lift_captures(game, position, start, &mut env, &mut options, hand, trace);
+            }
             continue;
         }
         let Some(relay) = &game.relay else { break };
@@ -485,6 +492,9 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         from = next;
         env.lap_start = next;
         env.lap += 1;
+        if at_lift {
+            lift_captures(game, position, start, &mut env, &mut options, hand, trace);
+        }
     }
     let _ = traced_capture(
         game,
@@ -528,6 +538,8 @@ struct Options {
 
 /// The time of the per-drop captures (`at = "drop"`).
 const DROP: CaptureTime = CaptureTime::Drop;
+/// The time of the captures made as a hand is lifted (`at = "lift"`).
+const LIFT: CaptureTime = CaptureTime::Lift;
 
 /// `capture`, reporting what it took to a traced move (nothing else pays).
 #[inline(always)]
@@ -546,6 +558,22 @@ fn traced_capture<T: Trace>(
         trace_captures(trace, &before, position);
     }
     resow
+}
+
+/// The captures made as a lap's hand of `hand` seeds is lifted, before it is
+/// sown. Out of line: only a few games capture then.
+#[inline(never)]
+fn lift_captures<T: Trace>(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: &mut Env,
+    options: &mut Options,
+    hand: u16,
+    trace: &mut T,
+) {
+    env.in_hand = hand;
+    let _ = traced_capture(game, position, start, env, options, LIFT, trace);
 }
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one

@@ -109,6 +109,9 @@ pub struct Game {
     /// Whether some rule reads the position at the start of the move
     /// (`before(...)`), which the engine then keeps a copy of.
     pub(crate) reads_before: bool,
+    /// The times some capture rule is made at, one bit per `CaptureTime`
+    /// (asked at every move, so worked out once).
+    pub(crate) capture_times: u8,
     /// Whether some rule reads the last move played (`previous_lifted`,
     /// `previous_ended`), which positions then keep.
     pub(crate) reads_previous: bool,
@@ -177,13 +180,24 @@ pub struct Relay {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum CaptureTime {
+    /// When a lap's hand has been lifted, before its first drop (binding
+    /// `in_hand`).
+    Lift,
     /// After every drop (bindings `here`, `is_last`).
     Drop,
     /// After each lap's last drop, before the relay decides.
     LapEnd,
     /// Once the sowing has ended.
     SowingEnd,
+}
+
+impl CaptureTime {
+    /// This time's bit in `Game::capture_times`.
+    pub(crate) fn bit(self) -> u8 {
+        1 << self as u8
+    }
 }
 
 pub enum Target {
@@ -387,7 +401,7 @@ impl Game {
     }
 
     pub fn has_captures_at(&self, time: CaptureTime) -> bool {
-        self.captures.iter().any(|c| c.at == time)
+        self.capture_times & time.bit() != 0
     }
 
     /// Whether every move a side may start is legal: no relay and no re-sowing

@@ -359,6 +359,7 @@ impl Words<'_> {
     fn capture(&self, capture: &CaptureSpec) -> String {
         let moment = match capture.at.get_ref().as_str() {
             "drop" => "After every seed sown",
+            "lift" => "When a lap's seeds have been lifted, before they are sown",
             "lap_end" => "After each lap's last seed",
             _ => "When the sowing has ended",
         };
@@ -540,6 +541,7 @@ impl Words<'_> {
             "is_last" => "this is the lap's last seed".into(),
             "lap" => "the lap number".into(),
             "taken" => "the seeds it took".into(),
+            "in_hand" => "the seeds in hand".into(),
             "side" => "the side".into(),
             "turn" => "the number of turns played".into(),
             "extra_turns" => "the extra turns already played in a row".into(),

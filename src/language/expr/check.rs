@@ -28,6 +28,8 @@ pub enum Binding {
     Lap,
     /// The seeds the capture just took (strip amounts).
     Taken,
+    /// The seeds of the hand about to be sown (captures at a lap's lift).
+    InHand,
     /// The hole a capture chain is considering.
     X,
     /// The side whose result is computed, or that an end check examines.
@@ -43,7 +45,7 @@ pub enum Binding {
 }
 
 impl Binding {
-    pub const ALL: [Binding; 14] = [
+    pub const ALL: [Binding; 15] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -52,6 +54,7 @@ impl Binding {
         Binding::IsLast,
         Binding::Lap,
         Binding::Taken,
+        Binding::InHand,
         Binding::X,
         Binding::Side,
         Binding::Turn,
@@ -70,6 +73,7 @@ impl Binding {
             Binding::IsLast => "is_last",
             Binding::Lap => "lap",
             Binding::Taken => "taken",
+            Binding::InHand => "in_hand",
             Binding::X => "x",
             Binding::Side => "side",
             Binding::Turn => "turn",
@@ -360,6 +364,7 @@ impl Checker<'_, '_> {
                 Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
                 Binding::Lap => Typed::Int(IntExpr::Lap),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
+                Binding::InHand => Typed::Int(IntExpr::InHand),
                 Binding::Turn => Typed::Int(IntExpr::Turn),
                 Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
                 Binding::LastMover => Typed::Side(SideExpr::LastMover),

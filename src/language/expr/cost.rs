@@ -54,6 +54,7 @@ impl Cost<'_> {
             IntExpr::Const(_)
             | IntExpr::Lap
             | IntExpr::Taken
+            | IntExpr::InHand
             | IntExpr::Turn
             | IntExpr::ExtraTurns => 0,
             IntExpr::Count(h)

@@ -19,6 +19,8 @@ pub struct Env {
     /// Seeds a capture took (never more than the 65,535 a position may hold;
     /// kept small so that an `Env`, copied at every evaluation, stays small).
     pub taken: u16,
+    /// Seeds of the hand about to be sown (captures at a lap's lift).
+    pub in_hand: u16,
     pub side: Side,
     /// In end checks, the side that made the last decision.
     pub last_mover: Side,
@@ -43,6 +45,7 @@ impl Env {
             is_last: false,
             lap: 0,
             taken: 0,
+            in_hand: 0,
             side: mover,
             last_mover: mover.other(),
             reversed: false,
@@ -116,6 +119,7 @@ pub enum IntExpr {
     Const(i64),
     Lap,
     Taken,
+    InHand,
     /// Completed turns.
     Turn,
     ExtraTurns,
@@ -244,6 +248,7 @@ impl IntExpr {
         match self {
             IntExpr::Const(_) | IntExpr::Lap | IntExpr::Count(_) => self.eval(s),
             IntExpr::Taken => i64::from(s.env.taken),
+            IntExpr::InHand => i64::from(s.env.in_hand),
             IntExpr::Turn => i64::from(s.position.turn),
             IntExpr::ExtraTurns => i64::from(s.position.extra_turns),
             IntExpr::Total(set) => match set.as_ref() {
