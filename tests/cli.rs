@@ -646,6 +646,41 @@ fn replay_json_names_chosen_directions() {
     insta::assert_snapshot!(stderr(&plain), @"decision 1 `a2` is not legal; legal decisions: a1:ccw a1:cw a2:ccw a2:cw a3:ccw a3:cw a4:ccw a4:cw a5:ccw a5:cw a6:ccw a6:cw");
 }
 
+/// Where a move meets optional captures, each way of taking or passing them is
+/// a decision (`a7:decline=2`: the second passed) in `decisions` and `legal`; a
+/// misspelt one is refused with the forms a decision may take.
+#[test]
+fn replay_json_names_declined_chances() {
+    let dir = scratch("declined");
+    let file = dir.join("two-chances.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,0,0,0,0,2,0],[0,0,0,0,1,0,0,1],[0,0,0,0,1,0,0,2],[2,0,0,0,1,0,0,3]], "to_move": "south"}"#,
+    )
+    .unwrap();
+    let position = file.to_str().unwrap();
+    let listed = mancala(&["replay", "igisoro", "--position", position, "--json"]);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    assert!(
+        stdout(&listed).contains(r#""legal":["a7","a7:decline","a7:decline=2","b5","b8"]"#),
+        "{}",
+        stdout(&listed)
+    );
+    let played = mancala(&[
+        "replay",
+        "igisoro",
+        "--position",
+        position,
+        "a7:decline=2",
+        "--json",
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(stdout(&played).contains(r#""decisions":["a7:decline=2"]"#));
+    let misspelt = mancala(&["replay", "igisoro", "--position", position, "a7:decline=02"]);
+    assert_eq!(misspelt.status.code(), Some(2));
+    insta::assert_snapshot!(stderr(&misspelt), @"decision 1 `a7:decline=02` is not a decision of this board: a hole (rows a to d, columns 1 to 8), followed by `:cw` or `:ccw` where the mover chooses the direction, then `:decline` (every optional capture), `:decline=2` or `:decline=1+3` (those met first, second... declined) where the move meets optional captures; legal decisions: a7 a7:decline a7:decline=2 b5 b8");
+}
+
 /// The last move played in the JSON contract and in position files
 /// (`previous_move`), kept only where the rules read it.
 #[test]
