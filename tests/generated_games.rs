@@ -94,6 +94,13 @@ when = "not own(last) and (count(last) == 2 or count(last) == 3)"
 take = "last"
 chain = { step = "prev(x)", while = "not own(x) and (count(x) == 2 or count(x) == 3)" }
 veto = "total(holes(opponent)) == 0""#,
+    // The same, but a capture of every seed across gives back the first hole.
+    r#"at = "sowing_end"
+when = "not own(last) and (count(last) == 2 or count(last) == 3)"
+take = "last"
+chain = { step = "prev(x)", while = "not own(x) and (count(x) == 2 or count(x) == 3)" }
+veto = "total(holes(opponent)) == 0"
+spare = "those(h in holes(opponent), count(h) > 0 and all(g in holes(opponent), count(g) == 0 or seat_col(g) >= seat_col(h)))""#,
     // Evens from the last hole backwards, two holes at most.
     r#"at = "sowing_end"
 when = "count(last) > 0 and count(last) % 2 == 0"

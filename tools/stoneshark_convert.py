@@ -23,7 +23,8 @@ import types
 CCW, CW, SPLIT, PLAYALTDIR, EVEN_ODD_DIR, TOCENTER = 1, -1, 0, 2, 3, 4
 CAPT_BOTH, CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT = 0, 1, 2, 3, 4
 HOLE_OWNER, DONT_SCORE, LAST_MOVER, UNFED_PLAYER, DIVVIED = 0, 1, 2, 3, 4
-GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEGAL_SHARE = 0, 1, 2, 3, 6
+GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN = 0, 1, 2, 3
+GS_LEAVE_LEFT, GS_LEAVE_RIGHT, GS_LEGAL_SHARE = 4, 5, 6
 LAPPER, LAPPER_NEXT = 1, 2
 CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
 # Passing (en passant) captures during sowing: which holes, who takes them.
@@ -193,9 +194,6 @@ def translate(name, consts, info):
         missing.append("capture chains in both directions")
     if get("capt_side", 0) > CAPT_OWN_CONT:
         missing.append("territory captures")
-    if get("grandslam", 0) not in (GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN,
-                                   GS_LEGAL_SHARE):
-        missing.append("grand slams that leave a hole uncaptured")
     if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
         missing.append("sowing into both stores, or into a store without an extra turn")
     if get("sow_direct", CCW) == PLAYALTDIR:
@@ -417,8 +415,18 @@ def translate(name, consts, info):
     if capture and child and not get("stores"):
         # capturer.CaptureToChild: without stores, captures go into one's child.
         capture[0] = capture[0][:-1] + ' and number(h in claims(mover), true) > 0"'
-    if capture and grandslam == GS_NO_CAPT:
+    if capture and grandslam in (GS_NO_CAPT, GS_LEAVE_LEFT, GS_LEAVE_RIGHT):
         capture.append('veto = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"')
+    if capture and grandslam in (GS_LEAVE_LEFT, GS_LEAVE_RIGHT):
+        # capturer.GSKeep: the grand slam gives back the opponent's first hole
+        # with seeds counted from the sower's left (right), found before the
+        # capture: the opponent's rightmost (leftmost) from its own seat; unless
+        # it was the only one.
+        beyond = "<=" if grandslam == GS_LEAVE_LEFT else ">="
+        capture.append(
+            f'spare = "those(h in holes(opponent), count(h) > 0 and all(g in holes(opponent), '
+            f'count(g) == 0 or seat_col(g) {beyond} seat_col(h)) and '
+            f'number(g in holes(opponent), count(g) > 0) > 1)"')
 
     # Relays: StoneShark's lap sower stops on a single seed, and where a basic
     # capture is possible at the lap's end.

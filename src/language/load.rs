@@ -785,6 +785,21 @@ impl Loader {
             .veto
             .as_ref()
             .map(|veto| self.typed(board, veto, &[bindings, &[Binding::Taken]].concat()));
+        let spare = capture.spare.as_ref().map(|spare| {
+            if capture.veto.is_none() {
+                self.problem(
+                    spare.span(),
+                    "`spare` says what a vetoed capture gives back: it needs a `veto`",
+                );
+            }
+            if capture.resow.is_some() || capture.claim {
+                self.problem(
+                    spare.span(),
+                    "`spare` gives seeds back out of the score: not with `resow` (nothing is scored) or `claim` (the holes would stay claimed)",
+                );
+            }
+            self.typed(board, spare, bindings)
+        });
         let resow = capture.resow.as_ref().map(|from| {
             if capture.claim {
                 self.problem(
@@ -827,6 +842,7 @@ impl Loader {
             chain: optional(chain)?,
             strip: optional(strip)?,
             veto: optional(veto)?,
+            spare: optional(spare)?,
             claim: capture.claim,
             resow: optional(resow)?,
             optional: capture.optional,

@@ -205,6 +205,9 @@ pub struct CaptureSpec {
     /// A condition on the position after the capture; when it holds, the capture
     /// is undone (the move stays legal but takes nothing).
     pub veto: Option<Expr>,
+    /// With `veto`: the holes, read as the capture begins, that a vetoed capture
+    /// gives back (the rest stay taken) instead of being undone.
+    pub spare: Option<Expr>,
     /// Whether the holes taken become claimed by the side that gets their seeds,
     /// for the rest of the game.
     #[serde(default)]

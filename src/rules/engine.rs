@@ -625,6 +625,11 @@ fn capture(
             true => Some((*position, *env)),
             false => None,
         };
+        // What a vetoed capture gives back, read as the capture begins.
+        let spared = rule
+            .spare
+            .as_ref()
+            .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
         let mut taken = 0;
         match &rule.take {
             Target::Set(set) => {
@@ -655,8 +660,13 @@ fn capture(
         if let (Some(veto), Some((position_before, _))) = (&rule.veto, before) {
             env.taken = taken as u16;
             if veto.eval(&mut scope(game, position, start, *env)) {
-                *position = position_before;
-                continue;
+                match spared {
+                    None => {
+                        *position = position_before;
+                        continue;
+                    }
+                    Some(spared) => taken -= give_back(position, &position_before, spared, to),
+                }
             }
         }
         if rule.optional
@@ -720,6 +730,21 @@ fn take(position: &mut Position, hole: Hole, to: Option<Side>, claim: bool) -> u
     if claim {
         position.claims[to.other().index()].remove(hole);
         position.claims[to.index()].insert(hole);
+    }
+    seeds
+}
+
+/// Gives back to `holes` the seeds a vetoed capture took from them (their
+/// counts as it began), out of `to`'s score; returns how many.
+fn give_back(position: &mut Position, before: &Position, holes: HoleSet, to: Option<Side>) -> u32 {
+    let mut seeds = 0;
+    for hole in holes.iter() {
+        let back = before.counts[hole as usize].saturating_sub(position.counts[hole as usize]);
+        position.counts[hole as usize] += back;
+        seeds += u32::from(back);
+    }
+    if let Some(to) = to {
+        position.captured[to.index()] -= seeds;
     }
     seeds
 }

@@ -214,6 +214,9 @@ pub struct Capture {
     pub strip: Option<Strip>,
     /// When it holds after the capture, the capture is undone.
     pub veto: Option<BoolExpr>,
+    /// With a veto: the holes (read as the capture begins) that a vetoed capture
+    /// gives back, keeping the rest taken.
+    pub spare: Option<SetExpr>,
     /// The holes taken become claimed by the side that gets their seeds.
     pub claim: bool,
     /// The seeds taken are not scored but sown on from this hole, as a new lap

@@ -395,10 +395,17 @@ impl Words<'_> {
             text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
         }
         if let Some(veto) = &capture.veto {
-            text += &format!(
-                "; but if, once captured, {}, the capture is undone",
-                self.text(veto.get_ref())
-            );
+            text += &match &capture.spare {
+                None => format!(
+                    "; but if, once captured, {}, the capture is undone",
+                    self.text(veto.get_ref())
+                ),
+                Some(spare) => format!(
+                    "; but if, once captured, {}, the seeds of {} (as they were before the capture) are given back",
+                    self.text(veto.get_ref()),
+                    self.text(spare.get_ref())
+                ),
+            };
         }
         if let Some(strip) = &capture.strip {
             text += &match strip.whole {
