@@ -134,6 +134,11 @@ take = "opposite(lap_start)""#,
     r#"at = "lift"
 when = "lap == 1"
 take = "those(h in holes(opponent), before(count(opposite(h))) == 1)""#,
+    // The first seed of every lap to the mover's score.
+    r#"at = "lift"
+when = "in_hand > 1"
+take = "[]"
+from_hand = "1""#,
     // A capture that reads the start of the move.
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"

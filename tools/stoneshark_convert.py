@@ -67,8 +67,7 @@ FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 MOVE_RIGHTMOST = 9
 
 # Captures before each lap is sown (sower.SCaptOne, SCaptCrossSingles,
-# SCaptCrossOnOne): ours are `at = "lift"` captures, but one seed taken out of
-# the hand has no rendering.
+# SCaptCrossOnOne): ours are `at = "lift"` captures.
 PRESOW_CAPT_ONE, PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE = 1, 2, 3
 
 # Parameters with no translation yet, with what the language lacks for them.
@@ -79,7 +78,6 @@ MISSING = {
     "child_type": "children other than plain ones and tuzdyks (wegs, bulls, qurs, rams)",
     "prescribed": "prescribed opening moves (beyond a first move in the game's direction)",
     "start_pattern": "random start patterns, or an opening move made as the setup",
-    "presowcapt": "captures before sowing of one seed of the hand",
     "pickextra": "extra picks after a capture (beyond the hole across and the last few seeds)",
     "play_locs": "moves sown from a store",
     "moveunlock": "lasting marks without an owner (locked holes)",
@@ -128,8 +126,6 @@ def translate(name, consts, info):
         missing += rounds_missing(info)
     elif get("blocks"):
         missing.append(MISSING["blocks"])
-    if get("presowcapt") == PRESOW_CAPT_ONE:
-        missing.append(MISSING["presowcapt"])
     for key in ("play_locs", "moveunlock", "xc_sown"):
         if get(key):
             missing.append(MISSING[key])
@@ -477,6 +473,10 @@ def translate(name, consts, info):
         lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', 'take = "last"',
                   "claim = true"]
     presow = get("presowcapt")
+    if presow == PRESOW_CAPT_ONE:
+        # One seed of each lap's hand to the mover's store.
+        lines += ["", "[[capture]]", 'at = "lift"', 'when = "true"', 'take = "[]"',
+                  'from_hand = "1"']
     if presow in (PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE):
         # Before each lap is sown: across from the lap's start when its hand is a
         # single seed, or across from every hole of the mover's that held one

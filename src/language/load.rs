@@ -800,6 +800,21 @@ impl Loader {
             }
             self.typed(board, spare, bindings)
         });
+        let from_hand = capture.from_hand.as_ref().map(|seeds| {
+            if at.is_some_and(|at| at != CaptureTime::Lift) {
+                self.problem(
+                    seeds.span(),
+                    "`from_hand` takes seeds out of the hand about to be sown: only an at = \"lift\" capture has one",
+                );
+            }
+            if capture.resow.is_some() || capture.claim {
+                self.problem(
+                    seeds.span(),
+                    "`from_hand` scores the seeds it takes: not with `resow` or `claim`",
+                );
+            }
+            self.typed(board, seeds, bindings)
+        });
         let resow = capture.resow.as_ref().map(|from| {
             if capture.claim {
                 self.problem(
@@ -843,6 +858,7 @@ impl Loader {
             strip: optional(strip)?,
             veto: optional(veto)?,
             spare: optional(spare)?,
+            from_hand: optional(from_hand)?,
             claim: capture.claim,
             resow: optional(resow)?,
             optional: capture.optional,

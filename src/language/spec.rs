@@ -208,6 +208,8 @@ pub struct CaptureSpec {
     /// With `veto`: the holes, read as the capture begins, that a vetoed capture
     /// gives back (the rest stay taken) instead of being undone.
     pub spare: Option<Expr>,
+    /// With `at = "lift"`: seeds taken out of the hand about to be sown.
+    pub from_hand: Option<Expr>,
     /// Whether the holes taken become claimed by the side that gets their seeds,
     /// for the rest of the game.
     #[serde(default)]

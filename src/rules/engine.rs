@@ -386,7 +386,15 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         }
     }
     if at_lift && hand > 0 {
-        lift_captures(game, position, start, &mut env, &mut options, hand, trace);
+        lift_captures(
+            game,
+            position,
+            start,
+            &mut env,
+            &mut options,
+            &mut hand,
+            trace,
+        );
     }
     loop {
         let next_hole = board.next_table(mover, reversed);
@@ -462,7 +470,15 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             env.lap_start = from;
             env.lap += 1;
             if at_lift {
-                lift_captures(game, position, start, &mut env, &mut options, hand, trace);
+                lift_captures(
+                    game,
+                    position,
+                    start,
+                    &mut env,
+                    &mut options,
+                    &mut hand,
+                    trace,
+                );
             }
             continue;
         }
@@ -493,7 +509,15 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         env.lap_start = next;
         env.lap += 1;
         if at_lift {
-            lift_captures(game, position, start, &mut env, &mut options, hand, trace);
+            lift_captures(
+                game,
+                position,
+                start,
+                &mut env,
+                &mut options,
+                &mut hand,
+                trace,
+            );
         }
     }
     let _ = traced_capture(
@@ -569,11 +593,13 @@ fn lift_captures<T: Trace>(
     start: Option<&Position>,
     env: &mut Env,
     options: &mut Options,
-    hand: u16,
+    hand: &mut u16,
     trace: &mut T,
 ) {
-    env.in_hand = hand;
+    env.in_hand = *hand;
     let _ = traced_capture(game, position, start, env, options, LIFT, trace);
+    // What `from_hand` took leaves fewer to sow.
+    *hand = env.in_hand;
 }
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
@@ -631,6 +657,14 @@ fn capture(
             .as_ref()
             .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
         let mut taken = 0;
+        if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
+            let seeds = seeds
+                .eval(&mut scope(game, position, start, *env))
+                .clamp(0, i64::from(env.in_hand)) as u16;
+            env.in_hand -= seeds;
+            position.captured[to.index()] += u32::from(seeds);
+            taken += u32::from(seeds);
+        }
         match &rule.take {
             Target::Set(set) => {
                 for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
@@ -657,12 +691,12 @@ fn capture(
                 }
             }
         }
-        if let (Some(veto), Some((position_before, _))) = (&rule.veto, before) {
+        if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, before) {
             env.taken = taken as u16;
             if veto.eval(&mut scope(game, position, start, *env)) {
                 match spared {
                     None => {
-                        *position = position_before;
+                        (*position, *env) = (position_before, env_before);
                         continue;
                     }
                     Some(spared) => taken -= give_back(position, &position_before, spared, to),

@@ -217,6 +217,8 @@ pub struct Capture {
     /// With a veto: the holes (read as the capture begins) that a vetoed capture
     /// gives back, keeping the rest taken.
     pub spare: Option<SetExpr>,
+    /// At a lap's lift: seeds taken out of the hand before it is sown.
+    pub from_hand: Option<IntExpr>,
     /// The holes taken become claimed by the side that gets their seeds.
     pub claim: bool,
     /// The seeds taken are not scored but sown on from this hole, as a new lap

@@ -367,11 +367,28 @@ impl Words<'_> {
             .to
             .as_ref()
             .map_or("the mover".to_string(), |to| self.text(to.get_ref()));
-        let mut text = format!(
-            "{moment}, if {}, the seeds of {} are captured by {to}",
-            self.text(capture.when.get_ref()),
-            self.text(capture.take.get_ref())
-        );
+        // "if always" says nothing: a condition that always holds is left out.
+        let condition = match self.text(capture.when.get_ref()).as_str() {
+            "always" => String::new(),
+            text => format!(" if {text},"),
+        };
+        let hand_text = capture.from_hand.as_ref().map(|seeds| {
+            format!(
+                "{} of the seeds in hand go to {to} instead of being sown",
+                self.text(seeds.get_ref())
+            )
+        });
+        let mut text = match (capture.take.get_ref().trim(), &hand_text) {
+            ("[]", Some(hand_text)) => format!("{moment},{condition} {hand_text}"),
+            (_, Some(hand_text)) => format!(
+                "{moment},{condition} {hand_text}, and the seeds of {} are captured by {to}",
+                self.text(capture.take.get_ref())
+            ),
+            (_, None) => format!(
+                "{moment},{condition} the seeds of {} are captured by {to}",
+                self.text(capture.take.get_ref())
+            ),
+        };
         if let Some(chain) = &capture.chain {
             text += &format!(
                 "; then, from each hole x so taken, the next candidate x is {}, taken as well while {}",
