@@ -249,6 +249,7 @@ const LAP: &[Binding] = &[
     Binding::Last,
     Binding::Lap,
     Binding::LapStart,
+    Binding::LapClockwise,
     Binding::Turn,
     Binding::ExtraTurns,
 ];
@@ -260,6 +261,7 @@ const LIFT: &[Binding] = &[
     Binding::InHand,
     Binding::Lap,
     Binding::LapStart,
+    Binding::LapClockwise,
     Binding::Turn,
     Binding::ExtraTurns,
 ];
@@ -271,6 +273,7 @@ const DROP: &[Binding] = &[
     Binding::IsLast,
     Binding::Lap,
     Binding::LapStart,
+    Binding::LapClockwise,
     Binding::Turn,
     Binding::ExtraTurns,
 ];
@@ -298,6 +301,7 @@ const SKIP: &[Binding] = &[
     Binding::Here,
     Binding::Lap,
     Binding::LapStart,
+    Binding::LapClockwise,
     Binding::Turn,
     Binding::ExtraTurns,
 ];
@@ -334,6 +338,12 @@ impl Loader {
             .is_some_and(|surplus| surplus.get_ref() == "territory");
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let start = self.setup(&spec.setup, &board);
+        let start = self.claimed_at_start(spec.claims.as_ref(), &board, start);
+        let claims_lost = spec.claims.as_ref().and_then(|claims| {
+            let lost = claims.lost.as_ref()?;
+            let bindings = [Binding::Here, Binding::Mover, Binding::Opponent];
+            Some(self.condition(&board, lost, &bindings, "no claim is ever lost"))
+        });
         if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
             self.problem(
                 hand.span(),
@@ -421,10 +431,17 @@ impl Loader {
                 .reverse
                 .as_ref()
                 .map(|e| self.condition(&board, e, LAP, "the direction never turns"));
+            let lift = relay.lift.as_ref().map(|e| self.typed(&board, e, LAP));
+            let chance = relay
+                .optional
+                .as_ref()
+                .map(|e| self.condition(&board, e, LAP, "the mover never may stop"));
             Some(Relay {
                 when: when?,
                 from: from?,
                 reverse: optional(reverse)?,
+                lift: optional(lift)?,
+                optional: optional(chance)?,
                 clauses: relay.clauses,
             })
         });
@@ -457,6 +474,7 @@ impl Loader {
         layout_clauses.extend(spec.setup.clauses);
         layout_clauses.extend(spec.sowing.clauses);
         layout_clauses.extend(spec.result.clauses);
+        layout_clauses.extend(spec.claims.into_iter().flat_map(|c| c.clauses));
         layout_clauses.extend(turn_clauses);
         let evaluation = spec
             .agents
@@ -464,8 +482,14 @@ impl Loader {
             .map(|e| self.typed(&board, &e, SIDE_VALUE));
         let match_rules = spec.match_play.map(|m| self.match_rules(m, &board));
         self.warn_unused_options(&spec.options);
-        match (start, score, optional(match_rules), optional(evaluation)) {
-            (Some(start), Some(score), Some(match_rules), Some(evaluation))
+        match (
+            start,
+            score,
+            optional(match_rules),
+            optional(evaluation),
+            optional(claims_lost),
+        ) {
+            (Some(start), Some(score), Some(match_rules), Some(evaluation), Some(claims_lost))
                 if self.problems.is_empty() =>
             {
                 let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
@@ -481,6 +505,7 @@ impl Loader {
                     hand,
                     relay,
                     captures,
+                    claims_lost,
                     again,
                     end_checks,
                     score,
@@ -736,6 +761,28 @@ impl Loader {
         }
     }
 
+    /// The start with the holes `[claims] start` names claimed by their owners.
+    fn claimed_at_start(
+        &mut self,
+        claims: Option<&spec::ClaimsSpec>,
+        board: &Board,
+        start: Option<Position>,
+    ) -> Option<Position> {
+        let Some(claimed) = claims.and_then(|c| c.start.as_ref()) else {
+            return start;
+        };
+        let claimed = self.condition(board, claimed, &[Binding::Here], "no hole starts claimed")?;
+        let mut start = start?;
+        for hole in board.holes() {
+            let mut env = Env::new(Side::South);
+            env.here = hole;
+            if claimed.eval(&mut Scope::new(board, &start, env)) {
+                start.claims[board.owner(hole).index()].insert(hole);
+            }
+        }
+        Some(start)
+    }
+
     /// Compiles a capture rule; every part is checked, so that all its problems
     /// are reported together.
     fn capture(&mut self, board: &Board, capture: spec::CaptureSpec) -> Option<Capture> {
@@ -830,6 +877,16 @@ impl Loader {
             }
             self.typed(board, from, &[bindings, &[Binding::Taken]].concat())
         });
+        let resow_reverse = capture.resow_reverse.as_ref().map(|reverse| {
+            if capture.resow.is_none() {
+                self.problem(
+                    reverse.span(),
+                    "`resow_reverse` turns the direction of the re-sown lap: it needs a `resow`",
+                );
+            }
+            let bindings = [bindings, &[Binding::Taken]].concat();
+            self.condition(board, reverse, &bindings, "the re-sown lap never turns")
+        });
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
@@ -861,6 +918,7 @@ impl Loader {
             from_hand: optional(from_hand)?,
             claim: capture.claim,
             resow: optional(resow)?,
+            resow_reverse: optional(resow_reverse)?,
             optional: capture.optional,
             clauses: capture.clauses,
         })

@@ -25,6 +25,8 @@ pub struct GameSpec {
     pub relay: Option<RelaySpec>,
     #[serde(default)]
     pub capture: Vec<CaptureSpec>,
+    /// Holes claimed from the start, and when a claim is lost.
+    pub claims: Option<ClaimsSpec>,
     pub turn: Option<TurnSpec>,
     pub end: Vec<EndSpec>,
     #[serde(default)]
@@ -185,6 +187,23 @@ pub struct RelaySpec {
     pub from: Expr,
     /// When it holds, the next lap is sown the other way.
     pub reverse: Option<Expr>,
+    /// Seeds lifted for the next lap (default: all of them).
+    pub lift: Option<Expr>,
+    /// Where it holds, the mover may stop instead of relaying.
+    pub optional: Option<Expr>,
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+/// Claimed holes that do not come from captures: held from the start, and lost.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimsSpec {
+    /// The holes claimed by their owners at the start (a condition of `here`).
+    pub start: Option<Expr>,
+    /// A claimed hole stops being claimed once this holds for it (`here`),
+    /// checked whenever seeds leave a hole.
+    pub lost: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -216,6 +235,8 @@ pub struct CaptureSpec {
     pub claim: bool,
     /// For a lap-end capture: the seeds taken are sown on from this hole.
     pub resow: Option<Expr>,
+    /// With `resow`: when it holds, the re-sown lap runs the other way.
+    pub resow_reverse: Option<Expr>,
     /// Whether the mover may decline the capture (the move is then two decisions).
     #[serde(default)]
     pub optional: bool,

@@ -338,6 +338,9 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                     .clamp(1, available as i64) as u16,
             };
             position.counts[origin as usize] -= lifted;
+            if game.claims_lost.is_some() {
+                lose_claims(game, position, mover);
+            }
             if game.reads_moved_from {
                 position.moved_from.insert(origin);
             }
@@ -470,6 +473,10 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             }
             hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
             from = resow.from;
+            if resow.reverse {
+                reversed = !reversed;
+                env.reversed = reversed;
+            }
             env.lap_start = from;
             env.lap += 1;
             if at_lift {
@@ -494,6 +501,20 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         if hand == 0 {
             break;
         }
+        if let Some(optional) = &relay.optional
+            && optional.eval(&mut scope(game, position, start, env))
+        {
+            // A chance to stop, passed as an optional capture is declined.
+            options.met += 1;
+            if options.declined.declines(options.met - 1) {
+                break;
+            }
+        }
+        if let Some(lift) = &relay.lift {
+            hand = lift
+                .eval(&mut scope(game, position, start, env))
+                .clamp(1, i64::from(hand)) as u16;
+        }
         if env.lap >= game.limits().laps {
             return Err(NotLegal::Endless);
         }
@@ -503,7 +524,10 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             reversed = !reversed;
             env.reversed = reversed;
         }
-        position.counts[next as usize] = 0;
+        position.counts[next as usize] -= hand;
+        if game.claims_lost.is_some() {
+            lose_claims(game, position, env.mover);
+        }
         trace.step(Step::Lift {
             hole: next,
             seeds: hand,
@@ -625,6 +649,8 @@ fn take_from_hand(game: &Game, position: &mut Position, start: Option<&Position>
 struct Resow {
     seeds: u32,
     from: Hole,
+    /// The re-sown lap runs the other way (`resow_reverse`).
+    reverse: bool,
 }
 
 /// Runs every capture rule of the given time whose condition holds, in file
@@ -716,13 +742,24 @@ fn capture(
                 continue;
             }
         }
+        if taken > 0 && game.claims_lost.is_some() {
+            lose_claims(game, position, env.mover);
+        }
         if let Some(from) = &rule.resow
             && taken > 0
         {
             env.taken = taken as u16;
             let from = from.eval(&mut scope(game, position, start, *env));
+            let reverse = rule
+                .resow_reverse
+                .as_ref()
+                .is_some_and(|reverse| reverse.eval(&mut scope(game, position, start, *env)));
             let seeds = resow.map_or(0, |r| r.seeds) + taken;
-            resow = Some(Resow { seeds, from });
+            resow = Some(Resow {
+                seeds,
+                from,
+                reverse,
+            });
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken as u16;
@@ -730,6 +767,24 @@ fn capture(
         }
     }
     resow
+}
+
+/// Claims lost (`[claims] lost`), asked of every claimed hole after seeds
+/// have left a hole. Out of line: only a few games lose claims.
+#[inline(never)]
+fn lose_claims(game: &Game, position: &mut Position, mover: Side) {
+    let Some(lost) = &game.claims_lost else {
+        return;
+    };
+    for side in Side::BOTH {
+        for hole in position.claims[side.index()].iter() {
+            let mut env = Env::new(mover);
+            env.here = hole;
+            if lost.eval(&mut scope(game, position, None, env)) {
+                position.claims[side.index()].remove(hole);
+            }
+        }
+    }
 }
 
 /// A capture with a strip: the mover owes that many more decisions (no more than
@@ -864,6 +919,9 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
     };
     position.counts[hole as usize] -= seeds;
     position.captured[position.to_move.index()] += u32::from(seeds);
+    if game.claims_lost.is_some() {
+        lose_claims(game, position, position.to_move);
+    }
     if lapse_empty_strip(game, position) {
         end_turn(game, position, again);
     }

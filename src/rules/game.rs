@@ -95,6 +95,8 @@ pub struct Game {
     /// Moves that put seeds held in hand into a hole.
     pub(crate) hand: Option<HandMoves>,
     pub(crate) captures: Vec<Capture>,
+    /// When claims are lost (claims held from the start are in `start`).
+    pub(crate) claims_lost: Option<BoolExpr>,
     /// When it holds after a move, the mover plays again.
     pub(crate) again: Option<BoolExpr>,
     pub(crate) end_checks: Vec<EndCheck>,
@@ -176,6 +178,11 @@ pub struct Relay {
     pub from: HoleExpr,
     /// When it holds as the sowing goes on, the next lap runs the other way.
     pub reverse: Option<BoolExpr>,
+    /// Seeds lifted for the next lap (`None`: all; kept between 1 and all).
+    pub lift: Option<IntExpr>,
+    /// Where it holds, the mover may stop the sowing instead: a chance, offered
+    /// both ways as an optional capture is.
+    pub optional: Option<BoolExpr>,
     pub clauses: Vec<String>,
 }
 
@@ -224,6 +231,8 @@ pub struct Capture {
     /// The seeds taken are not scored but sown on from this hole, as a new lap
     /// (lap-end captures only).
     pub resow: Option<HoleExpr>,
+    /// With `resow`: when it holds, the re-sown lap runs the other way.
+    pub resow_reverse: Option<BoolExpr>,
     /// The mover may decline it: a move during which it would take seeds is
     /// offered both ways (`a3` takes, `a3:decline` does not).
     pub optional: bool,
@@ -424,6 +433,13 @@ impl Game {
             && self.moves.prefer.is_none()
     }
 
+    /// Whether a move may meet chances the mover can pass: optional captures
+    /// or optional relays.
+    pub fn has_chances(&self) -> bool {
+        self.captures.iter().any(|c| c.optional)
+            || self.relay.as_ref().is_some_and(|r| r.optional.is_some())
+    }
+
     pub fn tracks_repetition(&self) -> bool {
         self.end_checks.iter().any(|c| c.check == Check::Repetition)
     }
@@ -449,7 +465,7 @@ impl Game {
             self.board.columns()
         );
         let direction = self.moves.choose_direction.is_some();
-        let declining = self.captures.iter().any(|c| c.optional);
+        let declining = self.has_chances();
         let mut shapes = Vec::new();
         if direction {
             shapes.push("`:cw` or `:ccw` where the mover chooses the direction");

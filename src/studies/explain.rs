@@ -73,6 +73,22 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         format!("At the start each hole holds {seeds}{in_hand}. South moves first."),
         &spec.setup.clauses,
     ));
+    if let Some(claims) = &spec.claims {
+        let mut text = String::new();
+        if let Some(start) = &claims.start {
+            text += &format!(
+                "Each hole for which {} starts claimed by its owner.",
+                w.text(start.get_ref())
+            );
+        }
+        if let Some(lost) = &claims.lost {
+            text += &format!(
+                " A claimed hole stops being claimed, for good, as soon as {} (asked whenever seeds leave a hole).",
+                w.text(lost.get_ref())
+            );
+        }
+        rules.push((text.trim_start().to_string(), &claims.clauses));
+    }
     let circuit = match spec.sowing.circuit.get_ref().as_str() {
         "own_rows" => "around the mover's own two rows",
         _ => "around the whole board",
@@ -179,6 +195,18 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(relay.when.get_ref()),
             w.text(relay.from.get_ref())
         );
+        if let Some(lift) = &relay.lift {
+            relaying += &format!(
+                " The number of seeds lifted is {} (at least one, at most all).",
+                w.text(lift.get_ref())
+            );
+        }
+        if let Some(optional) = &relay.optional {
+            relaying += &format!(
+                " Where {}, the mover may stop the sowing there instead (a decision such as a3:decline stops at every such chance, a3:decline=2 only at the second).",
+                w.text(optional.get_ref())
+            );
+        }
         if spec.capture.iter().any(|c| c.at.get_ref() == "lap_end") {
             relaying += " The captures made after a lap's last seed come first; one that sows its seeds on continues the sowing instead.";
         }
@@ -407,6 +435,12 @@ impl Words<'_> {
                 "; the seeds taken are not kept but sown on, as a new lap, from {}",
                 self.text(from.get_ref())
             );
+            if let Some(reverse) = &capture.resow_reverse {
+                text += &format!(
+                    ", that lap running the other way when {}",
+                    self.text(reverse.get_ref())
+                );
+            }
         }
         if capture.claim {
             text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
@@ -563,6 +597,7 @@ impl Words<'_> {
                 Here::JustSown => "the hole just sown into".into(),
             },
             "is_last" => "this is the lap's last seed".into(),
+            "lap_clockwise" => "the lap is sown clockwise".into(),
             "lap" => "the lap number".into(),
             "taken" => "the seeds it took".into(),
             "in_hand" => "the seeds in hand".into(),

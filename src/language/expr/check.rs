@@ -24,6 +24,8 @@ pub enum Binding {
     Here,
     /// Whether the current drop is the last of its lap.
     IsLast,
+    /// Whether the lap being sown runs clockwise.
+    LapClockwise,
     /// The current lap number, from 1.
     Lap,
     /// The seeds the capture just took (strip amounts).
@@ -45,13 +47,14 @@ pub enum Binding {
 }
 
 impl Binding {
-    pub const ALL: [Binding; 15] = [
+    pub const ALL: [Binding; 16] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
         Binding::Last,
         Binding::Here,
         Binding::IsLast,
+        Binding::LapClockwise,
         Binding::Lap,
         Binding::Taken,
         Binding::InHand,
@@ -71,6 +74,7 @@ impl Binding {
             Binding::Last => "last",
             Binding::Here => "here",
             Binding::IsLast => "is_last",
+            Binding::LapClockwise => "lap_clockwise",
             Binding::Lap => "lap",
             Binding::Taken => "taken",
             Binding::InHand => "in_hand",
@@ -362,6 +366,7 @@ impl Checker<'_, '_> {
                 Binding::Here => Typed::Hole(HoleExpr::Here),
                 Binding::X => Typed::Hole(HoleExpr::X),
                 Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
+                Binding::LapClockwise => Typed::Bool(BoolExpr::LapClockwise),
                 Binding::Lap => Typed::Int(IntExpr::Lap),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
                 Binding::InHand => Typed::Int(IntExpr::InHand),

@@ -1,7 +1,7 @@
 //! The typed, compiled form of an expression and its evaluator.
 //! Evaluation walks a small tree of enums: no allocation, no name lookup.
 
-use crate::rules::board::{Board, Hole, HoleSet, Side};
+use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::position::Position;
 
 /// Values the engine binds while a rule is evaluated (see `Binding`).
@@ -144,6 +144,8 @@ pub enum IntExpr {
 pub enum BoolExpr {
     Const(bool),
     IsLast,
+    /// The lap being sown runs clockwise.
+    LapClockwise,
     Not(Box<BoolExpr>),
     /// `a and b and ...`, flattened: one call evaluates the whole conjunction.
     AllOf(Vec<BoolExpr>),
@@ -342,6 +344,9 @@ impl BoolExpr {
             | BoolExpr::HoleEq(..)
             | BoolExpr::IsStore(_)
             | BoolExpr::CountCompare(..) => self.eval(s),
+            BoolExpr::LapClockwise => {
+                (s.board.direction() == Direction::Clockwise) != s.env.reversed
+            }
             BoolExpr::OwnNow(h) => s.position.owner(s.board, h.eval(s)) == s.env.mover,
             BoolExpr::Not(x) => !x.eval(s),
             BoolExpr::AllOf(items) => items.iter().all(|b| b.eval(s)),
