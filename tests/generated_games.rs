@@ -1,6 +1,8 @@
 //! Properties of every game file the loader accepts, not only the bundled ones:
 //! game files are generated from the language's parts (circuits, lifts, relays,
-//! skips, directions chosen or reversed, captures at every time with chains, vetoes and strips, extra turns,
+//! skips, directions chosen or reversed, relays lifting some seeds or stopped,
+//! holes claimed from the start, captures at every time with chains, vetoes,
+//! strips and re-sown laps turned, extra turns,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
 //! a finished game has none — and agents must find a decision without panicking.
@@ -35,7 +37,8 @@ struct Parts {
         Option<&'static str>,
         Option<&'static str>,
     ),
-    relay: Option<(&'static str, &'static str)>,
+    relay: Option<&'static str>,
+    claims: Option<&'static str>,
     /// Seeds in hand at the start, and the `[hand]` section that plays them.
     hand: Option<(u8, &'static str)>,
     captures: Vec<&'static str>,
@@ -73,11 +76,18 @@ const HAND: &[&str] = &[
     "to = \"count(origin) > 0\"\nseeds = \"min(hand(mover), 3)\"\nsow = true",
     "when = \"turn < 4\"\nseeds = \"2\"",
 ];
-const RELAY: &[(&str, &str)] = &[
-    ("count(last) > 1", "last"),
-    ("count(last) > 1 and lap < 4", "last"),
-    ("count(next(last)) > 0", "next(last)"),
-    ("own(last) and count(last) > 1", "opposite(last)"),
+const RELAY: &[&str] = &[
+    "when = \"count(last) > 1\"\nfrom = \"last\"",
+    "when = \"count(last) > 1 and lap < 4\"\nfrom = \"last\"",
+    "when = \"count(next(last)) > 0\"\nfrom = \"next(last)\"",
+    "when = \"own(last) and count(last) > 1\"\nfrom = \"opposite(last)\"",
+    // Some of the seeds lifted, and a chance to stop instead.
+    "when = \"count(last) > 1\"\nfrom = \"last\"\nlift = \"min(count(last), 3)\"\noptional = \"lap_clockwise or own(last)\"",
+];
+/// Holes claimed from the start (`[claims]`), and lost when emptied.
+const CLAIMS: &[&str] = &[
+    "start = \"seat_col(here) == 1\"\nlost = \"count(here) == 0\"",
+    "start = \"seat_col(here) <= 2\"",
 ];
 const CAPTURES: &[&str] = &[
     // Every pair in the opponent's row, when the last seed faces one.
@@ -148,6 +158,12 @@ take = "opposite(last)""#,
 when = "not own(last) and count(last) == 4"
 take = "last"
 resow = "last""#,
+    // Fours sown back clockwise from the hole after them.
+    r#"at = "lap_end"
+when = "not own(last) and count(last) == 4"
+take = "last"
+resow = "next(last)"
+resow_reverse = "not lap_clockwise""#,
     // A claim, and seeds sown into claimed holes going to their claimers.
     r#"at = "sowing_end"
 when = "not own(last) and count(last) == 3 and number(h in claims(mover), true) == 0"
@@ -230,8 +246,11 @@ impl Parts {
         if let Some((_, hand)) = self.hand {
             file += &format!("\n[hand]\n{hand}\n");
         }
-        if let Some((when, from)) = self.relay {
-            file += &format!("\n[relay]\nwhen = \"{when}\"\nfrom = \"{from}\"\n");
+        if let Some(claims) = self.claims {
+            file += &format!("\n[claims]\n{claims}\n");
+        }
+        if let Some(relay) = self.relay {
+            file += &format!("\n[relay]\n{relay}\n");
             if let Some(reverse) = relay_reverse {
                 file += &format!("reverse = \"{reverse}\"\n");
             }
@@ -276,6 +295,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     let rules = (
         prop::collection::vec(select(CAPTURES), 0..4),
         prop::option::of(select(AGAIN)),
+        prop::option::of(select(CLAIMS)),
         // Any end checks in any order, then the one every file must have.
         prop::collection::vec(select(ENDS), 0..4),
         select(vec![
@@ -289,7 +309,7 @@ fn parts() -> impl Strategy<Value = Parts> {
             (four_rows, columns, store_end),
             (seeds, direction, skip, directions),
             (holes, from, lift, after, relay, hand),
-            (captures, again, mut ends, no_moves),
+            (captures, again, claims, mut ends, no_moves),
         )| {
             ends.push(no_moves);
             Parts {
@@ -306,6 +326,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 skip,
                 directions,
                 relay,
+                claims,
                 hand,
                 captures,
                 again,
