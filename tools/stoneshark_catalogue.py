@@ -110,8 +110,9 @@ def main():
     print("Ludii's sowing games (about 215 descriptions under `lud/board/sow`) are not yet "
           "placed one by one; those bundled here are Kalah, Awari (our Oware), Das "
           "Bohnenspiel, En Gehe, Gabata (Oromo), Halusa, Hufesay, Mangala (Turkey), Toguz "
-          "Kumalak, and on four rows Hus (Nama), Mefuvha, Moruba, Mweso (our Omweso), "
-          "Nsolo and Tsoro.\n")
+          "Kumalak, and on four rows Bao Kiswahili (East Africa; our Bao la Kiswahili, "
+          "after de Voogt rather than Sanderson), Hus (Nama), Mefuvha, Moruba, Mweso (our "
+          "Omweso), Nsolo and Tsoro.\n")
     print("| StoneShark game | status | how, or what is missing |")
     print("|---|---|---|")
     print("\n".join(lines))
