@@ -493,6 +493,10 @@ impl Loader {
                 if self.problems.is_empty() =>
             {
                 let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
+                let rare_sowing = claims_lost.is_some()
+                    || relay
+                        .as_ref()
+                        .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
                 Ok(Game {
                     id: id.to_string(),
                     meta: spec.game,
@@ -512,6 +516,7 @@ impl Loader {
                     evaluation,
                     match_rules,
                     limits: Limits::default(),
+                    rare_sowing,
                     reads_before: self.reads_before,
                     capture_times,
                     reads_previous: self.reads_previous,

@@ -275,7 +275,10 @@ pub(crate) fn sow(
     if game.hand.is_some() && plays_from_hand(game, position) {
         return sow_from_hand(game, position, decision);
     }
-    sow_move::<false, _>(game, position, decision, &mut ())
+    if game.rare_sowing {
+        return sow_rare(game, position, decision);
+    }
+    sow_move::<false, false, _>(game, position, decision, &mut ())
 }
 
 /// The steps of a move (`sow` on a copy of the position, which it leaves as
@@ -287,8 +290,8 @@ pub(crate) fn sow_traced(
 ) -> Result<Vec<Step>, NotLegal> {
     let mut steps = Vec::new();
     match game.hand.is_some() && plays_from_hand(game, position) {
-        true => sow_move::<true, _>(game, position, decision, &mut steps)?,
-        false => sow_move::<false, _>(game, position, decision, &mut steps)?,
+        true => sow_move::<true, true, _>(game, position, decision, &mut steps)?,
+        false => sow_move::<false, true, _>(game, position, decision, &mut steps)?,
     };
     Ok(steps)
 }
@@ -300,13 +303,22 @@ fn sow_from_hand(
     position: &mut Position,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<true, _>(game, position, decision, &mut ())
+    sow_move::<true, true, _>(game, position, decision, &mut ())
 }
 
-/// The move, from the board or (`FROM_HAND`) from the mover's hand; one body,
-/// compiled once for each, so that a move from the board pays nothing for hands.
+/// `sow` for a game whose moves may lose claims or meet a relay's `lift` or
+/// `optional`, out of line: the checks cost the other games' sowing loop
+/// several percent (instructions per random game) even where they never hold.
+#[inline(never)]
+fn sow_rare(game: &Game, position: &mut Position, decision: Decision) -> Result<Sown, NotLegal> {
+    sow_move::<false, true, _>(game, position, decision, &mut ())
+}
+
+/// The move, from the board or (`FROM_HAND`) from the mover's hand, checking
+/// the rarer rules only when `RARE` (`Game::rare_sowing`); one body, compiled for
+/// each, so that a move from the board pays nothing for hands or rare rules.
 #[inline(always)]
-fn sow_move<const FROM_HAND: bool, T: Trace>(
+fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
     game: &Game,
     position: &mut Position,
     decision: Decision,
@@ -338,7 +350,7 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
                     .clamp(1, available as i64) as u16,
             };
             position.counts[origin as usize] -= lifted;
-            if game.claims_lost.is_some() {
+            if RARE && game.claims_lost.is_some() {
                 lose_claims(game, position, mover);
             }
             if game.reads_moved_from {
@@ -501,19 +513,16 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
         if hand == 0 {
             break;
         }
-        if let Some(optional) = &relay.optional
-            && optional.eval(&mut scope(game, position, start, env))
-        {
-            // A chance to stop, passed as an optional capture is declined.
-            options.met += 1;
-            if options.declined.declines(options.met - 1) {
-                break;
+        if RARE && (relay.optional.is_some() || relay.lift.is_some()) {
+            let (chance, lifted) = relay_choices(game, relay, position, start, env, hand);
+            if chance {
+                // A chance to stop, passed as an optional capture is declined.
+                options.met += 1;
+                if options.declined.declines(options.met - 1) {
+                    break;
+                }
             }
-        }
-        if let Some(lift) = &relay.lift {
-            hand = lift
-                .eval(&mut scope(game, position, start, env))
-                .clamp(1, i64::from(hand)) as u16;
+            hand = lifted;
         }
         if env.lap >= game.limits().laps {
             return Err(NotLegal::Endless);
@@ -525,7 +534,7 @@ fn sow_move<const FROM_HAND: bool, T: Trace>(
             env.reversed = reversed;
         }
         position.counts[next as usize] -= hand;
-        if game.claims_lost.is_some() {
+        if RARE && game.claims_lost.is_some() {
             lose_claims(game, position, env.mover);
         }
         trace.step(Step::Lift {
@@ -585,6 +594,31 @@ struct Options {
     declined: Declined,
     /// How many the move has met (each would have taken seeds).
     met: usize,
+}
+
+/// A relay's rarer keys: whether the mover has a chance to stop instead
+/// (`optional`), and how many of `hand` seeds are lifted (`lift`). Out of line:
+/// only a few games have them.
+#[inline(never)]
+fn relay_choices(
+    game: &Game,
+    relay: &crate::rules::game::Relay,
+    position: &Position,
+    start: Option<&Position>,
+    env: Env,
+    hand: u16,
+) -> (bool, u16) {
+    let chance = relay
+        .optional
+        .as_ref()
+        .is_some_and(|optional| optional.eval(&mut scope(game, position, start, env)));
+    let lifted = match &relay.lift {
+        Some(lift) => lift
+            .eval(&mut scope(game, position, start, env))
+            .clamp(1, i64::from(hand)) as u16,
+        None => hand,
+    };
+    (chance, lifted)
 }
 
 /// The time of the per-drop captures (`at = "drop"`).

@@ -108,6 +108,9 @@ pub struct Game {
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
+    /// Whether a move may lose claims or meet a relay's `lift` or `optional`:
+    /// sowing checks those only then (see `engine::sow`).
+    pub(crate) rare_sowing: bool,
     /// Whether some rule reads the position at the start of the move
     /// (`before(...)`), which the engine then keeps a copy of.
     pub(crate) reads_before: bool,
