@@ -7,6 +7,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use crate::language::compose;
+use crate::language::define::{self, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
@@ -62,6 +63,8 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         reads_moved_from: false,
         closes_holes: false,
         holes_change_hands: false,
+        terms: Terms::default(),
+        used_terms: BTreeSet::new(),
     }
     .load(&source.id, spec, options)
 }
@@ -224,6 +227,10 @@ struct Loader {
     /// Whether the game's matches move holes across the middle (territory):
     /// `own`, `owner` and `holes` then read the position.
     holes_change_hands: bool,
+    /// The file's named terms, put in place before each expression is checked.
+    terms: Terms,
+    /// Terms some rule uses (to warn about the others).
+    used_terms: BTreeSet<String>,
 }
 
 /// `[move] prefer`, read once the move is over (see `engine::preferred`).
@@ -327,6 +334,7 @@ impl Loader {
             })
             .collect();
         self.refuse_control_characters(&spec);
+        self.define_terms(&spec.define);
         self.closes_holes = spec
             .match_play
             .as_ref()
@@ -482,6 +490,7 @@ impl Loader {
             .map(|e| self.typed(&board, &e, SIDE_VALUE));
         let match_rules = spec.match_play.map(|m| self.match_rules(m, &board));
         self.warn_unused_options(&spec.options);
+        self.warn_unused_terms(&spec.define);
         match (
             start,
             score,
@@ -569,6 +578,49 @@ impl Loader {
                     &self.file,
                     Some(option.span()),
                     format!("option `{name}` is never used by any rule"),
+                );
+                self.warnings.push(warning);
+            }
+        }
+    }
+
+    /// Reads the file's named terms (`[define.NAME]`); a problem points into the
+    /// term's expression, or at the whole of it.
+    fn define_terms(&mut self, define: &BTreeMap<String, spec::DefineSpec>) {
+        let options: BTreeSet<&str> = self.options.iter().map(|(name, _)| name.as_str()).collect();
+        let definitions = define.iter().map(|(name, term)| {
+            (
+                name.as_str(),
+                term.args.as_slice(),
+                term.is.get_ref().as_str(),
+            )
+        });
+        let (terms, problems) =
+            Terms::parse(definitions, |name| define::taken_name(name, &options));
+        for problem in problems {
+            let is = &define[&problem.name].is;
+            let span = match problem.span {
+                Some(span) => {
+                    let base = self.string_content_start(is.span());
+                    base + span.start..base + span.end.max(span.start + 1)
+                }
+                None => is.span(),
+            };
+            self.problem(
+                span,
+                format!("in the term `{}`: {}", problem.name, problem.message),
+            );
+        }
+        self.terms = terms;
+    }
+
+    fn warn_unused_terms(&mut self, define: &BTreeMap<String, spec::DefineSpec>) {
+        for (name, term) in define {
+            if self.terms.get(name).is_some() && !self.used_terms.contains(name) {
+                let warning = Problem::warning(
+                    &self.file,
+                    Some(term.is.span()),
+                    format!("the term `{name}` is never used by any rule"),
                 );
                 self.warnings.push(warning);
             }
@@ -1174,7 +1226,9 @@ impl Loader {
         bindings: &[Binding],
     ) -> Option<Typed> {
         let base = self.string_content_start(expr.span());
-        let node = match syntax::parse(expr.get_ref()) {
+        let node = match syntax::parse(expr.get_ref())
+            .and_then(|node| self.terms.expand(node, &mut self.used_terms))
+        {
             Ok(node) => node,
             Err(e) => {
                 let span = base + e.span.start..base + e.span.end.max(e.span.start + 1);

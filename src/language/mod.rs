@@ -4,6 +4,7 @@
 pub mod bundled;
 pub mod catalog;
 pub mod compose;
+pub mod define;
 pub mod error;
 pub mod expr;
 pub mod load;

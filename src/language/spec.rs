@@ -36,6 +36,22 @@ pub struct GameSpec {
     pub match_play: Option<MatchSpec>,
     /// Hints for the search agents.
     pub agents: Option<AgentsSpec>,
+    /// Named terms that expressions may use (`[define.NAME]`).
+    #[serde(default)]
+    pub define: BTreeMap<String, DefineSpec>,
+}
+
+/// A named term: a condition or value, with arguments, usable in any expression.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DefineSpec {
+    /// The arguments' names, in the order a use gives them.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// The expression a use stands for.
+    pub is: Expr,
+    /// How `explain` words a use: `{ARG}` stands for an argument's words.
+    pub reads: Option<String>,
 }
 
 /// Who plays it, where it comes from, and where its rules are written.

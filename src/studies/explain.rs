@@ -3,9 +3,12 @@
 //! the clause ids it cites — so an author can compare what the file says with
 //! what they meant.
 
+use std::collections::BTreeMap;
+
+use crate::language::define;
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
-use crate::language::spec::{CaptureSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::StoreEnd;
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
 
@@ -19,6 +22,8 @@ enum Here {
 struct Words<'a> {
     game: &'a Game,
     here: Here,
+    /// The file's named terms, read by their own wording.
+    terms: &'a BTreeMap<String, DefineSpec>,
 }
 
 /// The rules of `game` (loaded from `spec` with its options in force), numbered.
@@ -26,10 +31,12 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     let w = Words {
         game,
         here: Here::Hole,
+        terms: &spec.define,
     };
     let sown = Words {
         game,
         here: Here::JustSown,
+        terms: &spec.define,
     };
     let mut rules: Vec<(String, &[String])> = Vec::new();
     let board = &game.board;
@@ -55,6 +62,9 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         ),
         &spec.board.clauses,
     ));
+    if let Some(terms) = w.glossary() {
+        rules.push((terms, &[]));
+    }
     let seeds = match spec.setup.seeds.get_ref() {
         IntOrExpr::Int(n) => n.to_string(),
         IntOrExpr::Expr(text) => w.text(text),
@@ -539,6 +549,7 @@ impl Words<'_> {
                     "never".into()
                 }
             }
+            NodeKind::Name(name) if self.terms.contains_key(name) => self.term(name, &[]),
             NodeKind::Name(name) => self.name(name),
             NodeKind::Unary(UnaryOp::Not, x) => format!("not ({})", self.node(x)),
             NodeKind::Unary(UnaryOp::Neg, x) => format!("-{}", self.node(x)),
@@ -658,7 +669,52 @@ impl Words<'_> {
         }
     }
 
+    /// What the file's named terms mean, for those with a wording of their own.
+    fn glossary(&self) -> Option<String> {
+        let meanings: Vec<String> = self
+            .terms
+            .iter()
+            .filter_map(|(name, term)| {
+                let reads = term.reads.as_ref()?;
+                let reads = term.args.iter().fold(reads.clone(), |text, param| {
+                    text.replace(&format!("{{{param}}}"), param)
+                });
+                Some(format!(
+                    "\"{reads}\" ({name}) when {}",
+                    self.text(term.is.get_ref())
+                ))
+            })
+            .collect();
+        (!meanings.is_empty())
+            .then(|| format!("The rules below use these terms: {}.", meanings.join("; ")))
+    }
+
+    /// A named term: its own wording with the arguments' words in place, or
+    /// else the words of its expression with the arguments put in.
+    fn term(&self, name: &str, args: &[Node]) -> String {
+        let term = &self.terms[name];
+        if let Some(reads) = &term.reads {
+            return term
+                .args
+                .iter()
+                .zip(args)
+                .fold(reads.clone(), |text, (param, arg)| {
+                    text.replace(&format!("{{{param}}}"), &self.node(arg))
+                });
+        }
+        match syntax::parse(term.is.get_ref()) {
+            Ok(body) if args.len() == term.args.len() => {
+                let span = 0..0;
+                self.node(&define::substitute(&body, &term.args, args, &span))
+            }
+            _ => name.to_string(),
+        }
+    }
+
     fn call(&self, f: &str, args: &[Node]) -> String {
+        if self.terms.contains_key(f) {
+            return self.term(f, args);
+        }
         let words: Vec<String> = args.iter().map(|x| self.node(x)).collect();
         if f == "before" {
             return format!("({}, at the start of the move)", words.join(", "));

@@ -183,6 +183,46 @@ fn deepest(node: &Node, depth: usize) -> Option<Span> {
 }
 
 impl Node {
+    /// The node with each child replaced by `f(child)`.
+    pub fn try_map_children<E>(
+        self,
+        mut f: impl FnMut(Node) -> Result<Node, E>,
+    ) -> Result<Node, E> {
+        let mut boxed = |node: Box<Node>| f(*node).map(Box::new);
+        let kind = match self.kind {
+            kind @ (NodeKind::Int(_) | NodeKind::Bool(_) | NodeKind::Name(_)) => kind,
+            NodeKind::Unary(op, x) => NodeKind::Unary(op, boxed(x)?),
+            NodeKind::Binary(op, l, r) => NodeKind::Binary(op, boxed(l)?, boxed(r)?),
+            NodeKind::If(c, t, e) => NodeKind::If(boxed(c)?, boxed(t)?, boxed(e)?),
+            NodeKind::Call(name, args) => NodeKind::Call(
+                name,
+                args.into_iter().map(&mut f).collect::<Result<_, _>>()?,
+            ),
+            NodeKind::Quantifier(q, var, span, set, body) => {
+                NodeKind::Quantifier(q, var, span, boxed(set)?, boxed(body)?)
+            }
+            NodeKind::Set(items) => {
+                NodeKind::Set(items.into_iter().map(&mut f).collect::<Result<_, _>>()?)
+            }
+        };
+        Ok(Node {
+            kind,
+            span: self.span,
+        })
+    }
+
+    /// The variables quantifiers bind anywhere in the expression, with their spans.
+    pub fn quantified(&self) -> Vec<(String, Span)> {
+        let mut vars = match &self.kind {
+            NodeKind::Quantifier(_, var, span, _, _) => vec![(var.clone(), span.clone())],
+            _ => vec![],
+        };
+        for child in self.children() {
+            vars.extend(child.quantified());
+        }
+        vars
+    }
+
     /// Whether the expression calls `function` anywhere.
     pub fn calls(&self, function: &str) -> bool {
         matches!(&self.kind, NodeKind::Call(name, _) if name == function)
