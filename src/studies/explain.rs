@@ -680,7 +680,7 @@ impl Words<'_> {
                     text.replace(&format!("{{{param}}}"), param)
                 });
                 Some(format!(
-                    "\"{reads}\" ({name}) when {}",
+                    "\"{reads}\" ({name}) stands for {}",
                     self.text(term.is.get_ref())
                 ))
             })
