@@ -96,12 +96,8 @@ impl Terms {
         (Terms { terms }, problems)
     }
 
-    pub fn get(&self, name: &str) -> Option<&Term> {
-        self.terms.get(name)
-    }
-
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.terms.keys().map(String::as_str)
+    pub fn contains(&self, name: &str) -> bool {
+        self.terms.contains_key(name)
     }
 
     /// The expression with every use of a term replaced by the term's expression

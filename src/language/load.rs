@@ -616,7 +616,7 @@ impl Loader {
 
     fn warn_unused_terms(&mut self, define: &BTreeMap<String, spec::DefineSpec>) {
         for (name, term) in define {
-            if self.terms.get(name).is_some() && !self.used_terms.contains(name) {
+            if self.terms.contains(name) && !self.used_terms.contains(name) {
                 let warning = Problem::warning(
                     &self.file,
                     Some(term.is.span()),
