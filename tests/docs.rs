@@ -98,6 +98,7 @@ fn expression_examples_check() {
                 bindings: &Binding::ALL,
                 closes_holes: false,
                 holes_change_hands: false,
+                looks_ahead: true,
             };
             check::check(&node, None, &cx).is_ok()
         });

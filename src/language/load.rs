@@ -65,6 +65,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         holes_change_hands: false,
         terms: Terms::default(),
         used_terms: BTreeSet::new(),
+        looks_ahead: false,
     }
     .load(&source.id, spec, options)
 }
@@ -231,11 +232,23 @@ struct Loader {
     terms: Terms,
     /// Terms some rule uses (to warn about the others).
     used_terms: BTreeSet<String>,
+    /// Whether the expression being compiled is asked where the engine looks
+    /// ahead (`[claims] gain`), so that `threats` may be read.
+    looks_ahead: bool,
 }
 
 /// `[move] prefer`, read once the move is over (see `engine::preferred`).
 const PREFER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::Origin];
 const MOVE: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::Turn,
+    Binding::ExtraTurns,
+];
+/// `[claims] gain`, asked of the opponent's holes once a legal move is over.
+const GAIN: &[Binding] = &[
+    Binding::Here,
     Binding::Mover,
     Binding::Opponent,
     Binding::Origin,
@@ -349,8 +362,20 @@ impl Loader {
         let start = self.claimed_at_start(spec.claims.as_ref(), &board, start);
         let claims_lost = spec.claims.as_ref().and_then(|claims| {
             let lost = claims.lost.as_ref()?;
-            let bindings = [Binding::Here, Binding::Mover, Binding::Opponent];
+            let bindings = [
+                Binding::Here,
+                Binding::Claimer,
+                Binding::Mover,
+                Binding::Opponent,
+            ];
             Some(self.condition(&board, lost, &bindings, "no claim is ever lost"))
+        });
+        let claims_gain = spec.claims.as_ref().and_then(|claims| {
+            let gain = claims.gain.as_ref()?;
+            self.looks_ahead = true;
+            let gain = self.condition(&board, gain, GAIN, "no hole is ever claimed");
+            self.looks_ahead = false;
+            Some(gain)
         });
         if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
             self.problem(
@@ -497,12 +522,19 @@ impl Loader {
             optional(match_rules),
             optional(evaluation),
             optional(claims_lost),
+            optional(claims_gain),
         ) {
-            (Some(start), Some(score), Some(match_rules), Some(evaluation), Some(claims_lost))
-                if self.problems.is_empty() =>
-            {
+            (
+                Some(start),
+                Some(score),
+                Some(match_rules),
+                Some(evaluation),
+                Some(claims_lost),
+                Some(claims_gain),
+            ) if self.problems.is_empty() => {
                 let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
                 let rare_sowing = claims_lost.is_some()
+                    || claims_gain.is_some()
                     || relay
                         .as_ref()
                         .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
@@ -519,6 +551,7 @@ impl Loader {
                     relay,
                     captures,
                     claims_lost,
+                    claims_gain,
                     again,
                     end_checks,
                     score,
@@ -1251,6 +1284,7 @@ impl Loader {
             bindings,
             closes_holes: self.closes_holes,
             holes_change_hands: self.holes_change_hands,
+            looks_ahead: self.looks_ahead,
         };
         match check::check(&node, want, &cx) {
             Ok(typed) => {

@@ -220,6 +220,9 @@ pub struct ClaimsSpec {
     /// A claimed hole stops being claimed once this holds for it (`here`),
     /// checked whenever seeds leave a hole.
     pub lost: Option<Expr>,
+    /// The opponent's holes the mover claims once its move is over (`here`),
+    /// in place of those of the opponent's it claimed before.
+    pub gain: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -16,12 +16,20 @@ pub const CLOSED: char = 'x';
 /// (`3s`: three seeds in a hole South has claimed).
 pub fn board(game: &Game, position: &Position) -> String {
     let b = &game.board;
-    let claimed = position.claims.iter().any(|set| !set.is_empty());
+    let [south, north] = position.claims;
+    let marks = match (
+        south.is_empty() && north.is_empty(),
+        south.both(north).is_empty(),
+    ) {
+        (true, _) => 0,
+        (false, true) => 1,
+        (false, false) => 2,
+    };
     let width = position
         .counts
         .iter()
         .max()
-        .map_or(1, |m| m.to_string().len() + usize::from(claimed))
+        .map_or(1, |m| m.to_string().len() + marks)
         .max(b.columns().to_string().len())
         + 1;
     let mut out = String::new();
@@ -38,8 +46,8 @@ pub fn board(game: &Game, position: &Position) -> String {
             let count = position.counts[hole as usize];
             if position.closed.contains(hole) {
                 let _ = write!(out, "{CLOSED:>width$}");
-            } else if let Some(side) = claimer(position, hole) {
-                let _ = write!(out, "{:>width$}", format!("{count}{}", claim_mark(side)));
+            } else if let Some(marks) = claim_marks(position, hole) {
+                let _ = write!(out, "{:>width$}", format!("{count}{marks}"));
             } else {
                 let _ = write!(out, "{count:>width$}");
             }
@@ -50,11 +58,14 @@ pub fn board(game: &Game, position: &Position) -> String {
     out
 }
 
-/// The side that has claimed `hole`, if one has.
-fn claimer(position: &Position, hole: crate::rules::board::Hole) -> Option<Side> {
-    Side::BOTH
+/// The marks of the sides that have claimed `hole` (South's first), if any has.
+fn claim_marks(position: &Position, hole: crate::rules::board::Hole) -> Option<String> {
+    let marks: String = Side::BOTH
         .into_iter()
-        .find(|side| position.claims[side.index()].contains(hole))
+        .filter(|side| position.claims[side.index()].contains(hole))
+        .map(claim_mark)
+        .collect();
+    (!marks.is_empty()).then_some(marks)
 }
 
 /// How a claim is written after a count, in drawings and scenario boards.

@@ -29,6 +29,7 @@ fn scope<'a>(
         position,
         before: start.unwrap_or(position),
         env,
+        lookahead: None,
     }
 }
 
@@ -211,6 +212,9 @@ pub enum Step {
 /// reporting away, captures included).
 pub(crate) trait Trace {
     const ENABLED: bool;
+    /// Whether the move is played only to look ahead (`threats`): it then
+    /// gains no claims, which would look ahead again.
+    const LOOKS_AHEAD: bool = false;
     fn step(&mut self, step: Step);
 }
 
@@ -224,6 +228,26 @@ impl Trace for Vec<Step> {
     const ENABLED: bool = true;
     fn step(&mut self, step: Step) {
         self.push(step);
+    }
+}
+
+/// The first of a set of holes (the opponent's) that a move takes; of a capture
+/// taking several at once, the first in board order. What a move played ahead
+/// reports (`threats`).
+struct FirstTaken {
+    of: HoleSet,
+    first: Option<Hole>,
+}
+
+impl Trace for FirstTaken {
+    const ENABLED: bool = true;
+    const LOOKS_AHEAD: bool = true;
+    fn step(&mut self, step: Step) {
+        if let (None, Step::Capture { hole, .. }) = (self.first, step)
+            && self.of.contains(hole)
+        {
+            self.first = Some(hole);
+        }
     }
 }
 
@@ -351,7 +375,7 @@ fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
             };
             position.counts[origin as usize] -= lifted;
             if RARE && game.claims_lost.is_some() {
-                lose_claims(game, position, mover);
+                lose_claims(game, position, start, mover);
             }
             if game.reads_moved_from {
                 position.moved_from.insert(origin);
@@ -535,7 +559,7 @@ fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
         }
         position.counts[next as usize] -= hand;
         if RARE && game.claims_lost.is_some() {
-            lose_claims(game, position, env.mover);
+            lose_claims(game, position, start, env.mover);
         }
         trace.step(Step::Lift {
             hole: next,
@@ -571,6 +595,9 @@ fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
         && !after.eval(&mut scope(game, position, start, env))
     {
         return Err(NotLegal::FailsAfter);
+    }
+    if RARE && !T::LOOKS_AHEAD && game.claims_gain.is_some() {
+        gain_claims(game, position, start, env);
     }
     let again = game
         .again
@@ -777,7 +804,7 @@ fn capture(
             }
         }
         if taken > 0 && game.claims_lost.is_some() {
-            lose_claims(game, position, env.mover);
+            lose_claims(game, position, start, env.mover);
         }
         if let Some(from) = &rule.resow
             && taken > 0
@@ -804,9 +831,10 @@ fn capture(
 }
 
 /// Claims lost (`[claims] lost`), asked of every claimed hole after seeds
-/// have left a hole. Out of line: only a few games lose claims.
+/// have left a hole (`start`: the position at the start of the move, if a rule
+/// reads it). Out of line: only a few games lose claims.
 #[inline(never)]
-fn lose_claims(game: &Game, position: &mut Position, mover: Side) {
+fn lose_claims(game: &Game, position: &mut Position, start: Option<&Position>, mover: Side) {
     let Some(lost) = &game.claims_lost else {
         return;
     };
@@ -814,10 +842,93 @@ fn lose_claims(game: &Game, position: &mut Position, mover: Side) {
         for hole in position.claims[side.index()].iter() {
             let mut env = Env::new(mover);
             env.here = hole;
-            if lost.eval(&mut scope(game, position, None, env)) {
+            env.side = side;
+            if lost.eval(&mut scope(game, position, start, env)) {
                 position.claims[side.index()].remove(hole);
             }
         }
+    }
+}
+
+/// Claims gained (`[claims] gain`), asked of each of the opponent's holes once
+/// a legal move is over: those it holds for become the mover's, in place of
+/// the mover's claims on the opponent's holes. `threats` is worked out at most
+/// once for each side, and only if the condition reads it. Out of line: only a
+/// few games gain claims.
+#[inline(never)]
+fn gain_claims(game: &Game, position: &mut Position, start: Option<&Position>, env: Env) {
+    let Some(gain) = &game.claims_gain else {
+        return;
+    };
+    let now = *position;
+    let known = std::cell::Cell::new([None; 2]);
+    let lookahead = |side: Side| {
+        let mut sets: [Option<HoleSet>; 2] = known.get();
+        let set = *sets[side.index()].get_or_insert_with(|| threats(game, &now, side));
+        known.set(sets);
+        set
+    };
+    let across = now.holes(&game.board, env.mover.other());
+    let mut gained = HoleSet::default();
+    for hole in across.iter() {
+        let mut asked = scope(game, &now, start, Env { here: hole, ..env });
+        asked.lookahead = Some(&lookahead);
+        if gain.eval(&mut asked) {
+            gained.insert(hole);
+        }
+    }
+    if !gained.is_empty() {
+        let claims = &mut position.claims[env.mover.index()];
+        *claims = claims.without_with(across, gained);
+    }
+}
+
+/// The holes of its opponent's that `side`'s legal moves from `position` would
+/// take first, one for each move that takes any, as if `side` were to move
+/// (`threats(side)`): every move it may start is played on a copy, taking
+/// every optional capture, and where some meet `[move] prefer` only those count.
+fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
+    let mut from = *position;
+    from.to_move = side;
+    from.pending = None;
+    let across = from.holes(&game.board, side.other());
+    let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
+    let (mut taken, mut taken_preferred, mut some_preferred) =
+        (HoleSet::default(), HoleSet::default(), false);
+    for hole in candidates(game, &from, from_hand) {
+        let may = match from_hand {
+            true => may_place(game, &from, hole),
+            false => may_start_from(game, &from, hole),
+        };
+        if !may {
+            continue;
+        }
+        for decision in moves_from(game, &from, hole) {
+            let mut next = from;
+            let mut first = FirstTaken {
+                of: across,
+                first: None,
+            };
+            let played = match from_hand {
+                true => sow_move::<true, true, _>(game, &mut next, decision, &mut first),
+                false => sow_move::<false, true, _>(game, &mut next, decision, &mut first),
+            };
+            if played.is_err() {
+                continue;
+            }
+            let preferred = preferred(game, &from, &next, decision);
+            some_preferred |= preferred;
+            if let Some(hole) = first.first {
+                taken.insert(hole);
+                if preferred {
+                    taken_preferred.insert(hole);
+                }
+            }
+        }
+    }
+    match some_preferred {
+        true => taken_preferred,
+        false => taken,
     }
 }
 
@@ -954,7 +1065,7 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
     position.counts[hole as usize] -= seeds;
     position.captured[position.to_move.index()] += u32::from(seeds);
     if game.claims_lost.is_some() {
-        lose_claims(game, position, position.to_move);
+        lose_claims(game, position, None, position.to_move);
     }
     if lapse_empty_strip(game, position) {
         end_turn(game, position, again);

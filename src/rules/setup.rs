@@ -61,7 +61,9 @@ pub enum SetupError {
     #[error("{0} is closed, so it must be empty")]
     ClosedNotEmpty(String),
     /// A hole claimed by both sides.
-    #[error("{0} is claimed by both sides; a hole has one claimer at most")]
+    #[error(
+        "{0} is claimed by both sides; a hole has one claimer at most, but in a game whose claims are gained across the board (`[claims] gain`)"
+    )]
     ClaimedTwice(String),
     /// Seeds in hand in a game without hand moves.
     #[error("this game has no hand moves (`[hand]`), so no side can hold seeds in hand")]
@@ -133,6 +135,13 @@ impl Setup {
     /// Checks the setup against the game and builds the position.
     pub fn position(&self, game: &Game) -> Result<Position, SetupError> {
         let mut position = self.board_position(&game.board, game.closes_holes())?;
+        // Only claims gained across the board share a hole with its owner's.
+        let [south, north] = position.claims;
+        if let Some(hole) = south.both(north).iter().next()
+            && game.claims_gain.is_none()
+        {
+            return Err(SetupError::ClaimedTwice(game.board.name(hole)));
+        }
         if position.hand != [0; 2] && game.hand.is_none() {
             return Err(SetupError::NoHandMoves);
         }
@@ -223,9 +232,6 @@ impl Setup {
             for &hole in &self.claims[side.index()] {
                 if !board.is_hole(hole) {
                     return Err(SetupError::NotAHole(format!("cell {hole}")));
-                }
-                if position.claims[side.other().index()].contains(hole) {
-                    return Err(SetupError::ClaimedTwice(board.name(hole)));
                 }
                 position.claims[side.index()].insert(hole);
             }

@@ -97,6 +97,12 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
                 w.text(lost.get_ref())
             );
         }
+        if let Some(gain) = &claims.gain {
+            text += &format!(
+                " Once a move is over, the mover claims each of the opponent's holes for which {}, in place of the opponent's holes it claimed before.",
+                w.text(gain.get_ref())
+            );
+        }
         rules.push((text.trim_start().to_string(), &claims.clauses));
     }
     let circuit = match spec.sowing.circuit.get_ref().as_str() {
@@ -616,6 +622,7 @@ impl Words<'_> {
             "turn" => "the number of turns played".into(),
             "extra_turns" => "the extra turns already played in a row".into(),
             "last_mover" => "the side that made the last decision".into(),
+            "claimer" => "the side holding the claim".into(),
             "south" => "South".into(),
             "north" => "North".into(),
             "all_holes" => "all the holes".into(),

@@ -534,6 +534,14 @@ pub fn option_overrides(scenario: &Scenario) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Why a board's entry is not a count.
+fn count_error(entry: &str) -> String {
+    format!(
+        "`{}` is not a seed count (or x, a closed hole; a count followed by s or n is a hole claimed by South or North, by sn one claimed by both)",
+        printable(entry)
+    )
+}
+
 /// Parses a board drawn as `letter: counts` lines (any order, every row once).
 pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
     let b = &game.board;
@@ -558,21 +566,27 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
         if std::mem::replace(&mut seen[row], true) {
             return Err(format!("row {letter} is given twice"));
         }
-        let counts: Vec<Option<(u64, Option<Side>)>> = counts
+        let counts: Vec<Option<(u64, Vec<Side>)>> = counts
             .split_whitespace()
             .map(|n| {
-                let (digits, claimer) = match n.strip_suffix(['s', 'n']) {
-                    Some(digits) => (digits, Side::BOTH.into_iter().find(|&s| n.ends_with(render::claim_mark(s)))),
-                    None => (n, None),
-                };
+                // Claim marks after the count, South's first (`5sn`: claimed by both).
+                let digits = n.trim_end_matches(['s', 'n']);
+                let marks = &n[digits.len()..];
+                let claimers: Vec<Side> = Side::BOTH
+                    .into_iter()
+                    .filter(|&s| marks.contains(render::claim_mark(s)))
+                    .collect();
+                let marks_well_formed = claimers
+                    .iter()
+                    .map(|&s| render::claim_mark(s))
+                    .eq(marks.chars());
                 match n {
                     "x" => Ok(None),
-                    _ => digits.parse().map(|c| Some((c, claimer))).map_err(|_| {
-                        format!(
-                            "`{}` is not a seed count (or x, a closed hole; a count followed by s or n is a hole claimed by South or North)",
-                            printable(n)
-                        )
-                    }),
+                    _ if marks_well_formed => digits
+                        .parse()
+                        .map(|c| Some((c, claimers)))
+                        .map_err(|_| count_error(n)),
+                    _ => Err(count_error(n)),
                 }
             })
             .collect::<Result<_, _>>()?;
@@ -586,9 +600,9 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
         for (column, count) in counts.into_iter().enumerate() {
             let hole = b.hole_at(row, column + 1).expect("checked");
             match count {
-                Some((count, claimer)) => {
+                Some((count, claimers)) => {
                     setup.counts.push((hole, count));
-                    if let Some(side) = claimer {
+                    for side in claimers {
                         setup.claims[side.index()].push(hole);
                     }
                 }

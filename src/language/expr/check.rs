@@ -44,10 +44,12 @@ pub enum Binding {
     LastMover,
     /// Extra turns the side to move has had in a row (0 on a turn's first move).
     ExtraTurns,
+    /// The side holding the claim asked about (`[claims] lost`).
+    Claimer,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 16] = [
+    pub const ALL: [Binding; 17] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -64,6 +66,7 @@ impl Binding {
         Binding::LapStart,
         Binding::LastMover,
         Binding::ExtraTurns,
+        Binding::Claimer,
     ];
 
     pub fn name(self) -> &'static str {
@@ -84,6 +87,7 @@ impl Binding {
             Binding::LapStart => "lap_start",
             Binding::LastMover => "last_mover",
             Binding::ExtraTurns => "extra_turns",
+            Binding::Claimer => "claimer",
         }
     }
 }
@@ -188,6 +192,10 @@ pub struct Context<'a> {
     /// Whether holes can change hands (a match whose surplus is `territory`):
     /// `own`, `owner` and `holes` then ask the position who owns a hole.
     pub holes_change_hands: bool,
+    /// Whether the engine looks ahead where this expression is evaluated, so
+    /// that `threats(side)` may be read (`[claims] gain` only: elsewhere a rule
+    /// deciding a move would play moves to decide it).
+    pub looks_ahead: bool,
 }
 
 /// Functions, with their argument types and result, for messages and checking.
@@ -360,7 +368,8 @@ impl Checker<'_, '_> {
             return Ok(match binding {
                 Binding::Mover => Typed::Side(SideExpr::Mover),
                 Binding::Opponent => Typed::Side(SideExpr::Opponent),
-                Binding::Side => Typed::Side(SideExpr::Side),
+                // Both are kept in the one slot: no rule reads the two.
+                Binding::Side | Binding::Claimer => Typed::Side(SideExpr::Side),
                 Binding::Origin => Typed::Hole(HoleExpr::Origin),
                 Binding::Last => Typed::Hole(HoleExpr::Last),
                 Binding::Here => Typed::Hole(HoleExpr::Here),
@@ -591,6 +600,16 @@ impl Checker<'_, '_> {
                 Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))
             }
             "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
+            "threats" => {
+                if !self.cx.looks_ahead {
+                    return Err(error(
+                        span,
+                        "`threats` plays a side's moves ahead: only `[claims] gain` may use it \
+                         (a rule that decides a move would have to play moves to decide it)",
+                    ));
+                }
+                Typed::Set(SetExpr::Threats(self.side(first)?))
+            }
             "previous_lifted" => Typed::Int(IntExpr::PreviousLifted(self.hole(first)?)),
             "previous_ended" => Typed::Bool(BoolExpr::PreviousEnded(self.hole(first)?)),
             "moved_from" => Typed::Bool(BoolExpr::MovedFrom(self.hole(first)?)),

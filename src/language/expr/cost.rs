@@ -40,7 +40,7 @@ impl Cost<'_> {
         let holes = self.board.hole_count() as u64;
         match set {
             SetExpr::All => holes,
-            SetExpr::Holes(_) | SetExpr::Claims(_) => holes / 2,
+            SetExpr::Holes(_) | SetExpr::Claims(_) | SetExpr::Threats(_) => holes / 2,
             // Holes won across the middle: up to every hole.
             SetExpr::HolesNow(_) => holes,
             SetExpr::List(items) => items.len() as u64,
@@ -133,6 +133,8 @@ impl Cost<'_> {
             SetExpr::Holes(side) | SetExpr::HolesNow(side) | SetExpr::Claims(side) => {
                 self.side(side)
             }
+            // Made once per position by the engine, whatever the expression.
+            SetExpr::Threats(side) => self.side(side),
             SetExpr::List(items) => items
                 .iter()
                 .map(|h| self.hole(h))

@@ -196,6 +196,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the holes {0} has claimed",
     ),
     f(
+        "threats",
+        &[Side],
+        Set,
+        "the holes of its opponent's that the side's legal moves from this position would take first, one for each move that takes any (a look-ahead: only `[claims] gain` may use it)",
+        "the holes {0} could take first with its next move",
+    ),
+    f(
         "previous_lifted",
         &[Hole],
         Int,

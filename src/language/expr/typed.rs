@@ -64,6 +64,9 @@ pub struct Scope<'a> {
     /// read by `before(...)`.
     pub before: &'a Position,
     pub env: Env,
+    /// The engine's look-ahead, where `threats(side)` may be read (`[claims]
+    /// gain`): the holes a side's next legal moves would take first.
+    pub lookahead: Option<&'a dyn Fn(Side) -> HoleSet>,
 }
 
 impl<'a> Scope<'a> {
@@ -74,6 +77,7 @@ impl<'a> Scope<'a> {
             position,
             before: position,
             env,
+            lookahead: None,
         }
     }
 
@@ -220,6 +224,9 @@ pub enum SetExpr {
     List(Vec<HoleExpr>),
     /// The holes a side has claimed.
     Claims(Box<SideExpr>),
+    /// The holes a side's next legal moves would take first (a look-ahead the
+    /// engine makes, see `Scope::lookahead`).
+    Threats(Box<SideExpr>),
     /// `those(h in set, condition)`: the holes of the set for which it holds.
     Those(usize, Box<SetExpr>, Box<BoolExpr>),
     If(Box<BoolExpr>, Box<SetExpr>, Box<SetExpr>),
@@ -498,6 +505,11 @@ impl SetExpr {
             SetExpr::Holes(side) => s.board.side_holes(side.eval(s)),
             SetExpr::HolesNow(side) => s.position.holes(s.board, side.eval(s)),
             SetExpr::Claims(side) => s.position.claims[side.eval(s).index()],
+            SetExpr::Threats(side) => {
+                let side = side.eval(s);
+                s.lookahead
+                    .map_or_else(HoleSet::default, |threats| threats(side))
+            }
             SetExpr::List(items) => {
                 let mut set = HoleSet::default();
                 for h in items {
