@@ -57,11 +57,22 @@ const FROM: &[&str] = &[
     "not moved_from(origin) or all(h in holes(mover), moved_from(h))",
 ];
 const LIFT: &[&str] = &["1", "min(count(origin), 3)", "count(origin) / 2 + 1"];
-const AFTER: &[&str] = &[
-    "total(holes(opponent)) > 0",
-    "total(holes(mover)) > 0 or captured(mover) > 0",
-    "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
-    "captured(mover) > before(captured(mover))",
+/// `[move] after` or `prefer` (a condition, or for `prefer` an integer to make largest).
+const AFTER: &[(&str, &str)] = &[
+    ("after", "total(holes(opponent)) > 0"),
+    ("after", "total(holes(mover)) > 0 or captured(mover) > 0"),
+    (
+        "after",
+        "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
+    ),
+    ("after", "captured(mover) > before(captured(mover))"),
+    ("prefer", "total(holes(opponent)) > 0"),
+    (
+        "prefer",
+        "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0",
+    ),
+    ("prefer", "captured(mover) > before(captured(mover))"),
+    ("prefer", "captured(mover) - before(captured(mover))"),
 ];
 const SKIP: &[&str] = &[
     "here == origin",
@@ -84,10 +95,14 @@ const RELAY: &[&str] = &[
     // Some of the seeds lifted, and a chance to stop instead.
     "when = \"count(last) > 1\"\nfrom = \"last\"\nlift = \"min(count(last), 3)\"\noptional = \"lap_clockwise or own(last)\"",
 ];
-/// Holes claimed from the start (`[claims]`), and lost when emptied.
+/// Claims (`[claims]`): held from the start, lost when emptied; or gained on
+/// the holes the mover threatens.
 const CLAIMS: &[&str] = &[
     "start = \"seat_col(here) == 1\"\nlost = \"count(here) == 0\"",
     "start = \"seat_col(here) <= 2\"",
+    // The holes the mover threatens, until their owner lifts seeds.
+    "gain = \"contains(threats(mover), here)\"\nlost = \"claimer != owner(here) and mover == owner(here)\"",
+    "start = \"seat_col(here) == 1\"\ngain = \"number(h in threats(mover), true) == 1 and contains(threats(mover), here)\"\nlost = \"count(here) == 0 or (claimer != owner(here) and mover == owner(here))\"",
 ];
 const CAPTURES: &[&str] = &[
     // Every pair in the opponent's row, when the last seed faces one.
@@ -288,7 +303,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         prop::option::of(select(HOLES)),
         prop::option::of(select(FROM)),
         prop::option::of(select(LIFT)),
-        prop::option::of((select(vec!["after", "prefer"]), select(AFTER))),
+        prop::option::of(select(AFTER)),
         prop::option::of(select(RELAY)),
         prop::option::of((1u8..=8, select(HAND))),
     );

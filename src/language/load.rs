@@ -408,7 +408,7 @@ impl Loader {
                 .moves
                 .prefer
                 .as_ref()
-                .and_then(|e| self.condition(&board, e, PREFER, "no move is ever preferred")),
+                .and_then(|e| self.preference(&board, e)),
             choose_direction: spec.moves.choose_direction.as_ref().and_then(|e| {
                 self.condition(&board, e, MOVE, "the mover never chooses the direction")
             }),
@@ -695,6 +695,26 @@ impl Loader {
                 .push(Problem::warning(&self.file, Some(e.span()), message));
         }
         Some(condition)
+    }
+
+    /// `[move] prefer`: a condition met if it can be, or an integer made largest.
+    fn preference(&mut self, board: &Board, e: &Spanned<String>) -> Option<Preference> {
+        match self.compile(board, e, None, PREFER)? {
+            Typed::Bool(condition) => Some(Preference::Condition(condition)),
+            Typed::Int(value) => Some(Preference::Largest(value)),
+            other => {
+                let base = self.string_content_start(e.span());
+                self.problem(
+                    expr_span(base, e.get_ref()),
+                    format!(
+                        "expected a condition (met if some legal move can meet it) or an integer \
+                         (made as large as the legal moves can make it), found {}",
+                        other.ty().name()
+                    ),
+                );
+                None
+            }
+        }
     }
 
     fn failure(&mut self) -> LoadError {

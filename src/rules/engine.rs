@@ -33,23 +33,23 @@ fn scope<'a>(
     }
 }
 
-/// Whether the position `after` that a legal move `decision` led to from `start`
-/// meets the game's `prefer` condition, which reads the mover, its opponent, the
-/// move's origin and both positions (no turn counters: in `after` the turn is
-/// over). Kept out of line: few games prefer.
+/// How well the position `after` that a legal move `decision` led to from
+/// `start` does by the game's `prefer` (larger is better; 0 without one), which
+/// reads the mover, its opponent, the move's origin and both positions (no turn
+/// counters: in `after` the turn is over). Kept out of line: few games prefer.
 #[inline(never)]
-pub(crate) fn preferred(
+pub(crate) fn preference(
     game: &Game,
     start: &Position,
     after: &Position,
     decision: Decision,
-) -> bool {
+) -> i64 {
     let Some(prefer) = &game.moves.prefer else {
-        return true;
+        return 0;
     };
     let mut env = Env::new(start.to_move);
     env.origin = decision.hole;
-    prefer.eval(&mut scope(game, after, Some(start), env))
+    prefer.value(&mut scope(game, after, Some(start), env))
 }
 
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
@@ -886,15 +886,15 @@ fn gain_claims(game: &Game, position: &mut Position, start: Option<&Position>, e
 /// The holes of its opponent's that `side`'s legal moves from `position` would
 /// take first, one for each move that takes any, as if `side` were to move
 /// (`threats(side)`): every move it may start is played on a copy, taking
-/// every optional capture, and where some meet `[move] prefer` only those count.
+/// every optional capture; only those that do best by `[move] prefer` count.
 fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
     let mut from = *position;
     from.to_move = side;
     from.pending = None;
     let across = from.holes(&game.board, side.other());
     let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
-    let (mut taken, mut taken_preferred, mut some_preferred) =
-        (HoleSet::default(), HoleSet::default(), false);
+    // The first hole each legal move takes, and how well it does by `prefer`.
+    let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
     for hole in candidates(game, &from, from_hand) {
         let may = match from_hand {
             true => may_place(game, &from, hole),
@@ -916,20 +916,19 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
             if played.is_err() {
                 continue;
             }
-            let preferred = preferred(game, &from, &next, decision);
-            some_preferred |= preferred;
-            if let Some(hole) = first.first {
-                taken.insert(hole);
-                if preferred {
-                    taken_preferred.insert(hole);
-                }
-            }
+            met.push((first.first, preference(game, &from, &next, decision)));
         }
     }
-    match some_preferred {
-        true => taken_preferred,
-        false => taken,
+    let best = met.iter().map(|&(_, value)| value).max();
+    let mut taken = HoleSet::default();
+    for (first, value) in met {
+        if let Some(hole) = first
+            && Some(value) == best
+        {
+            taken.insert(hole);
+        }
     }
+    taken
 }
 
 /// A capture with a strip: the mover owes that many more decisions (no more than

@@ -153,14 +153,34 @@ pub struct Moves {
     pub lift: Option<IntExpr>,
     /// A condition the position after the move must meet for the move to be legal.
     pub after: Option<BoolExpr>,
-    /// A condition on the position after the move: when some legal move meets
-    /// it, the moves that do not are not legal ("feed if you can", "capture if
-    /// you can").
-    pub prefer: Option<BoolExpr>,
+    /// What the position after the move is preferred by: only the legal moves
+    /// that do best are legal ("feed if you can", "capture if you can",
+    /// "capture the most").
+    pub prefer: Option<Preference>,
     /// Where it holds (binding `origin`), the mover chooses the direction of
     /// sowing: each direction is a decision of its own.
     pub choose_direction: Option<BoolExpr>,
     pub clauses: Vec<String>,
+}
+
+/// `[move] prefer`: a condition the legal moves meet if they can, or an
+/// integer they make as large as they can.
+#[derive(Clone, Debug)]
+pub enum Preference {
+    /// When some legal move meets it, only those that do are legal.
+    Condition(BoolExpr),
+    /// Only the legal moves that make it largest are legal.
+    Largest(IntExpr),
+}
+
+impl Preference {
+    /// How well a move does: larger is better (a condition met is 1).
+    pub(crate) fn value(&self, scope: &mut Scope) -> i64 {
+        match self {
+            Preference::Condition(condition) => i64::from(condition.eval(scope)),
+            Preference::Largest(value) => value.eval(scope),
+        }
+    }
 }
 
 /// Moves from the hand: while `when` holds and the mover holds seeds, a move

@@ -299,12 +299,12 @@ impl<'g> GameState<'g> {
         }
         let always_legal = game.moves_always_legal();
         let chooses_direction = game.moves.choose_direction.is_some();
-        let mut unpreferred = Vec::new();
+        let mut preferences = Vec::new();
         let mut found = Found {
             legal: &mut self.legal,
             successors: &mut successors,
             endless_met: &mut self.endless_met,
-            unpreferred: &mut unpreferred,
+            preferences: &mut preferences,
         };
         if game.hand.is_some() && engine::plays_from_hand(game, position) {
             hand_moves(game, position, always_legal, &mut found);
@@ -330,8 +330,8 @@ impl<'g> GameState<'g> {
                 }
             }
         }
-        if !unpreferred.is_empty() && unpreferred.len() < self.legal.len() {
-            keep_preferred(&mut self.legal, &mut successors, &unpreferred);
+        if game.moves.prefer.is_some() {
+            keep_preferred(&mut self.legal, &mut successors, &preferences);
         }
         if !always_legal {
             self.successors = OnceCell::from(successors);
@@ -473,13 +473,13 @@ impl<'g> GameState<'g> {
 
 /// Where the moves found at a turn start are written: the legal decisions, the
 /// position each leads to (where legality needed the move sown), the endless
-/// moves met, and which legal moves fail the game's `prefer` condition.
+/// moves met, and how well each legal move does by the game's `prefer`.
 struct Found<'a> {
     legal: &'a mut Vec<Decision>,
     successors: &'a mut Vec<Position>,
     endless_met: &'a mut u32,
-    /// Indices into `legal`.
-    unpreferred: &'a mut Vec<usize>,
+    /// One for each of `legal`, in games that prefer.
+    preferences: &'a mut Vec<i64>,
 }
 
 /// Adds `decision` to the legal decisions if it is legal: where legality needs
@@ -522,8 +522,10 @@ fn consider_sown(
     let next = found.successors.last_mut().expect("just pushed");
     match engine::sow(game, next, decision) {
         Ok(sown) => {
-            if game.moves.prefer.is_some() && !engine::preferred(game, position, next, decision) {
-                found.unpreferred.push(found.legal.len());
+            if game.moves.prefer.is_some() {
+                found
+                    .preferences
+                    .push(engine::preference(game, position, next, decision));
             }
             found.legal.push(decision);
             Some(sown.optional_met)
@@ -580,25 +582,17 @@ fn consider_declining(
     }
 }
 
-/// Keeps only the moves that meet the game's `prefer` condition, when some do
-/// (`unpreferred` lists the others' indices, in order).
+/// Keeps only the moves that do best by the game's `prefer` (`preferences`, one
+/// for each move).
 #[inline(never)]
-fn keep_preferred(
-    legal: &mut Vec<Decision>,
-    successors: &mut Vec<Position>,
-    unpreferred: &[usize],
-) {
-    fn remove<T>(list: &mut Vec<T>, sorted_indices: &[usize]) {
-        let mut index = 0;
-        let mut removed = sorted_indices.iter().peekable();
-        list.retain(|_| {
-            let remove = removed.next_if(|&&i| i == index).is_some();
-            index += 1;
-            !remove
-        });
-    }
-    remove(legal, unpreferred);
-    remove(successors, unpreferred);
+fn keep_preferred(legal: &mut Vec<Decision>, successors: &mut Vec<Position>, preferences: &[i64]) {
+    let Some(&best) = preferences.iter().max() else {
+        return;
+    };
+    let mut kept = preferences.iter().map(|&value| value == best);
+    legal.retain(|_| kept.next().expect("one preference a move"));
+    let mut kept = preferences.iter().map(|&value| value == best);
+    successors.retain(|_| kept.next().expect("one preference a move"));
 }
 
 /// Plays a move known to be legal: one of a game whose moves are always legal

@@ -10,7 +10,7 @@ use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::StoreEnd;
-use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
+use crate::rules::game::{FillFrom, Game, MatchRules, Preference, ShortHole, Starter, Surplus};
 
 /// What `here` means where an expression is read.
 #[derive(Clone, Copy)]
@@ -164,10 +164,16 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         );
     }
     if let Some(prefer) = &spec.moves.prefer {
-        moving += &format!(
-            ". Where some legal move would leave a position in which {}, only such moves are legal",
-            w.text(prefer.get_ref())
-        );
+        moving += &match game.moves.prefer {
+            Some(Preference::Largest(_)) => format!(
+                ". Of the legal moves, only those for which {} is largest are legal",
+                w.text(prefer.get_ref())
+            ),
+            _ => format!(
+                ". Where some legal move would leave a position in which {}, only such moves are legal",
+                w.text(prefer.get_ref())
+            ),
+        };
     }
     moving += &format!(
         ". A move whose sowing has not ended after {} laps is endless and not legal (GEN-7).",
