@@ -4,6 +4,7 @@
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
+use crate::rules::gain;
 use crate::rules::game::{CaptureTime, Game, Target};
 use crate::rules::position::{Pending, Position, PreviousMove};
 
@@ -18,7 +19,7 @@ pub(crate) enum NotLegal {
 
 /// What an expression reads during a move from `start` (outside a move, `None`:
 /// the position is its own start).
-fn scope<'a>(
+pub(crate) fn scope<'a>(
     game: &'a Game,
     position: &'a Position,
     start: Option<&'a Position>,
@@ -29,7 +30,6 @@ fn scope<'a>(
         position,
         before: start.unwrap_or(position),
         env,
-        lookahead: None,
     }
 }
 
@@ -212,9 +212,6 @@ pub enum Step {
 /// reporting away, captures included).
 pub(crate) trait Trace {
     const ENABLED: bool;
-    /// Whether the move is played only to look ahead (`threats`): it then
-    /// gains no claims, which would look ahead again.
-    const LOOKS_AHEAD: bool = false;
     fn step(&mut self, step: Step);
 }
 
@@ -228,26 +225,6 @@ impl Trace for Vec<Step> {
     const ENABLED: bool = true;
     fn step(&mut self, step: Step) {
         self.push(step);
-    }
-}
-
-/// The first of a set of holes (the opponent's) that a move takes; of a capture
-/// taking several at once, the first in board order. What a move played ahead
-/// reports (`threats`).
-struct FirstTaken {
-    of: HoleSet,
-    first: Option<Hole>,
-}
-
-impl Trace for FirstTaken {
-    const ENABLED: bool = true;
-    const LOOKS_AHEAD: bool = true;
-    fn step(&mut self, step: Step) {
-        if let (None, Step::Capture { hole, .. }) = (self.first, step)
-            && self.of.contains(hole)
-        {
-            self.first = Some(hole);
-        }
     }
 }
 
@@ -596,8 +573,8 @@ fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
     {
         return Err(NotLegal::FailsAfter);
     }
-    if RARE && !T::LOOKS_AHEAD && game.claims_gain.is_some() {
-        gain_claims(game, position, start, env);
+    if RARE && game.claims_gain.is_some() {
+        gain::gain_claims(game, position, start, env);
     }
     let again = game
         .again
@@ -848,87 +825,6 @@ fn lose_claims(game: &Game, position: &mut Position, start: Option<&Position>, m
             }
         }
     }
-}
-
-/// Claims gained (`[claims] gain`), asked of each of the opponent's holes once
-/// a legal move is over: those it holds for become the mover's, in place of
-/// the mover's claims on the opponent's holes. `threats` is worked out at most
-/// once for each side, and only if the condition reads it. Out of line: only a
-/// few games gain claims.
-#[inline(never)]
-fn gain_claims(game: &Game, position: &mut Position, start: Option<&Position>, env: Env) {
-    let Some(gain) = &game.claims_gain else {
-        return;
-    };
-    let now = *position;
-    let known = std::cell::Cell::new([None; 2]);
-    let lookahead = |side: Side| {
-        let mut sets: [Option<HoleSet>; 2] = known.get();
-        let set = *sets[side.index()].get_or_insert_with(|| threats(game, &now, side));
-        known.set(sets);
-        set
-    };
-    let across = now.holes(&game.board, env.mover.other());
-    let mut gained = HoleSet::default();
-    for hole in across.iter() {
-        let mut asked = scope(game, &now, start, Env { here: hole, ..env });
-        asked.lookahead = Some(&lookahead);
-        if gain.eval(&mut asked) {
-            gained.insert(hole);
-        }
-    }
-    if !gained.is_empty() {
-        let claims = &mut position.claims[env.mover.index()];
-        *claims = claims.without_with(across, gained);
-    }
-}
-
-/// The holes of its opponent's that `side`'s legal moves from `position` would
-/// take first, one for each move that takes any, as if `side` were to move
-/// (`threats(side)`): every move it may start is played on a copy, taking
-/// every optional capture; only those that do best by `[move] prefer` count.
-fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
-    let mut from = *position;
-    from.to_move = side;
-    from.pending = None;
-    let across = from.holes(&game.board, side.other());
-    let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
-    // The first hole each legal move takes, and how well it does by `prefer`.
-    let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
-    for hole in candidates(game, &from, from_hand) {
-        let may = match from_hand {
-            true => may_place(game, &from, hole),
-            false => may_start_from(game, &from, hole),
-        };
-        if !may {
-            continue;
-        }
-        for decision in moves_from(game, &from, hole) {
-            let mut next = from;
-            let mut first = FirstTaken {
-                of: across,
-                first: None,
-            };
-            let played = match from_hand {
-                true => sow_move::<true, true, _>(game, &mut next, decision, &mut first),
-                false => sow_move::<false, true, _>(game, &mut next, decision, &mut first),
-            };
-            if played.is_err() {
-                continue;
-            }
-            met.push((first.first, preference(game, &from, &next, decision)));
-        }
-    }
-    let best = met.iter().map(|&(_, value)| value).max();
-    let mut taken = HoleSet::default();
-    for (first, value) in met {
-        if let Some(hole) = first
-            && Some(value) == best
-        {
-            taken.insert(hole);
-        }
-    }
-    taken
 }
 
 /// A capture with a strip: the mover owes that many more decisions (no more than

@@ -5,6 +5,7 @@ pub mod board;
 pub mod decision;
 pub(crate) mod engine;
 pub use engine::Step;
+pub(crate) mod gain;
 pub mod game;
 pub mod match_play;
 pub mod position;

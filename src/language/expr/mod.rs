@@ -9,4 +9,4 @@ pub mod typed;
 
 pub use check::{Binding, CheckError, Context, Type, Typed};
 pub use syntax::{Span, SyntaxError};
-pub use typed::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
+pub use typed::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr, lookahead};

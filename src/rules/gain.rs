@@ -1,0 +1,109 @@
+//! Claims gained once a move is over (`[claims] gain`) and the look-ahead they
+//! may read (`threats(side)`): each legal move of a side played ahead on a
+//! copy, to see which of the opponent's holes it would take first.
+
+use crate::language::expr::{Env, lookahead};
+use crate::rules::board::{Hole, HoleSet, Side};
+use crate::rules::engine::{
+    Step, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference, scope,
+    sow_traced,
+};
+use crate::rules::game::Game;
+use crate::rules::position::Position;
+
+/// Claims gained (`[claims] gain`), asked of each of the opponent's holes once
+/// a legal move is over: those it holds for become the mover's, in place of
+/// the mover's claims on the opponent's holes. `threats` is worked out only for
+/// the sides the condition asks about (see `lookahead`). Out of line: only a few
+/// games gain claims.
+#[inline(never)]
+pub(crate) fn gain_claims(
+    game: &Game,
+    position: &mut Position,
+    start: Option<&Position>,
+    env: Env,
+) {
+    let Some(gain) = &game.claims_gain else {
+        return;
+    };
+    // A move played ahead (`threats`) gains nothing: it would look ahead again.
+    if PLAYING_AHEAD.get() {
+        return;
+    }
+    let now = *position;
+    let across = now.holes(&game.board, env.mover.other());
+    lookahead::begin();
+    let gained = loop {
+        let mut gained = HoleSet::default();
+        for hole in across.iter() {
+            if gain.eval(&mut scope(game, &now, start, Env { here: hole, ..env })) {
+                gained.insert(hole);
+            }
+        }
+        let missing = lookahead::take_missing();
+        if missing == [false; 2] {
+            break gained;
+        }
+        for side in Side::BOTH.into_iter().filter(|s| missing[s.index()]) {
+            lookahead::provide(side, threats(game, &now, side));
+        }
+    };
+    if !gained.is_empty() {
+        let claims = &mut position.claims[env.mover.index()];
+        *claims = claims.without_with(across, gained);
+    }
+}
+
+thread_local! {
+    /// Whether moves are being played ahead (`threats`) on this thread.
+    static PLAYING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The holes of its opponent's that `side`'s legal moves from `position` would
+/// take first, one for each move that takes any, as if `side` were to move
+/// (`threats(side)`): every move it may start is played on a copy, traced,
+/// taking every optional capture; only those that do best by `[move] prefer`
+/// count. (Traced as the playground traces a move: a sowing of its own for
+/// looking ahead cost the other games' sowing 2% in instructions, through
+/// inlining.)
+fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
+    let mut from = *position;
+    from.to_move = side;
+    from.pending = None;
+    let across = from.holes(&game.board, side.other());
+    let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
+    // The first hole each legal move takes, and how well it does by `prefer`.
+    let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
+    PLAYING_AHEAD.set(true);
+    for hole in candidates(game, &from, from_hand) {
+        let may = match from_hand {
+            true => may_place(game, &from, hole),
+            false => may_start_from(game, &from, hole),
+        };
+        if !may {
+            continue;
+        }
+        for decision in moves_from(game, &from, hole) {
+            let mut next = from;
+            let Ok(steps) = sow_traced(game, &mut next, decision) else {
+                continue;
+            };
+            let first = steps.iter().find_map(|step| match *step {
+                Step::Capture { hole, .. } if across.contains(hole) => Some(hole),
+                _ => None,
+            });
+            met.push((first, preference(game, &from, &next, decision)));
+        }
+    }
+    PLAYING_AHEAD.set(false);
+    let best = met.iter().map(|&(_, value)| value).max();
+    let mut taken = HoleSet::default();
+    for (first, value) in met {
+        if let Some(hole) = first
+            && Some(value) == best
+        {
+            taken.insert(hole);
+        }
+    }
+    taken
+}
