@@ -319,7 +319,7 @@ fn sow_rare(game: &Game, position: &mut Position, decision: Decision) -> Result<
 /// the rarer rules only when `RARE` (`Game::rare_sowing`); one body, compiled for
 /// each, so that a move from the board pays nothing for hands or rare rules.
 #[inline(always)]
-fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
+pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
     game: &Game,
     position: &mut Position,
     decision: Decision,

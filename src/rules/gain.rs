@@ -5,8 +5,8 @@
 use crate::language::expr::{Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::engine::{
-    Step, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference, scope,
-    sow_traced,
+    Step, Trace, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference,
+    scope, sow_move,
 };
 use crate::rules::game::Game;
 use crate::rules::position::Position;
@@ -54,6 +54,25 @@ pub(crate) fn gain_claims(
     }
 }
 
+/// The first of a set of holes (the opponent's) that a move takes; of a capture
+/// taking several at once, the first in board order. (Instantiated here, away
+/// from the engine's own sowing, whose inlining it would otherwise change.)
+struct FirstTaken {
+    of: HoleSet,
+    first: Option<Hole>,
+}
+
+impl Trace for FirstTaken {
+    const ENABLED: bool = true;
+    fn step(&mut self, step: Step) {
+        if let (None, Step::Capture { hole, .. }) = (self.first, step)
+            && self.of.contains(hole)
+        {
+            self.first = Some(hole);
+        }
+    }
+}
+
 thread_local! {
     /// Whether moves are being played ahead (`threats`) on this thread.
     static PLAYING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -63,9 +82,7 @@ thread_local! {
 /// take first, one for each move that takes any, as if `side` were to move
 /// (`threats(side)`): every move it may start is played on a copy, traced,
 /// taking every optional capture; only those that do best by `[move] prefer`
-/// count. (Traced as the playground traces a move: a sowing of its own for
-/// looking ahead cost the other games' sowing 2% in instructions, through
-/// inlining.)
+/// count.
 fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
     let mut from = *position;
     from.to_move = side;
@@ -85,14 +102,17 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
         }
         for decision in moves_from(game, &from, hole) {
             let mut next = from;
-            let Ok(steps) = sow_traced(game, &mut next, decision) else {
-                continue;
+            let mut first = FirstTaken {
+                of: across,
+                first: None,
             };
-            let first = steps.iter().find_map(|step| match *step {
-                Step::Capture { hole, .. } if across.contains(hole) => Some(hole),
-                _ => None,
-            });
-            met.push((first, preference(game, &from, &next, decision)));
+            let played = match from_hand {
+                true => sow_move::<true, true, _>(game, &mut next, decision, &mut first),
+                false => sow_move::<false, true, _>(game, &mut next, decision, &mut first),
+            };
+            if played.is_ok() {
+                met.push((first.first, preference(game, &from, &next, decision)));
+            }
         }
     }
     PLAYING_AHEAD.set(false);

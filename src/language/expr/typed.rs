@@ -60,7 +60,7 @@ impl Env {
 /// about: it evaluates the gain, learns which sides were missing, works those
 /// out and evaluates again (expressions have no effects, so the second answer
 /// is the one). It is kept beside the scope rather than in it: a field in every
-/// scope cost Kalah 3% in instructions, for a rule Kalah never has.
+/// scope cost the smallest games 3% in instructions, for a rule they never have.
 pub mod lookahead {
     use std::cell::Cell;
 
