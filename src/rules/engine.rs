@@ -213,6 +213,11 @@ pub enum Step {
 pub(crate) trait Trace {
     const ENABLED: bool;
     fn step(&mut self, step: Step);
+    /// Whether captures are still to be reported: the position is copied
+    /// around each capture call while they are.
+    fn wants_captures(&self) -> bool {
+        true
+    }
 }
 
 impl Trace for () {
@@ -641,7 +646,7 @@ fn traced_capture<T: Trace>(
     time: CaptureTime,
     trace: &mut T,
 ) -> Option<Resow> {
-    let before = T::ENABLED.then_some(*position);
+    let before = (T::ENABLED && trace.wants_captures()).then_some(*position);
     let resow = capture(game, position, start, env, options, time);
     if let Some(before) = before {
         trace_captures(trace, &before, position);

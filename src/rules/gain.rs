@@ -71,6 +71,10 @@ impl Trace for FirstTaken {
             self.first = Some(hole);
         }
     }
+
+    fn wants_captures(&self) -> bool {
+        self.first.is_none()
+    }
 }
 
 thread_local! {
