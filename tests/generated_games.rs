@@ -397,6 +397,15 @@ proptest! {
                     let again = Setup::of(game.board(), &p).position(&game);
                     prop_assert_eq!(again, Ok(p), "{}", file);
                 }
+                // The position a move leads to is the one playing it reaches
+                // (claims gained included), until a turn's end checks change it.
+                for (index, successor) in state.successors().iter().enumerate() {
+                    let mut played = state.clone();
+                    played.play_index(index);
+                    if played.outcome().is_none() && played.passes() == state.passes() {
+                        prop_assert_eq!(played.position(), successor, "{}", file);
+                    }
+                }
             }
             state.play_index(rng.random_range(0..legal));
             prop_assert_eq!(total_seeds(&state), total, "seeds are conserved:\n{}", file);

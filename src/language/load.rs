@@ -246,14 +246,12 @@ const MOVE: &[Binding] = &[
     Binding::Turn,
     Binding::ExtraTurns,
 ];
-/// `[claims] gain`, asked of the opponent's holes once a legal move is over.
+/// `[claims] gain`, asked of the opponent's holes once a move is played.
 const GAIN: &[Binding] = &[
     Binding::Here,
     Binding::Mover,
     Binding::Opponent,
     Binding::Origin,
-    Binding::Turn,
-    Binding::ExtraTurns,
 ];
 /// The set of holes a move may start from, asked at the start of a turn.
 const MOVE_HOLES: &[Binding] = &[
@@ -534,7 +532,6 @@ impl Loader {
             ) if self.problems.is_empty() => {
                 let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
                 let rare_sowing = claims_lost.is_some()
-                    || claims_gain.is_some()
                     || relay
                         .as_ref()
                         .is_some_and(|r| r.lift.is_some() || r.optional.is_some());

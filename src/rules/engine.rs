@@ -4,7 +4,6 @@
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
-use crate::rules::gain;
 use crate::rules::game::{CaptureTime, Game, Target};
 use crate::rules::position::{Pending, Position, PreviousMove};
 
@@ -577,9 +576,6 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
         && !after.eval(&mut scope(game, position, start, env))
     {
         return Err(NotLegal::FailsAfter);
-    }
-    if RARE && game.claims_gain.is_some() {
-        gain::gain_claims(game, position, start, env);
     }
     let again = game
         .again

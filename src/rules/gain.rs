@@ -4,6 +4,7 @@
 
 use crate::language::expr::{Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
+use crate::rules::decision::Decision;
 use crate::rules::engine::{
     Step, Trace, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference,
     scope, sow_move,
@@ -11,32 +12,32 @@ use crate::rules::engine::{
 use crate::rules::game::Game;
 use crate::rules::position::Position;
 
-/// Claims gained (`[claims] gain`), asked of each of the opponent's holes once
-/// a legal move is over: those it holds for become the mover's, in place of
-/// the mover's claims on the opponent's holes. `threats` is worked out only for
-/// the sides the condition asks about (see `lookahead`). Out of line: only a few
-/// games gain claims.
-#[inline(never)]
+/// Claims gained (`[claims] gain`) by the move `decision` played from `start`,
+/// which led to `position`: the condition is asked of each of the opponent's
+/// holes, and those it holds for become the mover's, in place of the mover's
+/// claims on the opponent's holes. Made once a move is played (`GameState`
+/// gains only for the move it plays, not for every move it considers);
+/// `threats` is worked out only for the sides the condition asks about (see
+/// `lookahead`).
 pub(crate) fn gain_claims(
     game: &Game,
+    start: &Position,
     position: &mut Position,
-    start: Option<&Position>,
-    env: Env,
+    decision: Decision,
 ) {
     let Some(gain) = &game.claims_gain else {
         return;
     };
-    // A move played ahead (`threats`) gains nothing: it would look ahead again.
-    if PLAYING_AHEAD.get() {
-        return;
-    }
     let now = *position;
+    let mut env = Env::new(start.to_move);
+    env.origin = decision.hole;
     let across = now.holes(&game.board, env.mover.other());
     lookahead::begin();
     let gained = loop {
         let mut gained = HoleSet::default();
         for hole in across.iter() {
-            if gain.eval(&mut scope(game, &now, start, Env { here: hole, ..env })) {
+            env.here = hole;
+            if gain.eval(&mut scope(game, &now, Some(start), env)) {
                 gained.insert(hole);
             }
         }
@@ -77,11 +78,6 @@ impl Trace for FirstTaken {
     }
 }
 
-thread_local! {
-    /// Whether moves are being played ahead (`threats`) on this thread.
-    static PLAYING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// The holes of its opponent's that `side`'s legal moves from `position` would
 /// take first, one for each move that takes any, as if `side` were to move
 /// (`threats(side)`): every move it may start is played on a copy, traced,
@@ -95,7 +91,6 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
     let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
     // The first hole each legal move takes, and how well it does by `prefer`.
     let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
-    PLAYING_AHEAD.set(true);
     for hole in candidates(game, &from, from_hand) {
         let may = match from_hand {
             true => may_place(game, &from, hole),
@@ -119,7 +114,6 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
             }
         }
     }
-    PLAYING_AHEAD.set(false);
     let best = met.iter().map(|&(_, value)| value).max();
     let mut taken = HoleSet::default();
     for (first, value) in met {

@@ -97,8 +97,9 @@ pub struct Game {
     pub(crate) captures: Vec<Capture>,
     /// When claims are lost (claims held from the start are in `start`).
     pub(crate) claims_lost: Option<BoolExpr>,
-    /// The opponent's holes the mover claims after its move (`here`), in place
-    /// of its claims on the opponent's holes, when the condition holds for any.
+    /// The opponent's holes the mover claims once a move is played (`here`), in
+    /// place of its claims on the opponent's holes, when the condition holds for
+    /// any (see `gain`).
     pub(crate) claims_gain: Option<BoolExpr>,
     /// When it holds after a move, the mover plays again.
     pub(crate) again: Option<BoolExpr>,
@@ -111,7 +112,7 @@ pub struct Game {
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
-    /// Whether a move may lose or gain claims or meet a relay's `lift` or `optional`:
+    /// Whether a move may lose claims or meet a relay's `lift` or `optional`:
     /// sowing checks those only then (see `engine::sow`).
     pub(crate) rare_sowing: bool,
     /// Whether some rule reads the position at the start of the move

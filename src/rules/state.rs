@@ -7,6 +7,7 @@ use crate::language::expr::{Env, Scope};
 use crate::rules::board::Side;
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::engine::{self, Step};
+use crate::rules::gain;
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::position::Position;
 
@@ -113,6 +114,9 @@ pub struct GameState<'g> {
     /// legality where a move may be endless or fail its `after` condition;
     /// elsewhere sown only when asked for (a random playout sows one move a turn).
     successors: OnceCell<Vec<Position>>,
+    /// `successors` with the claims each move gains once played (`[claims]
+    /// gain`), made only when asked for: a move played gains its own alone.
+    gained: OnceCell<Vec<Position>>,
     /// Turn starts since the scores last changed (GEN-10), for games that check
     /// repetition.
     history: Vec<Position>,
@@ -138,6 +142,7 @@ impl<'g> GameState<'g> {
             position,
             legal: Vec::new(),
             successors: OnceCell::new(),
+            gained: OnceCell::new(),
             history: Vec::new(),
             outcome: None,
             decisions: Vec::new(),
@@ -172,8 +177,20 @@ impl<'g> GameState<'g> {
 
     /// The position each legal decision leads to, in `legal` order.
     pub fn successors(&self) -> &[Position] {
-        self.successors
-            .get_or_init(|| self.legal.iter().map(|&d| self.sown(d)).collect())
+        let sown = self
+            .successors
+            .get_or_init(|| self.legal.iter().map(|&d| self.sown(d)).collect());
+        if self.game.claims_gain.is_none() || self.position.pending.is_some() {
+            return sown;
+        }
+        self.gained.get_or_init(|| {
+            let gain = |(&next, &decision)| {
+                let mut next = next;
+                gain::gain_claims(self.game, &self.position, &mut next, decision);
+                next
+            };
+            sown.iter().zip(&self.legal).map(gain).collect()
+        })
     }
 
     /// The position after the legal move `decision`.
@@ -233,12 +250,39 @@ impl<'g> GameState<'g> {
 
     /// Plays the `index`-th legal decision (for agents that pick by index).
     pub fn play_index(&mut self, index: usize) {
+        if self.game.claims_gain.is_some() {
+            return self.play_gaining(index);
+        }
         let decision = self.legal[index];
         self.last_mover = Some(self.position.to_move);
         match self.successors.get() {
             Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.
             None => sow_legal(self.game, &mut self.position, decision),
+        }
+        self.decisions.push(decision);
+        self.settle();
+    }
+
+    /// `play_index` in a game whose moves gain claims once played: the move's
+    /// own claims are gained here, and no other move's. Out of line: only a few
+    /// games gain claims.
+    #[inline(never)]
+    fn play_gaining(&mut self, index: usize) {
+        let decision = self.legal[index];
+        let start = self.position;
+        self.last_mover = Some(start.to_move);
+        match self.gained.take() {
+            Some(gained) => self.position = gained[index],
+            None => {
+                match self.successors.get() {
+                    Some(successors) => self.position = successors[index],
+                    None => sow_legal(self.game, &mut self.position, decision),
+                }
+                if start.pending.is_none() {
+                    gain::gain_claims(self.game, &start, &mut self.position, decision);
+                }
+            }
         }
         self.decisions.push(decision);
         self.settle();
