@@ -6,7 +6,7 @@
 #     cargo build --release && bash tools/instructions.sh > /tmp/instructions.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=target/release/mancala
+binary=${BINARY:-target/release/mancala}
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" random "$1" \
         --seed 1 --games "$2" 2>&1 | awk '/Collected/ {print $4}'
