@@ -1,6 +1,6 @@
-//! Claims gained once a move is over (`[claims] gain`) and the look-ahead they
-//! may read (`threats(side)`): each legal move of a side played ahead on a
-//! copy, to see which of the opponent's holes it would take first.
+//! Claims gained once a move is played (`[claims] gain`) and the look-ahead
+//! they may read (`threats(side)`): each legal move of a side played ahead on
+//! a copy, to see which of the opponent's holes it would take first.
 
 use crate::language::expr::{Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
@@ -80,9 +80,8 @@ impl Trace for FirstTaken {
 
 /// The holes of its opponent's that `side`'s legal moves from `position` would
 /// take first, one for each move that takes any, as if `side` were to move
-/// (`threats(side)`): every move it may start is played on a copy, traced,
-/// taking every optional capture; only those that do best by `[move] prefer`
-/// count.
+/// (`threats(side)`): every move it may start is played on a copy, taking
+/// every optional capture; only those that do best by `[move] prefer` count.
 fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
     let mut from = *position;
     from.to_move = side;

@@ -216,7 +216,9 @@ impl<'g> GameState<'g> {
 
     /// About how much memory the state holds beyond its own size, in bytes.
     pub fn memory_bytes(&self) -> usize {
-        let positions = self.successors.get().map_or(0, Vec::capacity) + self.history.capacity();
+        let positions = self.successors.get().map_or(0, Vec::capacity)
+            + self.gained.get().map_or(0, Vec::capacity)
+            + self.history.capacity();
         positions * std::mem::size_of::<Position>()
             + self.legal.capacity() * std::mem::size_of::<Decision>()
             + self.decisions.capacity() * std::mem::size_of::<Decision>()
