@@ -144,6 +144,11 @@ function drawBoard(layout, replay, opts = {}) {
       if ((position.territory || []).includes(name)) classes.push(r < rows / 2 ? "held-north" : "held-south");
       const group = svg("g", { class: classes.join(" "), "data-hole": name });
       group.append(svg("circle", { cx: x, cy: y, r: cell * 0.4 }));
+      // Claimed by both sides (its owner's claim and a block from across the
+      // board): North's claim is a second ring outside South's.
+      if (claims.south.includes(name) && claims.north.includes(name)) {
+        group.append(svg("circle", { class: "second-claim", cx: x, cy: y, r: cell * 0.46 }));
+      }
       group.append(svg("text", { class: "count", x, y: y - 3 }, closed ? "×" : String(position.board[r][c - 1])));
       group.append(svg("text", { class: "name", x, y: y + 17 }, name));
       if (classes.includes("legal") && opts.onHole) {
