@@ -11,7 +11,7 @@ use crate::language::define::{self, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
-use crate::language::expr::{BoolExpr, Env, IntExpr, Scope, SideExpr, syntax};
+use crate::language::expr::{BoolExpr, Compiled, Env, IntExpr, Scope, SideExpr, syntax};
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Side, StoreEnd};
@@ -499,7 +499,7 @@ impl Loader {
             .collect();
         let score = match &spec.result.score {
             Some(e) => self.typed(&board, e, SIDE_VALUE),
-            None => Some(IntExpr::Captured(Box::new(SideExpr::Side))),
+            None => Some(Compiled::new(IntExpr::Captured(Box::new(SideExpr::Side)))),
         };
         let mut layout_clauses = spec.board.clauses;
         layout_clauses.extend(spec.setup.clauses);
@@ -684,9 +684,9 @@ impl Loader {
         e: &Spanned<String>,
         b: &[Binding],
         what: &str,
-    ) -> Option<BoolExpr> {
-        let condition = self.typed(board, e, b)?;
-        if condition == BoolExpr::Const(false) {
+    ) -> Option<Compiled<BoolExpr>> {
+        let condition: Compiled<BoolExpr> = self.typed(board, e, b)?;
+        if condition.tree() == &BoolExpr::Const(false) {
             let message = format!("this condition is always false: {what}");
             self.warnings
                 .push(Problem::warning(&self.file, Some(e.span()), message));
@@ -697,8 +697,8 @@ impl Loader {
     /// `[move] prefer`: a condition met if it can be, or an integer made largest.
     fn preference(&mut self, board: &Board, e: &Spanned<String>) -> Option<Preference> {
         match self.compile(board, e, None, PREFER)? {
-            Typed::Bool(condition) => Some(Preference::Condition(condition)),
-            Typed::Int(value) => Some(Preference::Largest(value)),
+            Typed::Bool(condition) => Some(Preference::Condition(Compiled::new(condition))),
+            Typed::Int(value) => Some(Preference::Largest(Compiled::new(value))),
             other => {
                 let base = self.string_content_start(e.span());
                 self.problem(
@@ -816,7 +816,7 @@ impl Loader {
                 )
                 .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());
-                let expr: IntExpr = self.typed(&scratch, &spanned, &[])?;
+                let expr: Compiled<IntExpr> = self.typed(&scratch, &spanned, &[])?;
                 let empty = Position::empty(Side::South);
                 let mut scope = Scope::new(&scratch, &empty, Env::new(Side::South));
                 Some(expr.eval(&mut scope))
@@ -826,7 +826,7 @@ impl Loader {
 
     fn setup(&mut self, setup: &spec::SetupSpec, board: &Board) -> Option<Position> {
         let seeds = match setup.seeds.get_ref() {
-            IntOrExpr::Int(n) => IntExpr::Const(*n),
+            IntOrExpr::Int(n) => Compiled::new(IntExpr::Const(*n)),
             IntOrExpr::Expr(text) => {
                 let spanned = Spanned::new(setup.seeds.span(), text.clone());
                 self.typed(board, &spanned, &[Binding::Here])?
@@ -903,7 +903,7 @@ impl Loader {
         let take = self.target(board, &capture.take, bindings);
         let to = match &capture.to {
             Some(e) => self.typed(board, e, bindings),
-            None => Some(SideExpr::Mover),
+            None => Some(Compiled::new(SideExpr::Mover)),
         };
         let chain = capture.chain.as_ref().map(|chain| {
             let bindings = [bindings, &[Binding::X]].concat();
@@ -1182,8 +1182,8 @@ impl Loader {
         bindings: &[Binding],
     ) -> Option<Target> {
         match self.compile(board, take, None, bindings)? {
-            Typed::Hole(h) => Some(Target::Hole(h)),
-            Typed::Set(s) => Some(Target::Set(s)),
+            Typed::Hole(h) => Some(Target::Hole(Compiled::new(h))),
+            Typed::Set(s) => Some(Target::Set(Compiled::new(s))),
             other => {
                 self.problem(
                     take.span(),

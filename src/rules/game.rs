@@ -1,7 +1,7 @@
 //! A loaded game: the immutable, compiled form of a game file for one choice
 //! of options. Everything here is resolved; play never looks up a name.
 
-use crate::language::expr::{BoolExpr, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
+use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
@@ -87,27 +87,27 @@ pub struct Game {
     pub(crate) start: Position,
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
-    pub(crate) skip: Option<BoolExpr>,
+    pub(crate) skip: Option<Compiled<BoolExpr>>,
     /// When it holds for a move (binding `origin`), the move is sown against
     /// the game's direction, unless the mover chose the direction.
-    pub(crate) reverse: Option<BoolExpr>,
+    pub(crate) reverse: Option<Compiled<BoolExpr>>,
     pub(crate) relay: Option<Relay>,
     /// Moves that put seeds held in hand into a hole.
     pub(crate) hand: Option<HandMoves>,
     pub(crate) captures: Vec<Capture>,
     /// When claims are lost (claims held from the start are in `start`).
-    pub(crate) claims_lost: Option<BoolExpr>,
+    pub(crate) claims_lost: Option<Compiled<BoolExpr>>,
     /// The opponent's holes the mover claims once a move is played (`here`), in
     /// place of its claims on the opponent's holes, when the condition holds for
     /// any (see `gain`).
-    pub(crate) claims_gain: Option<BoolExpr>,
+    pub(crate) claims_gain: Option<Compiled<BoolExpr>>,
     /// When it holds after a move, the mover plays again.
-    pub(crate) again: Option<BoolExpr>,
+    pub(crate) again: Option<Compiled<BoolExpr>>,
     pub(crate) end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
-    pub(crate) score: IntExpr,
+    pub(crate) score: Compiled<IntExpr>,
     /// How good a position is for `side`, for search agents (`None`: its captures).
-    pub(crate) evaluation: Option<IntExpr>,
+    pub(crate) evaluation: Option<Compiled<IntExpr>>,
     /// How rounds follow one another when the game is played as a match.
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
@@ -147,20 +147,20 @@ pub struct GameOption {
 
 pub struct Moves {
     /// The holes a move may start from (`None`: the mover's own).
-    pub holes: Option<SetExpr>,
+    pub holes: Option<Compiled<SetExpr>>,
     /// Which non-empty holes of the mover a move may start from (`None`: any).
-    pub from: Option<BoolExpr>,
+    pub from: Option<Compiled<BoolExpr>>,
     /// Seeds lifted (`None`: all).
-    pub lift: Option<IntExpr>,
+    pub lift: Option<Compiled<IntExpr>>,
     /// A condition the position after the move must meet for the move to be legal.
-    pub after: Option<BoolExpr>,
+    pub after: Option<Compiled<BoolExpr>>,
     /// What the position after the move is preferred by: only the legal moves
     /// that do best are legal ("feed if you can", "capture if you can",
     /// "capture the most").
     pub prefer: Option<Preference>,
     /// Where it holds (binding `origin`), the mover chooses the direction of
     /// sowing: each direction is a decision of its own.
-    pub choose_direction: Option<BoolExpr>,
+    pub choose_direction: Option<Compiled<BoolExpr>>,
     pub clauses: Vec<String>,
 }
 
@@ -169,9 +169,9 @@ pub struct Moves {
 #[derive(Clone, Debug)]
 pub enum Preference {
     /// When some legal move meets it, only those that do are legal.
-    Condition(BoolExpr),
+    Condition(Compiled<BoolExpr>),
     /// Only the legal moves that make it largest are legal.
-    Largest(IntExpr),
+    Largest(Compiled<IntExpr>),
 }
 
 impl Preference {
@@ -188,28 +188,28 @@ impl Preference {
 /// takes `seeds` of them and puts them into a chosen hole (or sows them from it,
 /// the first into it); captures, relay and extra turns follow as for any move.
 pub struct HandMoves {
-    pub when: Option<BoolExpr>,
+    pub when: Option<Compiled<BoolExpr>>,
     /// Where seeds may be put (`None`: the mover's holes).
-    pub holes: Option<SetExpr>,
+    pub holes: Option<Compiled<SetExpr>>,
     /// Which of those holes (binding `origin`).
-    pub to: Option<BoolExpr>,
+    pub to: Option<Compiled<BoolExpr>>,
     /// Seeds taken from the hand (`None`: one).
-    pub seeds: Option<IntExpr>,
+    pub seeds: Option<Compiled<IntExpr>>,
     /// Sown from the chosen hole rather than all put into it.
     pub sow: bool,
     pub clauses: Vec<String>,
 }
 
 pub struct Relay {
-    pub when: BoolExpr,
-    pub from: HoleExpr,
+    pub when: Compiled<BoolExpr>,
+    pub from: Compiled<HoleExpr>,
     /// When it holds as the sowing goes on, the next lap runs the other way.
-    pub reverse: Option<BoolExpr>,
+    pub reverse: Option<Compiled<BoolExpr>>,
     /// Seeds lifted for the next lap (`None`: all; kept between 1 and all).
-    pub lift: Option<IntExpr>,
+    pub lift: Option<Compiled<IntExpr>>,
     /// Where it holds, the mover may stop the sowing instead: a chance, offered
     /// both ways as an optional capture is.
-    pub optional: Option<BoolExpr>,
+    pub optional: Option<Compiled<BoolExpr>>,
     pub clauses: Vec<String>,
 }
 
@@ -235,31 +235,31 @@ impl CaptureTime {
 }
 
 pub enum Target {
-    Hole(HoleExpr),
-    Set(SetExpr),
+    Hole(Compiled<HoleExpr>),
+    Set(Compiled<SetExpr>),
 }
 
 pub struct Capture {
     pub at: CaptureTime,
-    pub when: BoolExpr,
+    pub when: Compiled<BoolExpr>,
     pub take: Target,
-    pub to: SideExpr,
+    pub to: Compiled<SideExpr>,
     pub chain: Option<Chain>,
     pub strip: Option<Strip>,
     /// When it holds after the capture, the capture is undone.
-    pub veto: Option<BoolExpr>,
+    pub veto: Option<Compiled<BoolExpr>>,
     /// With a veto: the holes (read as the capture begins) that a vetoed capture
     /// gives back, keeping the rest taken.
-    pub spare: Option<SetExpr>,
+    pub spare: Option<Compiled<SetExpr>>,
     /// At a lap's lift: seeds taken out of the hand before it is sown.
-    pub from_hand: Option<IntExpr>,
+    pub from_hand: Option<Compiled<IntExpr>>,
     /// The holes taken become claimed by the side that gets their seeds.
     pub claim: bool,
     /// The seeds taken are not scored but sown on from this hole, as a new lap
     /// (lap-end captures only).
-    pub resow: Option<HoleExpr>,
+    pub resow: Option<Compiled<HoleExpr>>,
     /// With `resow`: when it holds, the re-sown lap runs the other way.
-    pub resow_reverse: Option<BoolExpr>,
+    pub resow_reverse: Option<Compiled<BoolExpr>>,
     /// The mover may decline it: a move during which it would take seeds is
     /// offered both ways (`a3` takes, `a3:decline` does not).
     pub optional: bool,
@@ -267,8 +267,8 @@ pub struct Capture {
 }
 
 pub struct Chain {
-    pub step: HoleExpr,
-    pub continue_while: BoolExpr,
+    pub step: Compiled<HoleExpr>,
+    pub continue_while: Compiled<BoolExpr>,
     /// Holes the chain may take after the first (`limit` - 1; unlimited: the
     /// board's size, as each link empties a hole).
     pub links: usize,
@@ -276,8 +276,8 @@ pub struct Chain {
 
 pub struct Strip {
     /// Decisions owed: seeds, or with `whole` holes.
-    pub stones: IntExpr,
-    pub from: SetExpr,
+    pub stones: Compiled<IntExpr>,
+    pub from: Compiled<SetExpr>,
     /// Each decision takes every seed of the hole chosen.
     pub whole: bool,
 }
@@ -313,10 +313,10 @@ pub enum EndOutcome {
 pub struct EndCheck {
     pub check: Check,
     /// `Check::Condition`'s condition, of `side`.
-    pub when: Option<BoolExpr>,
+    pub when: Option<Compiled<BoolExpr>>,
     pub outcome: EndOutcome,
     /// Who gets the seeds of each hole `here` (`None`: they stay on the board).
-    pub leftovers: Option<SideExpr>,
+    pub leftovers: Option<Compiled<SideExpr>>,
     pub clauses: Vec<String>,
 }
 
@@ -329,13 +329,13 @@ pub struct MatchRules {
     pub fill_from: FillFrom,
     /// An integer of `here` and `side`: each side fills its holes in increasing
     /// order of it, ties in `fill_from`'s order (`None`: `fill_from`'s order).
-    pub fill_order: Option<IntExpr>,
+    pub fill_order: Option<Compiled<IntExpr>>,
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
     pub starter: Starter,
     /// Who starts after a round `starter` cannot decide (a draw, equal seeds): a
     /// side read at the round's end (`None`: the side that did not start it).
-    pub draw_starter: Option<SideExpr>,
+    pub draw_starter: Option<Compiled<SideExpr>>,
     /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
     /// side loses only when it has no seed to put back.
     pub min_filled: Option<u16>,
@@ -534,7 +534,7 @@ impl Game {
     /// An end check's condition for `side`, the last decision made by `last_mover`.
     pub(crate) fn holds_for(
         &self,
-        condition: &BoolExpr,
+        condition: &Compiled<BoolExpr>,
         position: &Position,
         side: Side,
         last_mover: Side,
@@ -546,7 +546,7 @@ impl Game {
     }
 
     /// An expression of `side` (a result or an evaluation) for one side.
-    pub fn value_for(&self, expr: &IntExpr, position: &Position, side: Side) -> i64 {
+    pub fn value_for(&self, expr: &Compiled<IntExpr>, position: &Position, side: Side) -> i64 {
         let mut env = Env::new(position.to_move);
         env.side = side;
         expr.eval(&mut Scope::new(&self.board, position, env))

@@ -1,6 +1,7 @@
 //! Checking: untyped syntax tree → typed expression, resolving every name
 //! (bindings, options, hole names, functions) to an index or a constant.
 
+use super::compiled::{Compile, Compiled, eval_once};
 use super::functions;
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use super::typed::*;
@@ -171,6 +172,14 @@ of_type!(BoolExpr, Bool);
 of_type!(HoleExpr, Hole);
 of_type!(SideExpr, Side);
 of_type!(SetExpr, Set);
+
+/// An expression a game keeps is compiled as soon as it is checked.
+impl<E: OfType + Compile> OfType for Compiled<E> {
+    const TYPE: Type = E::TYPE;
+    fn from_typed(typed: Typed) -> Option<Self> {
+        E::from_typed(typed).map(Compiled::new)
+    }
+}
 
 /// A name or type error: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -438,8 +447,8 @@ impl Checker<'_, '_> {
         let empty = crate::rules::position::Position::empty(Side::South);
         let mut scope = Scope::new(self.cx.board, &empty, Env::new(Side::South));
         match typed {
-            Typed::Int(x) => Typed::Int(IntExpr::Const(x.eval(&mut scope))),
-            Typed::Bool(x) => Typed::Bool(BoolExpr::Const(x.eval(&mut scope))),
+            Typed::Int(x) => Typed::Int(IntExpr::Const(eval_once(&x, &mut scope))),
+            Typed::Bool(x) => Typed::Bool(BoolExpr::Const(eval_once(&x, &mut scope))),
             other => other,
         }
     }

@@ -1,0 +1,616 @@
+//! Expressions compiled once, when a game loads, into closures: each node of
+//! the checked tree becomes a small function that calls its parts' functions
+//! directly. Evaluating no longer matches every node against every form (a
+//! tree walk spent most of its time in that dispatch), and the commonest forms
+//! are specialised (a count compared with a constant, one comparison operator
+//! per function, a side's holes summed as a range).
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::language::expr::typed::{
+    BoolExpr, Compare, HoleExpr, HoleRef, IntExpr, IntOp, Quantifier, Scope, SetExpr, SideExpr,
+    lookahead,
+};
+use crate::rules::board::{Direction, Hole, HoleSet, Side};
+
+/// A compiled expression's code.
+pub type Run<T> = Box<Code<T>>;
+type Code<T> = dyn Fn(&mut Scope) -> T + Send + Sync;
+
+/// A checked expression tree that compiles to a function of the scope.
+pub trait Compile {
+    type Value;
+    fn compile(&self) -> Run<Self::Value>;
+}
+
+/// An expression as a game keeps it: the checked tree (which load-time
+/// analyses read) and the code it compiled to (which play runs).
+pub struct Compiled<E: Compile> {
+    tree: E,
+    run: Arc<Code<E::Value>>,
+}
+
+impl<E: Compile> Compiled<E> {
+    pub fn new(tree: E) -> Self {
+        let run = Arc::from(tree.compile());
+        Compiled { tree, run }
+    }
+
+    #[inline(always)]
+    pub fn eval(&self, s: &mut Scope) -> E::Value {
+        (self.run)(s)
+    }
+
+    pub fn tree(&self) -> &E {
+        &self.tree
+    }
+}
+
+impl<E: Compile + Clone> Clone for Compiled<E> {
+    fn clone(&self) -> Self {
+        Compiled {
+            tree: self.tree.clone(),
+            run: Arc::clone(&self.run),
+        }
+    }
+}
+
+impl<E: Compile + fmt::Debug> fmt::Debug for Compiled<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.tree.fmt(f)
+    }
+}
+
+impl<E: Compile + PartialEq> PartialEq for Compiled<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tree == other.tree
+    }
+}
+
+/// Evaluates a tree once, compiling it first (load-time uses: constant
+/// folding, setup counts).
+pub fn eval_once<E: Compile>(tree: &E, s: &mut Scope) -> E::Value {
+    tree.compile()(s)
+}
+
+impl Compile for BoolExpr {
+    type Value = bool;
+    fn compile(&self) -> Run<bool> {
+        boolean(self)
+    }
+}
+
+impl Compile for IntExpr {
+    type Value = i64;
+    fn compile(&self) -> Run<i64> {
+        int(self)
+    }
+}
+
+impl Compile for HoleExpr {
+    type Value = Hole;
+    fn compile(&self) -> Run<Hole> {
+        hole(self)
+    }
+}
+
+impl Compile for SideExpr {
+    type Value = Side;
+    fn compile(&self) -> Run<Side> {
+        side(self)
+    }
+}
+
+impl Compile for SetExpr {
+    type Value = HoleSet;
+    fn compile(&self) -> Run<HoleSet> {
+        set(self)
+    }
+}
+
+/// One comparison operator, as a type, so that each compiled comparison is
+/// a function of its own with the operator built in.
+trait Comparison: Send + Sync + 'static {
+    fn holds(l: i64, r: i64) -> bool;
+}
+
+macro_rules! comparisons {
+    ($($name:ident: $l:ident, $r:ident => $test:expr;)*) => {
+        $(
+            struct $name;
+            impl Comparison for $name {
+                #[inline(always)]
+                fn holds($l: i64, $r: i64) -> bool {
+                    $test
+                }
+            }
+        )*
+    };
+}
+
+comparisons! {
+    IsEq: l, r => l == r;
+    IsNe: l, r => l != r;
+    IsLt: l, r => l < r;
+    IsLe: l, r => l <= r;
+    IsGt: l, r => l > r;
+    IsGe: l, r => l >= r;
+}
+
+/// `$make::<Operator>(args)` for the operator `op`.
+macro_rules! with_comparison {
+    ($op:expr, $make:ident($($arg:expr),*)) => {
+        match $op {
+            Compare::Eq => $make::<IsEq>($($arg),*),
+            Compare::Ne => $make::<IsNe>($($arg),*),
+            Compare::Lt => $make::<IsLt>($($arg),*),
+            Compare::Le => $make::<IsLe>($($arg),*),
+            Compare::Gt => $make::<IsGt>($($arg),*),
+            Compare::Ge => $make::<IsGe>($($arg),*),
+        }
+    };
+}
+
+fn count_compare<C: Comparison>(h: HoleRef, k: i64) -> Run<bool> {
+    Box::new(move |s| C::holds(count_at(s, h.get(s)), k))
+}
+
+fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
+    let l = int(l);
+    match r {
+        IntExpr::Const(k) => {
+            let k = *k;
+            Box::new(move |s| C::holds(l(s), k))
+        }
+        r => {
+            let r = int(r);
+            Box::new(move |s| {
+                let l = l(s);
+                C::holds(l, r(s))
+            })
+        }
+    }
+}
+
+/// `a and b and ...` (`all`) or `a or b or ...`.
+fn junction(all: bool, items: &[BoolExpr]) -> Run<bool> {
+    let mut items: Vec<Run<bool>> = items.iter().map(boolean).collect();
+    match (all, items.len()) {
+        (true, 2) => {
+            let (b, a) = (items.pop().expect("two"), items.pop().expect("two"));
+            Box::new(move |s| a(s) && b(s))
+        }
+        (false, 2) => {
+            let (b, a) = (items.pop().expect("two"), items.pop().expect("two"));
+            Box::new(move |s| a(s) || b(s))
+        }
+        (true, _) => Box::new(move |s| items.iter().all(|b| b(s))),
+        (false, _) => Box::new(move |s| items.iter().any(|b| b(s))),
+    }
+}
+
+/// `eval` with the position at the move's start in view.
+#[inline(always)]
+fn at_move_start<T>(s: &mut Scope, eval: impl FnOnce(&mut Scope) -> T) -> T {
+    let now = s.position;
+    s.position = s.before;
+    let value = eval(s);
+    s.position = now;
+    value
+}
+
+fn boolean(e: &BoolExpr) -> Run<bool> {
+    match e {
+        BoolExpr::Const(b) => {
+            let b = *b;
+            Box::new(move |_| b)
+        }
+        BoolExpr::IsLast => Box::new(|s| s.env.is_last),
+        BoolExpr::LapClockwise => {
+            Box::new(|s| (s.board.direction() == Direction::Clockwise) != s.env.reversed)
+        }
+        BoolExpr::Not(x) => match x.as_ref() {
+            BoolExpr::Own(h) if let Some(h) = HoleRef::of(h) => {
+                Box::new(move |s| s.board.owner(h.get(s)) != s.env.mover)
+            }
+            x => {
+                let x = boolean(x);
+                Box::new(move |s| !x(s))
+            }
+        },
+        BoolExpr::AllOf(items) => junction(true, items),
+        BoolExpr::AnyOf(items) => junction(false, items),
+        BoolExpr::IntCompare(op, l, r) => with_comparison!(op, int_compare(l, r)),
+        BoolExpr::CountCompare(op, h, k) => with_comparison!(op, count_compare(*h, *k)),
+        BoolExpr::BoolEq(eq, l, r) => {
+            let (eq, l, r) = (*eq, boolean(l), boolean(r));
+            Box::new(move |s| (l(s) == r(s)) == eq)
+        }
+        BoolExpr::HoleEq(eq, l, r) => {
+            let eq = *eq;
+            match (HoleRef::of(l), HoleRef::of(r)) {
+                (Some(l), Some(r)) => Box::new(move |s| (l.get(s) == r.get(s)) == eq),
+                _ => {
+                    let (l, r) = (hole(l), hole(r));
+                    Box::new(move |s| (l(s) == r(s)) == eq)
+                }
+            }
+        }
+        BoolExpr::SideEq(eq, l, r) => {
+            let (eq, l, r) = (*eq, side(l), side(r));
+            Box::new(move |s| (l(s) == r(s)) == eq)
+        }
+        BoolExpr::Inner(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.is_inner(h(s)))
+        }
+        BoolExpr::IsStore(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.is_store(h(s)))
+        }
+        BoolExpr::Own(h) => match HoleRef::of(h) {
+            Some(h) => Box::new(move |s| s.board.owner(h.get(s)) == s.env.mover),
+            None => {
+                let h = hole(h);
+                Box::new(move |s| s.board.owner(h(s)) == s.env.mover)
+            }
+        },
+        BoolExpr::OwnNow(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.position.owner(s.board, h(s)) == s.env.mover)
+        }
+        BoolExpr::Contains(set_expr, h) => {
+            let (set, h) = (set(set_expr), hole(h));
+            Box::new(move |s| set(s).contains(h(s)))
+        }
+        BoolExpr::ClaimedBy(h, by) => {
+            let (h, by) = (hole(h), side(by));
+            Box::new(move |s| {
+                let hole = h(s);
+                s.position.claims[by(s).index()].contains(hole)
+            })
+        }
+        BoolExpr::PreviousEnded(h) => {
+            let h = hole(h);
+            Box::new(move |s| {
+                let hole = h(s);
+                s.position.previous.is_some_and(|p| p.ended() == hole)
+            })
+        }
+        BoolExpr::MovedFrom(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.position.moved_from.contains(h(s)))
+        }
+        BoolExpr::Before(x) => {
+            let x = boolean(x);
+            Box::new(move |s| at_move_start(s, |s| x(s)))
+        }
+        BoolExpr::Quantified(q, var, set_expr, body) => {
+            let (want, var) = (*q == Quantifier::Any, *var);
+            let (set, body) = (set(set_expr), boolean(body));
+            Box::new(move |s| {
+                for h in set(s).iter() {
+                    s.env.vars[var] = h;
+                    if body(s) == want {
+                        return want;
+                    }
+                }
+                !want
+            })
+        }
+        BoolExpr::If(c, t, e) => {
+            let (c, t, e) = (boolean(c), boolean(t), boolean(e));
+            Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+fn int(e: &IntExpr) -> Run<i64> {
+    match e {
+        IntExpr::Const(n) => {
+            let n = *n;
+            Box::new(move |_| n)
+        }
+        IntExpr::Lap => Box::new(|s| i64::from(s.env.lap)),
+        IntExpr::Taken => Box::new(|s| i64::from(s.env.taken)),
+        IntExpr::InHand => Box::new(|s| i64::from(s.env.in_hand)),
+        IntExpr::Turn => Box::new(|s| i64::from(s.position.turn)),
+        IntExpr::ExtraTurns => Box::new(|s| i64::from(s.position.extra_turns)),
+        IntExpr::Before(x) => {
+            let x = int(x);
+            Box::new(move |s| at_move_start(s, |s| x(s)))
+        }
+        IntExpr::Count(h) => match HoleRef::of(h) {
+            Some(h) => Box::new(move |s| count_at(s, h.get(s))),
+            None => {
+                let h = hole(h);
+                Box::new(move |s| {
+                    let hole = h(s);
+                    count_at(s, hole)
+                })
+            }
+        },
+        IntExpr::Total(set_expr) => match set_expr.as_ref() {
+            // A side's holes are a contiguous range: summed without a set.
+            SetExpr::Holes(of) => match of.as_ref() {
+                SideExpr::Mover => Box::new(|s| total_of(s, s.env.mover)),
+                SideExpr::Opponent => Box::new(|s| total_of(s, s.env.mover.other())),
+                of => {
+                    let of = side(of);
+                    Box::new(move |s| {
+                        let of = of(s);
+                        total_of(s, of)
+                    })
+                }
+            },
+            set_expr => {
+                let set = set(set_expr);
+                Box::new(move |s| {
+                    set(s)
+                        .iter()
+                        .map(|h| i64::from(s.position.counts[h as usize]))
+                        .sum()
+                })
+            }
+        },
+        IntExpr::Captured(of) => {
+            let of = side(of);
+            Box::new(move |s| i64::from(s.position.captured[of(s).index()]))
+        }
+        IntExpr::Hand(of) => {
+            let of = side(of);
+            Box::new(move |s| i64::from(s.position.hand[of(s).index()]))
+        }
+        IntExpr::PreviousLifted(h) => {
+            let h = hole(h);
+            Box::new(move |s| {
+                let hole = h(s);
+                s.position
+                    .previous
+                    .filter(|p| p.from() == Some(hole))
+                    .map_or(0, |p| i64::from(p.lifted()))
+            })
+        }
+        IntExpr::Column(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.column(h(s)) as i64)
+        }
+        IntExpr::SeatColumn(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.seat_column(h(s)) as i64)
+        }
+        IntExpr::Number(var, set_expr, body) => {
+            let var = *var;
+            let (set, body) = (set(set_expr), boolean(body));
+            Box::new(move |s| {
+                let mut n = 0;
+                for h in set(s).iter() {
+                    s.env.vars[var] = h;
+                    n += i64::from(body(s));
+                }
+                n
+            })
+        }
+        IntExpr::Neg(x) => {
+            let x = int(x);
+            Box::new(move |s| x(s).wrapping_neg())
+        }
+        IntExpr::Op(op, l, r) => arithmetic(*op, int(l), int(r)),
+        IntExpr::If(c, t, e) => {
+            let (c, t, e) = (boolean(c), int(t), int(e));
+            Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+fn arithmetic(op: IntOp, l: Run<i64>, r: Run<i64>) -> Run<i64> {
+    macro_rules! op {
+        (|$l:ident, $r:ident| $value:expr) => {
+            Box::new(move |s| {
+                let $l = l(s);
+                let $r = r(s);
+                $value
+            })
+        };
+    }
+    match op {
+        IntOp::Add => op!(|l, r| l.wrapping_add(r)),
+        IntOp::Sub => op!(|l, r| l.wrapping_sub(r)),
+        IntOp::Mul => op!(|l, r| l.wrapping_mul(r)),
+        // Division by zero (and the one overflowing quotient) is defined as 0
+        // so that no game file can crash play.
+        IntOp::Div => op!(|l, r| floor_div(l, r).unwrap_or(0)),
+        IntOp::Rem => op!(|l, r| floor_div(l, r).map_or(0, |q| l.wrapping_sub(q.wrapping_mul(r)))),
+        IntOp::Min => op!(|l, r| l.min(r)),
+        IntOp::Max => op!(|l, r| l.max(r)),
+    }
+}
+
+fn hole(e: &HoleExpr) -> Run<Hole> {
+    if let Some(h) = HoleRef::of(e) {
+        return Box::new(move |s| h.get(s));
+    }
+    match e {
+        HoleExpr::Const(_)
+        | HoleExpr::Origin
+        | HoleExpr::LapStart
+        | HoleExpr::Last
+        | HoleExpr::Here
+        | HoleExpr::X
+        | HoleExpr::Var(_) => unreachable!("a binding is read above"),
+        HoleExpr::Step(h, k) => {
+            let (h, k) = (hole(h), int(k));
+            Box::new(move |s| {
+                let (h, k) = (h(s), k(s));
+                let k = if s.env.reversed { k.wrapping_neg() } else { k };
+                s.board.step(s.env.mover, h, k)
+            })
+        }
+        HoleExpr::StepOpen(h, k) => {
+            let (h, k) = (hole(h), int(k));
+            Box::new(move |s| {
+                let (h, k) = (h(s), k(s));
+                let k = if s.env.reversed { k.wrapping_neg() } else { k };
+                match s.position.closed.is_empty() {
+                    true => s.board.step(s.env.mover, h, k),
+                    false => s.board.step_open(s.env.mover, h, k, s.position.closed),
+                }
+            })
+        }
+        HoleExpr::Opposite(h) => match HoleRef::of(h) {
+            Some(h) => Box::new(move |s| s.board.opposite(h.get(s))),
+            None => {
+                let h = hole(h);
+                Box::new(move |s| s.board.opposite(h(s)))
+            }
+        },
+        HoleExpr::Behind(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.behind(h(s)))
+        }
+        HoleExpr::Store(of) => {
+            let of = side(of);
+            Box::new(move |s| {
+                s.board
+                    .store(of(s))
+                    .expect("store() is checked to need stores")
+            })
+        }
+        HoleExpr::If(c, t, e) => {
+            let (c, t, e) = (boolean(c), hole(t), hole(e));
+            Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+fn side(e: &SideExpr) -> Run<Side> {
+    match e {
+        SideExpr::Const(side) => {
+            let side = *side;
+            Box::new(move |_| side)
+        }
+        SideExpr::Mover => Box::new(|s| s.env.mover),
+        SideExpr::Opponent => Box::new(|s| s.env.mover.other()),
+        SideExpr::Side => Box::new(|s| s.env.side),
+        SideExpr::LastMover => Box::new(|s| s.env.last_mover),
+        SideExpr::Owner(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.board.owner(h(s)))
+        }
+        SideExpr::OwnerNow(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.position.owner(s.board, h(s)))
+        }
+        SideExpr::Other(x) => {
+            let x = side(x);
+            Box::new(move |s| x(s).other())
+        }
+        SideExpr::If(c, t, e) => {
+            let (c, t, e) = (boolean(c), side(t), side(e));
+            Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+fn set(e: &SetExpr) -> Run<HoleSet> {
+    match e {
+        SetExpr::All => Box::new(|s| s.board.all_holes()),
+        SetExpr::Holes(of) => {
+            let of = side(of);
+            Box::new(move |s| s.board.side_holes(of(s)))
+        }
+        SetExpr::HolesNow(of) => {
+            let of = side(of);
+            Box::new(move |s| s.position.holes(s.board, of(s)))
+        }
+        SetExpr::Claims(of) => {
+            let of = side(of);
+            Box::new(move |s| s.position.claims[of(s).index()])
+        }
+        SetExpr::Threats(of) => {
+            let of = side(of);
+            Box::new(move |s| lookahead::threats(of(s)))
+        }
+        SetExpr::List(items) => {
+            let items: Vec<Run<Hole>> = items.iter().map(hole).collect();
+            Box::new(move |s| {
+                let mut set = HoleSet::default();
+                for h in &items {
+                    set.insert(h(s));
+                }
+                set
+            })
+        }
+        SetExpr::Those(var, set_expr, body) => {
+            let var = *var;
+            let (set, body) = (set(set_expr), boolean(body));
+            Box::new(move |s| {
+                let mut those = HoleSet::default();
+                for h in set(s).iter() {
+                    s.env.vars[var] = h;
+                    if body(s) {
+                        those.insert(h);
+                    }
+                }
+                those
+            })
+        }
+        SetExpr::If(c, t, e) => {
+            let (c, t, e) = (boolean(c), set(t), set(e));
+            Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+/// Seeds on a side's holes, a contiguous range.
+#[inline(always)]
+fn total_of(s: &Scope, side: Side) -> i64 {
+    s.position.counts[s.board.side_range(side)]
+        .iter()
+        .map(|&c| i64::from(c))
+        .sum()
+}
+
+/// Seeds in a hole; a store holds its side's captures.
+#[inline(always)]
+fn count_at(s: &Scope, hole: Hole) -> i64 {
+    if s.board.is_store(hole) {
+        i64::from(s.position.captured[s.board.owner(hole).index()])
+    } else {
+        i64::from(s.position.counts[hole as usize])
+    }
+}
+
+/// `l / r` rounded down (towards minus infinity: -7 / 2 is -4, -7 / -2 is 3);
+/// `None` when it has no value (by zero, or `i64::MIN / -1`).
+fn floor_div(l: i64, r: i64) -> Option<i64> {
+    let q = l.checked_div(r)?;
+    let inexact = l.wrapping_rem(r) != 0;
+    Some(if inexact && ((l < 0) != (r < 0)) {
+        q - 1
+    } else {
+        q
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::floor_div;
+
+    #[test]
+    fn division_rounds_down_as_the_reference_says() {
+        let cases = [
+            (7, 2, 3),
+            (-7, 2, -4),
+            (7, -2, -4),
+            (-7, -2, 3),
+            (6, -3, -2),
+        ];
+        for (l, r, q) in cases {
+            assert_eq!(floor_div(l, r), Some(q), "{l} / {r}");
+        }
+        assert_eq!(floor_div(1, 0), None);
+        assert_eq!(floor_div(i64::MIN, -1), None);
+    }
+}
