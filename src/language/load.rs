@@ -18,6 +18,7 @@ use crate::rules::board::{Board, CircuitKind, Direction, Side, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
+use crate::rules::skip_table::SkipTable;
 
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
 const MAX_CAPTURES: usize = u8::MAX as usize;
@@ -535,6 +536,7 @@ impl Loader {
                     || relay
                         .as_ref()
                         .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
+                let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
                 Ok(Game {
                     id: id.to_string(),
                     meta: spec.game,
@@ -543,6 +545,7 @@ impl Loader {
                     start,
                     moves,
                     skip,
+                    skip_table,
                     reverse,
                     hand,
                     relay,

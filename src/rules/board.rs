@@ -89,6 +89,11 @@ impl HoleSet {
         }))
     }
 
+    /// The holes in either.
+    pub fn union(self, other: HoleSet) -> HoleSet {
+        HoleSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     /// The holes in both.
     pub fn both(self, other: HoleSet) -> HoleSet {
         HoleSet(std::array::from_fn(|i| self.0[i] & other.0[i]))

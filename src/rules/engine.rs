@@ -283,7 +283,10 @@ pub(crate) fn sow(
     if game.rare_sowing {
         return sow_rare(game, position, decision);
     }
-    sow_move::<false, false, _>(game, position, decision, &mut ())
+    if game.skip.is_some() || !position.closed.is_empty() {
+        return sow_skipping(game, position, decision);
+    }
+    sow_move::<false, false, false, _>(game, position, decision, &mut ())
 }
 
 /// The steps of a move (`sow` on a copy of the position, which it leaves as
@@ -295,8 +298,8 @@ pub(crate) fn sow_traced(
 ) -> Result<Vec<Step>, NotLegal> {
     let mut steps = Vec::new();
     match game.hand.is_some() && plays_from_hand(game, position) {
-        true => sow_move::<true, true, _>(game, position, decision, &mut steps)?,
-        false => sow_move::<false, true, _>(game, position, decision, &mut steps)?,
+        true => sow_move::<true, true, true, _>(game, position, decision, &mut steps)?,
+        false => sow_move::<false, true, true, _>(game, position, decision, &mut steps)?,
     };
     Ok(steps)
 }
@@ -308,7 +311,18 @@ fn sow_from_hand(
     position: &mut Position,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<true, true, _>(game, position, decision, &mut ())
+    sow_move::<true, true, true, _>(game, position, decision, &mut ())
+}
+
+/// `sow` for a move that may skip holes, out of line: the skip sets cost the
+/// other games' sowing loop a few percent (instructions per random game).
+#[inline(never)]
+fn sow_skipping(
+    game: &Game,
+    position: &mut Position,
+    decision: Decision,
+) -> Result<Sown, NotLegal> {
+    sow_move::<false, false, true, _>(game, position, decision, &mut ())
 }
 
 /// `sow` for a game whose moves may lose claims or meet a relay's `lift` or
@@ -316,14 +330,15 @@ fn sow_from_hand(
 /// several percent (instructions per random game) even where they never hold.
 #[inline(never)]
 fn sow_rare(game: &Game, position: &mut Position, decision: Decision) -> Result<Sown, NotLegal> {
-    sow_move::<false, true, _>(game, position, decision, &mut ())
+    sow_move::<false, true, true, _>(game, position, decision, &mut ())
 }
 
 /// The move, from the board or (`FROM_HAND`) from the mover's hand, checking
-/// the rarer rules only when `RARE` (`Game::rare_sowing`); one body, compiled for
-/// each, so that a move from the board pays nothing for hands or rare rules.
+/// the rarer rules only when `RARE` (`Game::rare_sowing`) and skipping holes
+/// only when `SKIPS`; one body, compiled for each, so that a move from the
+/// board pays nothing for hands, skips or rare rules.
 #[inline(always)]
-pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
+pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: bool, T: Trace>(
     game: &Game,
     position: &mut Position,
     decision: Decision,
@@ -380,7 +395,15 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
     let lap_end = game.has_captures_at(CaptureTime::LapEnd);
     let circuit_length = board.circuit_length(mover);
     let closed = position.closed;
-    let may_skip = game.skip.is_some() || !closed.is_empty();
+    // A tabulated skip is a set for the move (with the closed holes); any
+    // other is asked at each drop.
+    let skip_table = game.skip_table.as_ref();
+    let skip_asked = game.skip.as_ref().filter(|_| skip_table.is_none());
+    let skips = match skip_table {
+        Some(table) => closed.union(table.get(mover, origin)),
+        None => closed,
+    };
+    let may_skip = SKIPS && (game.skip.is_some() || !closed.is_empty());
     // Nothing to test at each drop: seeds only go round the circuit.
     let plain_drops = !may_skip && !per_drop;
 
@@ -424,6 +447,7 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
         let mut at = from;
         let mut skipped = 0;
         let mut left = hand;
+
         if plain_drops {
             for _ in 0..hand {
                 at = next_hole[at as usize];
@@ -443,10 +467,8 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, T: Trace>(
             at = next_hole[at as usize];
             if may_skip {
                 env.here = at;
-                if closed.contains(at)
-                    || game
-                        .skip
-                        .as_ref()
+                if skips.contains(at)
+                    || skip_asked
                         .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
                 {
                     skipped += 1;

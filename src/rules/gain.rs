@@ -105,8 +105,8 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
                 first: None,
             };
             let played = match from_hand {
-                true => sow_move::<true, true, _>(game, &mut next, decision, &mut first),
-                false => sow_move::<false, true, _>(game, &mut next, decision, &mut first),
+                true => sow_move::<true, true, true, _>(game, &mut next, decision, &mut first),
+                false => sow_move::<false, true, true, _>(game, &mut next, decision, &mut first),
             };
             if played.is_ok() {
                 met.push((first.first, preference(game, &from, &next, decision)));

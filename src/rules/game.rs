@@ -6,6 +6,7 @@ use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::position::Position;
+use crate::rules::skip_table::SkipTable;
 
 /// How far play may go before it is cut short: the operational limits of
 /// GEN-7 and GEN-11, and their match-play counterparts. Set only through
@@ -88,6 +89,8 @@ pub struct Game {
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
     pub(crate) skip: Option<Compiled<BoolExpr>>,
+    /// `skip` worked out for every choice of what it reads, where it can be.
+    pub(crate) skip_table: Option<SkipTable>,
     /// When it holds for a move (binding `origin`), the move is sown against
     /// the game's direction, unless the mover chose the direction.
     pub(crate) reverse: Option<Compiled<BoolExpr>>,

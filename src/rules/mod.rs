@@ -10,4 +10,5 @@ pub mod game;
 pub mod match_play;
 pub mod position;
 pub mod setup;
+pub(crate) mod skip_table;
 pub mod state;

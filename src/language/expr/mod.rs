@@ -6,6 +6,7 @@ pub mod check;
 pub mod compiled;
 pub mod cost;
 pub mod functions;
+pub mod reads;
 pub mod syntax;
 pub mod typed;
 
