@@ -398,6 +398,11 @@ impl Board {
         self.rows * self.columns
     }
 
+    /// The holes and the stores: every cell a position may hold seeds in.
+    pub fn cell_count(&self) -> usize {
+        self.hole_count() + if self.has_stores() { 2 } else { 0 }
+    }
+
     pub fn holes(&self) -> impl Iterator<Item = Hole> + use<> {
         0..self.hole_count() as Hole
     }

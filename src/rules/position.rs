@@ -216,6 +216,18 @@ impl Position {
             && self.hand == earlier.hand
     }
 
+    /// A hash of the seeds on the board's `cells` (those past it are always 0)
+    /// and the side to move: positions that `repeats` are equal by it, so
+    /// repetition compares whole positions only where fingerprints agree.
+    #[inline]
+    pub fn fingerprint(&self, cells: usize) -> u64 {
+        let mut hash = self.to_move as u64;
+        for &count in &self.counts[..cells] {
+            hash = (hash.rotate_left(7) ^ u64::from(count)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        hash
+    }
+
     pub fn seeds_on_board(&self) -> u32 {
         self.counts.iter().map(|&c| c as u32).sum()
     }

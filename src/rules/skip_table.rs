@@ -24,7 +24,7 @@ impl SkipTable {
         if reads.more || reads.lap_start {
             return None;
         }
-        let cells = board.hole_count() + if board.has_stores() { 2 } else { 0 };
+        let cells = board.cell_count();
         // Nothing of the position is read: any will do.
         let position = Position::empty(Side::South);
         let mut skipped = Vec::with_capacity(2 * cells);

@@ -118,8 +118,8 @@ pub struct GameState<'g> {
     /// gain`), made only when asked for: a move played gains its own alone.
     gained: OnceCell<Vec<Position>>,
     /// Turn starts since the scores last changed (GEN-10), for games that check
-    /// repetition.
-    history: Vec<Position>,
+    /// repetition, each with its fingerprint (compared first).
+    history: Vec<(u64, Position)>,
     outcome: Option<Outcome>,
     decisions: Vec<Decision>,
     endless_met: u32,
@@ -217,9 +217,9 @@ impl<'g> GameState<'g> {
     /// About how much memory the state holds beyond its own size, in bytes.
     pub fn memory_bytes(&self) -> usize {
         let positions = self.successors.get().map_or(0, Vec::capacity)
-            + self.gained.get().map_or(0, Vec::capacity)
-            + self.history.capacity();
+            + self.gained.get().map_or(0, Vec::capacity);
         positions * std::mem::size_of::<Position>()
+            + self.history.capacity() * std::mem::size_of::<(u64, Position)>()
             + self.legal.capacity() * std::mem::size_of::<Decision>()
             + self.decisions.capacity() * std::mem::size_of::<Decision>()
     }
@@ -460,12 +460,16 @@ impl<'g> GameState<'g> {
         if self
             .history
             .last()
-            .is_some_and(|p| p.captured != self.position.captured)
+            .is_some_and(|(_, p)| p.captured != self.position.captured)
         {
             self.history.clear();
         }
-        let repeated = self.history.iter().any(|p| self.position.repeats(p));
-        self.history.push(self.position);
+        let now = self.position.fingerprint(self.game.board.cell_count());
+        let repeated = self
+            .history
+            .iter()
+            .any(|(earlier, p)| *earlier == now && self.position.repeats(p));
+        self.history.push((now, self.position));
         repeated
     }
 
