@@ -1,6 +1,7 @@
 //! Random playouts per second for every bundled game (and Nsolo at 8, 16 and 36
-//! holes per row), and the interpreter side by side with hand-written Kalah and
-//! Sadeqa III (`benches/baselines/`), checked to play the very same games.
+//! holes per row), and the interpreter side by side with hand-written Kalah,
+//! Oware and Sadeqa III (`benches/baselines/`), checked to play the very same
+//! games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::agents::playout::{self, random_game};
@@ -10,6 +11,8 @@ use rand::RngExt;
 
 #[path = "baselines/kalah.rs"]
 mod kalah;
+#[path = "baselines/oware.rs"]
+mod oware;
 #[path = "baselines/sadeqa.rs"]
 mod sadeqa;
 
@@ -136,15 +139,50 @@ fn sadeqa_by_hand(
     (game.captured, game.turn)
 }
 
+/// A random game of hand-written Oware, choosing as the interpreter does.
+fn oware_by_hand(
+    seed: u64,
+    turn_limit: u32,
+    successors: &mut Vec<oware::Oware>,
+    history: &mut Vec<oware::Oware>,
+) -> ([u32; 2], u32) {
+    let mut rng = playout::rng(seed);
+    let mut game = oware::Oware::new();
+    history.clear();
+    loop {
+        game.successors(successors);
+        if game.over_by_repetition_or_majority(history) || successors.is_empty() {
+            game.finish();
+            break;
+        }
+        if game.turn >= turn_limit {
+            break;
+        }
+        game = successors[rng.random_range(0..successors.len())];
+    }
+    (game.captured, game.turn)
+}
+
 fn interpreted(game: &Game, seed: u64) -> ([u32; 2], u32) {
     let state = random_game(game, seed);
     (state.position().captured(), state.position().turn())
 }
 
 /// The baselines are the same games: every random game ends the same way.
-fn check_baselines(kalah: &Game, sadeqa: &Game) {
+fn check_baselines(kalah: &Game, oware: &Game, sadeqa: &Game) {
     let mut successors = Vec::new();
+    let (mut oware_successors, mut history) = (Vec::new(), Vec::new());
     for seed in 0..300 {
+        assert_eq!(
+            oware_by_hand(
+                seed,
+                oware.limits().turns,
+                &mut oware_successors,
+                &mut history
+            ),
+            interpreted(oware, seed),
+            "oware seed {seed}"
+        );
         assert_eq!(
             kalah_by_hand(seed, kalah.limits().turns),
             interpreted(kalah, seed),
@@ -160,8 +198,9 @@ fn check_baselines(kalah: &Game, sadeqa: &Game) {
 
 fn baselines(c: &mut Criterion) {
     let kalah = load("kalah");
+    let oware = load("oware");
     let sadeqa = load("sadeqa-iii");
-    check_baselines(&kalah, &sadeqa);
+    check_baselines(&kalah, &oware, &sadeqa);
     let mut group = c.benchmark_group("interpreter_vs_hand_written");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0u64;
@@ -175,6 +214,19 @@ fn baselines(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             kalah_by_hand(seed, kalah.limits().turns)
+        })
+    });
+    group.bench_function("oware/interpreter", |b| {
+        b.iter(|| {
+            seed += 1;
+            interpreted(&oware, seed)
+        })
+    });
+    let (mut successors, mut history) = (Vec::new(), Vec::new());
+    group.bench_function("oware/hand-written", |b| {
+        b.iter(|| {
+            seed += 1;
+            oware_by_hand(seed, oware.limits().turns, &mut successors, &mut history)
         })
     });
     group.bench_function("sadeqa-iii/interpreter", |b| {
