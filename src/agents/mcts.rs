@@ -86,9 +86,8 @@ pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
         if !nodes[at].untried.is_empty() && tree_bytes < MAX_TREE_BYTES {
             let pick = rng.random_range(0..nodes[at].untried.len());
             let decision = nodes[at].untried.swap_remove(pick);
-            let mut child = nodes[at].state.clone();
-            let mover = child.position().to_move;
-            child.play_index(decision);
+            let mover = nodes[at].state.position().to_move;
+            let child = nodes[at].state.after(decision);
             let untried = (0..child.legal().len()).collect();
             tree_bytes += std::mem::size_of::<Node>() + child.memory_bytes();
             nodes.push(Node {

@@ -41,8 +41,7 @@ pub fn minimax(state: &GameState, depth: u32) -> i64 {
         return evaluate(state);
     }
     let values = (0..state.legal().len()).map(|i| {
-        let mut child = state.clone();
-        child.play_index(i);
+        let child = state.after(i);
         minimax(&child, depth - 1)
     });
     if state.position().to_move == Side::South {
@@ -159,8 +158,7 @@ impl AlphaBeta {
         let mut best_value = if maximising { i64::MIN } else { i64::MAX };
         let mut best_index = order[0];
         for index in order {
-            let mut child = state.clone();
-            child.play_index(index);
+            let child = state.after(index);
             let value = self.search(&child, depth - 1, alpha, beta);
             let better = if maximising {
                 value > best_value

@@ -104,6 +104,10 @@ pub struct Illegal {
     pub decision: Decision,
 }
 
+/// Decisions a game's list is made room for at the start (most random games
+/// of the bundled games take fewer; a longer one grows the list).
+const TYPICAL_GAME_DECISIONS: usize = 128;
+
 #[derive(Clone)]
 pub struct GameState<'g> {
     game: &'g Game,
@@ -140,12 +144,13 @@ impl<'g> GameState<'g> {
         let mut state = GameState {
             game,
             position,
-            legal: Vec::new(),
+            // Sized once for the board, rather than grown turn by turn.
+            legal: Vec::with_capacity(game.board.hole_count()),
             successors: OnceCell::new(),
             gained: OnceCell::new(),
             history: Vec::new(),
             outcome: None,
-            decisions: Vec::new(),
+            decisions: Vec::with_capacity(TYPICAL_GAME_DECISIONS),
             endless_met: 0,
             passes: 0,
             last_mover: None,
@@ -266,26 +271,58 @@ impl<'g> GameState<'g> {
         self.settle();
     }
 
+    /// The state after the `index`-th legal decision, made without copying
+    /// what the new turn works out again (its legal decisions and successors):
+    /// for search agents, which try every decision from one state.
+    pub fn after(&self, index: usize) -> GameState<'g> {
+        let decision = self.legal[index];
+        let position = self.played(index);
+        let mut decisions = Vec::with_capacity(self.decisions.len() + 1);
+        decisions.extend_from_slice(&self.decisions);
+        decisions.push(decision);
+        let mut child = GameState {
+            game: self.game,
+            position,
+            legal: Vec::new(),
+            successors: OnceCell::new(),
+            gained: OnceCell::new(),
+            history: self.history.clone(),
+            outcome: None,
+            decisions,
+            endless_met: self.endless_met,
+            passes: self.passes,
+            last_mover: Some(self.position.to_move),
+        };
+        child.settle();
+        child
+    }
+
+    /// The position the `index`-th legal decision leads to: its successor if
+    /// known, else sown now (with the claims it gains).
+    fn played(&self, index: usize) -> Position {
+        if let Some(gained) = self.gained.get() {
+            return gained[index];
+        }
+        let mut next = match self.successors.get() {
+            Some(successors) => successors[index],
+            None => self.sown(self.legal[index]),
+        };
+        if self.game.claims_gain.is_some() && self.position.pending.is_none() {
+            gain::gain_claims(self.game, &self.position, &mut next, self.legal[index]);
+        }
+        next
+    }
+
     /// `play_index` in a game whose moves gain claims once played: the move's
     /// own claims are gained here, and no other move's. Out of line: only a few
     /// games gain claims.
     #[inline(never)]
     fn play_gaining(&mut self, index: usize) {
         let decision = self.legal[index];
-        let start = self.position;
-        self.last_mover = Some(start.to_move);
-        match self.gained.take() {
-            Some(gained) => self.position = gained[index],
-            None => {
-                match self.successors.get() {
-                    Some(successors) => self.position = successors[index],
-                    None => sow_legal(self.game, &mut self.position, decision),
-                }
-                if start.pending.is_none() {
-                    gain::gain_claims(self.game, &start, &mut self.position, decision);
-                }
-            }
-        }
+        self.last_mover = Some(self.position.to_move);
+        self.position = self.played(index);
+        // The next turn gains its own.
+        self.gained.take();
         self.decisions.push(decision);
         self.settle();
     }
