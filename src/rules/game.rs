@@ -169,7 +169,7 @@ pub struct Moves {
 
 /// `[move] prefer`: a condition the legal moves meet if they can, or an
 /// integer they make as large as they can.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Preference {
     /// When some legal move meets it, only those that do are legal.
     Condition(Compiled<BoolExpr>),

@@ -6,7 +6,6 @@
 //! per function, a side's holes summed as a range).
 
 use std::fmt;
-use std::sync::Arc;
 
 use crate::language::expr::typed::{
     BoolExpr, Compare, HoleExpr, HoleRef, IntExpr, IntOp, Quantifier, Scope, SetExpr, SideExpr,
@@ -28,12 +27,12 @@ pub trait Compile {
 /// analyses read) and the code it compiled to (which play runs).
 pub struct Compiled<E: Compile> {
     tree: E,
-    run: Arc<Code<E::Value>>,
+    run: Run<E::Value>,
 }
 
 impl<E: Compile> Compiled<E> {
     pub fn new(tree: E) -> Self {
-        let run = Arc::from(tree.compile());
+        let run = tree.compile();
         Compiled { tree, run }
     }
 
@@ -44,15 +43,6 @@ impl<E: Compile> Compiled<E> {
 
     pub fn tree(&self) -> &E {
         &self.tree
-    }
-}
-
-impl<E: Compile + Clone> Clone for Compiled<E> {
-    fn clone(&self) -> Self {
-        Compiled {
-            tree: self.tree.clone(),
-            run: Arc::clone(&self.run),
-        }
     }
 }
 
