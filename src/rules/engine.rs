@@ -781,25 +781,26 @@ fn capture(
                 }
             }
         }
-        if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, before) {
+        // Read in place: moving the copy out would copy the position again.
+        if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
             env.taken = taken as u16;
             if veto.eval(&mut scope(game, position, start, *env)) {
                 match spared {
                     None => {
-                        (*position, *env) = (position_before, env_before);
+                        (*position, *env) = (*position_before, *env_before);
                         continue;
                     }
-                    Some(spared) => taken -= give_back(position, &position_before, spared, to),
+                    Some(spared) => taken -= give_back(position, position_before, spared, to),
                 }
             }
         }
         if rule.optional
             && taken > 0
-            && let Some((position_before, env_before)) = before
+            && let Some((position_before, env_before)) = &before
         {
             options.met += 1;
             if options.declined.declines(options.met - 1) {
-                (*position, *env) = (position_before, env_before);
+                (*position, *env) = (*position_before, *env_before);
                 continue;
             }
         }
