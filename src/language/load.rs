@@ -11,7 +11,7 @@ use crate::language::define::{self, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
-use crate::language::expr::{BoolExpr, Compiled, Env, IntExpr, Scope, SideExpr, syntax};
+use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SideExpr, syntax};
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Side, StoreEnd};
@@ -468,9 +468,11 @@ impl Loader {
                 .optional
                 .as_ref()
                 .map(|e| self.condition(&board, e, LAP, "the mover never may stop"));
+            let (when, from): (Compiled<BoolExpr>, Compiled<HoleExpr>) = (when?, from?);
             Some(Relay {
-                when: when?,
-                from: from?,
+                from_last_while: Relay::from_last_while(when.tree(), from.tree()),
+                when,
+                from,
                 reverse: optional(reverse)?,
                 lift: optional(lift)?,
                 optional: optional(chance)?,

@@ -532,10 +532,18 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
             continue;
         }
         let Some(relay) = &game.relay else { break };
-        if !relay.when.eval(&mut scope(game, position, start, env)) {
-            break;
-        }
-        let next = relay.from.eval(&mut scope(game, position, start, env));
+        let next = match relay.from_last_while {
+            Some((op, k)) => match op.holds(i64::from(position.count_at(board, at)), k) {
+                true => at,
+                false => break,
+            },
+            None => {
+                if !relay.when.eval(&mut scope(game, position, start, env)) {
+                    break;
+                }
+                relay.from.eval(&mut scope(game, position, start, env))
+            }
+        };
         hand = position.counts[next as usize];
         if hand == 0 {
             break;

@@ -1,6 +1,7 @@
 //! A loaded game: the immutable, compiled form of a game file for one choice
 //! of options. Everything here is resolved; play never looks up a name.
 
+use crate::language::expr::typed::{Compare, HoleRef};
 use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
@@ -213,7 +214,20 @@ pub struct Relay {
     /// Where it holds, the mover may stop the sowing instead: a chance, offered
     /// both ways as an optional capture is.
     pub optional: Option<Compiled<BoolExpr>>,
+    /// The commonest relay, read at load: on from the last hole while its
+    /// count compares so with a constant (`when = "count(last) > 1"`, `from =
+    /// "last"`), which the sowing tests in place.
+    pub from_last_while: Option<(Compare, i64)>,
     pub clauses: Vec<String>,
+}
+
+impl Relay {
+    pub(crate) fn from_last_while(when: &BoolExpr, from: &HoleExpr) -> Option<(Compare, i64)> {
+        match (when, from) {
+            (BoolExpr::CountCompare(op, HoleRef::Last, k), HoleExpr::Last) => Some((*op, *k)),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

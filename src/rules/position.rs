@@ -98,6 +98,15 @@ impl Position {
         self.counts[hole as usize]
     }
 
+    /// Seeds in a cell as `count(h)` reads it: a store's are its side's score.
+    #[inline(always)]
+    pub fn count_at(&self, board: &Board, cell: Hole) -> u32 {
+        match board.is_store(cell) {
+            true => self.captured[board.owner(cell).index()],
+            false => u32::from(self.counts[cell as usize]),
+        }
+    }
+
     /// Seeds each side has captured, by `Side::index`.
     pub fn captured(&self) -> [u32; 2] {
         self.captured

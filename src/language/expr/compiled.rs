@@ -165,18 +165,21 @@ fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
 
 /// `a and b and ...` (`all`) or `a or b or ...`.
 fn junction(all: bool, items: &[BoolExpr]) -> Run<bool> {
-    let mut items: Vec<Run<bool>> = items.iter().map(boolean).collect();
-    match (all, items.len()) {
-        (true, 2) => {
-            let (b, a) = (items.pop().expect("two"), items.pop().expect("two"));
-            Box::new(move |s| a(s) && b(s))
-        }
-        (false, 2) => {
-            let (b, a) = (items.pop().expect("two"), items.pop().expect("two"));
-            Box::new(move |s| a(s) || b(s))
-        }
-        (true, _) => Box::new(move |s| items.iter().all(|b| b(s))),
-        (false, _) => Box::new(move |s| items.iter().any(|b| b(s))),
+    let items: Vec<Run<bool>> = items.iter().map(boolean).collect();
+    // Two and three parts, the commonest, without a loop.
+    let items = match <[Run<bool>; 2]>::try_from(items) {
+        Ok([a, b]) if all => return Box::new(move |s| a(s) && b(s)),
+        Ok([a, b]) => return Box::new(move |s| a(s) || b(s)),
+        Err(items) => items,
+    };
+    let items = match <[Run<bool>; 3]>::try_from(items) {
+        Ok([a, b, c]) if all => return Box::new(move |s| a(s) && b(s) && c(s)),
+        Ok([a, b, c]) => return Box::new(move |s| a(s) || b(s) || c(s)),
+        Err(items) => items,
+    };
+    match all {
+        true => Box::new(move |s| items.iter().all(|b| b(s))),
+        false => Box::new(move |s| items.iter().any(|b| b(s))),
     }
 }
 
@@ -313,6 +316,12 @@ fn int(e: &IntExpr) -> Run<i64> {
         }
         IntExpr::Count(h) => match HoleRef::of(h) {
             Some(h) => Box::new(move |s| count_at(s, h.get(s))),
+            // `count(opposite(last))` and the like: one of the commonest reads.
+            None if let HoleExpr::Opposite(across) = h.as_ref()
+                && let Some(h) = HoleRef::of(across) =>
+            {
+                Box::new(move |s| count_at(s, s.board.opposite(h.get(s))))
+            }
             None => {
                 let h = hole(h);
                 Box::new(move |s| {
@@ -565,11 +574,7 @@ fn total_of(s: &Scope, side: Side) -> i64 {
 /// Seeds in a hole; a store holds its side's captures.
 #[inline(always)]
 fn count_at(s: &Scope, hole: Hole) -> i64 {
-    if s.board.is_store(hole) {
-        i64::from(s.position.captured[s.board.owner(hole).index()])
-    } else {
-        i64::from(s.position.counts[hole as usize])
-    }
+    i64::from(s.position.count_at(s.board, hole))
 }
 
 /// `l / r` rounded down (towards minus infinity: -7 / 2 is -4, -7 / -2 is 3);

@@ -160,6 +160,20 @@ pub enum Compare {
     Ge,
 }
 
+impl Compare {
+    #[inline(always)]
+    pub fn holds(self, l: i64, r: i64) -> bool {
+        match self {
+            Compare::Eq => l == r,
+            Compare::Ne => l != r,
+            Compare::Lt => l < r,
+            Compare::Le => l <= r,
+            Compare::Gt => l > r,
+            Compare::Ge => l >= r,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantifier {
     Any,
