@@ -11,7 +11,7 @@ use crate::rules::decision::Decision;
 use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
-use crate::rules::state::{GameState, Outcome, Reason, Status};
+use crate::rules::state::{GameState, Outcome, Reason, Status, TYPICAL_GAME_DECISIONS};
 
 /// How one round went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,7 +308,7 @@ impl<'g> MatchState<'g> {
             reserve: start.captured,
             starts: vec![start],
             results: Vec::new(),
-            decisions: Vec::new(),
+            decisions: Vec::with_capacity(TYPICAL_GAME_DECISIONS),
             endless_before: 0,
             passes_before: 0,
             last_refill: None,

@@ -106,7 +106,7 @@ pub struct Illegal {
 
 /// Decisions a game's list is made room for at the start (most random games
 /// of the bundled games take fewer; a longer one grows the list).
-const TYPICAL_GAME_DECISIONS: usize = 128;
+pub(crate) const TYPICAL_GAME_DECISIONS: usize = 128;
 
 #[derive(Clone)]
 pub struct GameState<'g> {
