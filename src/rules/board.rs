@@ -108,21 +108,24 @@ impl HoleSet {
         Some((index * 64 + bit as usize) as Hole)
     }
 
-    pub fn iter(self) -> impl Iterator<Item = Hole> {
-        self.0
-            .into_iter()
-            .enumerate()
-            .flat_map(|(word_index, word)| {
-                let mut rest = word;
-                std::iter::from_fn(move || {
-                    if rest == 0 {
-                        return None;
-                    }
-                    let bit = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    Some((word_index * 64 + bit as usize) as Hole)
-                })
-            })
+    pub fn iter(self) -> HoleSetIter {
+        HoleSetIter { rest: self }
+    }
+}
+
+/// The holes of a set in board order, taken out lowest first (a loop over
+/// the words, which the compiler keeps tighter than a chain of adapters).
+#[derive(Clone)]
+pub struct HoleSetIter {
+    rest: HoleSet,
+}
+
+impl Iterator for HoleSetIter {
+    type Item = Hole;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hole> {
+        self.rest.pop_first()
     }
 }
 
