@@ -166,7 +166,7 @@ fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
 /// `a and b and ...` (`all`) or `a or b or ...`.
 fn junction(all: bool, items: &[BoolExpr]) -> Run<bool> {
     let items: Vec<Run<bool>> = items.iter().map(boolean).collect();
-    // Two and three parts, the commonest, without a loop.
+    // Two to four parts, the commonest, without a loop.
     let items = match <[Run<bool>; 2]>::try_from(items) {
         Ok([a, b]) if all => return Box::new(move |s| a(s) && b(s)),
         Ok([a, b]) => return Box::new(move |s| a(s) || b(s)),
@@ -175,6 +175,11 @@ fn junction(all: bool, items: &[BoolExpr]) -> Run<bool> {
     let items = match <[Run<bool>; 3]>::try_from(items) {
         Ok([a, b, c]) if all => return Box::new(move |s| a(s) && b(s) && c(s)),
         Ok([a, b, c]) => return Box::new(move |s| a(s) || b(s) || c(s)),
+        Err(items) => items,
+    };
+    let items = match <[Run<bool>; 4]>::try_from(items) {
+        Ok([a, b, c, d]) if all => return Box::new(move |s| a(s) && b(s) && c(s) && d(s)),
+        Ok([a, b, c, d]) => return Box::new(move |s| a(s) || b(s) || c(s) || d(s)),
         Err(items) => items,
     };
     match all {
