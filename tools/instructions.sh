@@ -4,6 +4,7 @@
 # Prints a Markdown table. Not part of CI; needs valgrind and a release build.
 #
 #     cargo build --release && bash tools/instructions.sh > /tmp/instructions.md
+# (the table in the README's Speed section is made from its output).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${BINARY:-target/release/mancala}

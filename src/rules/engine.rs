@@ -447,7 +447,6 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         let mut at = from;
         let mut skipped = 0;
         let mut left = hand;
-
         if plain_drops {
             for _ in 0..hand {
                 at = next_hole[at as usize];

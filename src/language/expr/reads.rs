@@ -1,19 +1,16 @@
-//! What a typed expression reads besides the board's geometry: which hole
-//! bindings, and whether anything else (the position, counters, other
-//! bindings). An expression that reads only the board, the mover and a hole
-//! binding or two has a value fixed for each choice of those, which the engine
-//! can work out once at load (a skip set as a table).
+//! What a typed expression reads besides the board's geometry, the mover and
+//! `here`: `origin`, `lap_start`, or anything else (the position, counters,
+//! other bindings). An expression that reads no more than the board, the
+//! mover, `here` and `origin` has a value fixed for each choice of those, which
+//! the engine can work out once at load (a skip set as a table).
 
 use crate::language::expr::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
 
-/// What an expression reads beyond the board.
+/// What an expression reads beyond the board, the mover and `here`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reads {
     pub origin: bool,
     pub lap_start: bool,
-    pub here: bool,
-    /// The mover (or its opponent), also read by `own(h)`.
-    pub mover: bool,
     /// Anything else: the position, a counter, another binding.
     pub more: bool,
 }
@@ -22,8 +19,6 @@ impl Reads {
     fn with(mut self, other: Reads) -> Reads {
         self.origin |= other.origin;
         self.lap_start |= other.lap_start;
-        self.here |= other.here;
-        self.mover |= other.mover;
         self.more |= other.more;
         self
     }
@@ -34,19 +29,9 @@ impl Reads {
             .fold(Reads::default(), |reads, e| reads.with(e.reads()))
     }
 
-    const MOVER: Reads = Reads {
-        origin: false,
-        lap_start: false,
-        here: false,
-        mover: true,
-        more: false,
-    };
-
     const MORE: Reads = Reads {
         origin: false,
         lap_start: false,
-        here: false,
-        mover: false,
         more: true,
     };
 }
@@ -68,7 +53,7 @@ impl Read for BoolExpr {
             BoolExpr::HoleEq(_, l, r) => l.reads().with(r.reads()),
             BoolExpr::SideEq(_, l, r) => l.reads().with(r.reads()),
             BoolExpr::Inner(h) | BoolExpr::IsStore(h) => h.reads(),
-            BoolExpr::Own(h) => h.reads().with(Reads::MOVER),
+            BoolExpr::Own(h) => h.reads(),
             BoolExpr::Contains(set, h) => set.reads().with(h.reads()),
             // A quantifier's variable is its own: only its set and body count.
             BoolExpr::Quantified(_, _, set, body) => set.reads().with(body.reads()),
@@ -113,10 +98,9 @@ impl Read for HoleExpr {
     fn reads(&self) -> Reads {
         let mut reads = Reads::default();
         match self {
-            HoleExpr::Const(_) | HoleExpr::Var(_) => {}
+            HoleExpr::Const(_) | HoleExpr::Var(_) | HoleExpr::Here => {}
             HoleExpr::Origin => reads.origin = true,
             HoleExpr::LapStart => reads.lap_start = true,
-            HoleExpr::Here => reads.here = true,
             HoleExpr::Opposite(h) | HoleExpr::Behind(h) => return h.reads(),
             HoleExpr::Store(side) => return side.reads(),
             HoleExpr::If(c, t, e) => return c.reads().with(t.reads()).with(e.reads()),
@@ -133,8 +117,7 @@ impl Read for HoleExpr {
 impl Read for SideExpr {
     fn reads(&self) -> Reads {
         match self {
-            SideExpr::Const(_) => Reads::default(),
-            SideExpr::Mover | SideExpr::Opponent => Reads::MOVER,
+            SideExpr::Const(_) | SideExpr::Mover | SideExpr::Opponent => Reads::default(),
             SideExpr::Owner(h) => h.reads(),
             SideExpr::Other(x) => x.reads(),
             SideExpr::If(c, t, e) => c.reads().with(t.reads()).with(e.reads()),
@@ -168,9 +151,10 @@ mod tests {
     #[test]
     fn a_skip_of_the_origin_or_the_opponents_holes_reads_only_the_board_and_bindings() {
         let origin = here_is(HoleExpr::Origin).reads();
-        assert!(origin.origin && origin.here && !origin.more);
+        assert!(origin.origin && !origin.lap_start && !origin.more);
         let theirs = BoolExpr::Not(Box::new(BoolExpr::Own(Box::new(HoleExpr::Here)))).reads();
-        assert!(theirs.mover && !theirs.origin && !theirs.more);
+        assert_eq!(theirs, Reads::default());
+        assert!(here_is(HoleExpr::LapStart).reads().lap_start);
     }
 
     #[test]
