@@ -283,7 +283,7 @@ impl<'g> GameState<'g> {
         let mut child = GameState {
             game: self.game,
             position,
-            legal: Vec::new(),
+            legal: Vec::with_capacity(self.legal.len().max(1)),
             successors: OnceCell::new(),
             gained: OnceCell::new(),
             history: self.history.clone(),
