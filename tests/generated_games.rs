@@ -405,6 +405,12 @@ proptest! {
                     if played.outcome().is_none() && played.passes() == state.passes() {
                         prop_assert_eq!(played.position(), successor, "{}", file);
                     }
+                    // The state search agents expand is the state playing reaches.
+                    let after = state.after(index);
+                    prop_assert_eq!(after.position(), played.position(), "{}", file);
+                    prop_assert!(after.legal().eq(played.legal()), "{}", file);
+                    prop_assert_eq!(after.outcome(), played.outcome(), "{}", file);
+                    prop_assert_eq!(after.decisions(), played.decisions(), "{}", file);
                 }
             }
             state.play_index(rng.random_range(0..legal));

@@ -3,7 +3,7 @@
 //! directly. Evaluating no longer matches every node against every form (a
 //! tree walk spent most of its time in that dispatch), and the commonest forms
 //! are specialised (a count compared with a constant, one comparison operator
-//! per function, a side's holes summed as a range).
+//! per function, `and`/`or` of a few parts, a side's holes summed as a range).
 
 use std::fmt;
 
@@ -52,14 +52,7 @@ impl<E: Compile + fmt::Debug> fmt::Debug for Compiled<E> {
     }
 }
 
-impl<E: Compile + PartialEq> PartialEq for Compiled<E> {
-    fn eq(&self, other: &Self) -> bool {
-        self.tree == other.tree
-    }
-}
-
-/// Evaluates a tree once, compiling it first (load-time uses: constant
-/// folding, setup counts).
+/// Evaluates a tree once, compiling it first (constant folding at load).
 pub fn eval_once<E: Compile>(tree: &E, s: &mut Scope) -> E::Value {
     tree.compile()(s)
 }
