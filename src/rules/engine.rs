@@ -956,19 +956,24 @@ pub(crate) fn strip_steps(
 
 /// The holes a pending strip may take a seed from (non-empty holes of its set).
 pub(crate) fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
-    let rule = &game.captures[pending.capture as usize];
-    let strip = rule
-        .strip
-        .as_ref()
-        .expect("pending strips come from rules with a strip");
-    let set = strip
-        .from
-        .eval(&mut scope(game, position, None, Env::new(position.to_move)));
+    let set = strip_set(game, position, pending);
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
         nonempty.insert(hole);
     }
     nonempty
+}
+
+/// The set a pending strip takes from (`from`), empty holes included.
+fn strip_set(game: &Game, position: &Position, pending: Pending) -> HoleSet {
+    let rule = &game.captures[pending.capture as usize];
+    let strip = rule
+        .strip
+        .as_ref()
+        .expect("pending strips come from rules with a strip");
+    strip
+        .from
+        .eval(&mut scope(game, position, None, Env::new(position.to_move)))
 }
 
 /// Removes one seed from `hole` to the mover's score (NS-10); the turn ends once
@@ -1011,7 +1016,8 @@ fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
 
 #[inline(never)]
 fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
-    let holes = strip_holes(game, position, pending);
+    // The empty holes of the strip's set pay nothing either way.
+    let holes = strip_set(game, position, pending);
     let left = payable(position, holes, strips_whole(game, pending));
     let remaining = pending.remaining.min(left.min(u32::from(u16::MAX)) as u16);
     position.pending = (remaining > 0).then_some(Pending {
