@@ -57,39 +57,26 @@ pub fn eval_once<E: Compile>(tree: &E, s: &mut Scope) -> E::Value {
     tree.compile()(s)
 }
 
-impl Compile for BoolExpr {
-    type Value = bool;
-    fn compile(&self) -> Run<bool> {
-        boolean(self)
-    }
+/// Each tree type compiles with its function below.
+macro_rules! compile_with {
+    ($($tree:ty => $value:ty, $compile:ident;)*) => {
+        $(
+            impl Compile for $tree {
+                type Value = $value;
+                fn compile(&self) -> Run<$value> {
+                    $compile(self)
+                }
+            }
+        )*
+    };
 }
 
-impl Compile for IntExpr {
-    type Value = i64;
-    fn compile(&self) -> Run<i64> {
-        int(self)
-    }
-}
-
-impl Compile for HoleExpr {
-    type Value = Hole;
-    fn compile(&self) -> Run<Hole> {
-        hole(self)
-    }
-}
-
-impl Compile for SideExpr {
-    type Value = Side;
-    fn compile(&self) -> Run<Side> {
-        side(self)
-    }
-}
-
-impl Compile for SetExpr {
-    type Value = HoleSet;
-    fn compile(&self) -> Run<HoleSet> {
-        set(self)
-    }
+compile_with! {
+    BoolExpr => bool, boolean;
+    IntExpr => i64, int;
+    HoleExpr => Hole, hole;
+    SideExpr => Side, side;
+    SetExpr => HoleSet, set;
 }
 
 /// One comparison operator, as a type, so that each compiled comparison is
