@@ -10,7 +10,14 @@ use rand::RngExt;
 
 #[test]
 fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
-    for id in ["rio-kadalis", "walak-pussa"] {
+    // Territory matches hand holes (and, with a shared hole, seeds) across the middle.
+    let territory = [
+        "nam-nam",
+        "tests/games/territory-shared.toml",
+        "tests/games/territory-topped-up.toml",
+        "tests/games/territory-empty.toml",
+    ];
+    for id in ["rio-kadalis", "walak-pussa"].into_iter().chain(territory) {
         let mut game = catalog::load(id, &[]).unwrap();
         let limits = Limits {
             round_repeats: 1000,
@@ -20,6 +27,7 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
         game.set_limits(limits).unwrap();
         let closes = id == "rio-kadalis";
         let total = game.start().seeds_on_board();
+        let mut held_across = false;
         for seed in 0..60 {
             let mut rng = playout::rng(seed);
             let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
@@ -33,6 +41,8 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
                 );
                 assert!(p.closed().iter().all(|h| p.counts()[h as usize] == 0));
                 assert!(closes || p.closed().is_empty(), "{id} closes no hole");
+                assert!(territory.contains(&id) || p.territory().is_empty());
+                held_across |= !p.territory().is_empty();
                 if state.results().len() > rounds && state.outcome().is_none() {
                     rounds = state.results().len();
                     // A new round: nothing played yet, the reserve is what is held.
@@ -51,11 +61,19 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
             assert!(
                 matches!(
                     outcome.reason,
-                    Reason::CannotRefill | Reason::RoundLimit | Reason::TurnLimit
+                    Reason::CannotRefill
+                        | Reason::MatchLost
+                        | Reason::RoundLimit
+                        | Reason::TurnLimit
                 ),
                 "{id} seed {seed}: {outcome:?}"
             );
         }
+        assert_eq!(
+            held_across,
+            territory.contains(&id),
+            "{id}: holes held across"
+        );
     }
 }
 

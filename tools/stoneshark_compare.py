@@ -27,7 +27,7 @@ import re
 import subprocess
 import sys
 
-BINARY = "target/release/mancala"
+BINARY = os.environ.get("MANCALA", "target/release/mancala")
 # StoneShark calls a sowing endless after 75 laps (sower.MAX_LAPS); ours after
 # the lap limit (GEN-7), set to the same here.
 LAP_LIMIT = "75"

@@ -52,6 +52,12 @@ END_CONDITIONS = {
 NO_UDIR_FIRSTS = 6
 # Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
 ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
+# Rounds that end once this many start fills of seeds, or fewer, are left on the board.
+ROUNDS_END_SEEDS = {3: 1, 4: 2}
+# Territory (new_game.TerritoryNewRound): each side owns as many holes as its
+# seeds fill, the winner's counted on from its own row into the loser's.
+TERRITORY, UCHOWN, TERR_EX_RANDOM, TERR_EX_LOSER, TERR_EX_EMPTY = 2, 8, 11, 12, 13
+CAPT_OPP_TERR, CAPT_OWN_TERR = 5, 6
 # Refills from both ends of the row inwards (game_constants false_fill and
 # true_fill: each side from column 1, as seen from South's seat).
 NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
@@ -129,7 +135,8 @@ def translate(name, consts, info):
     for key in ("play_locs", "moveunlock", "xc_sown"):
         if get(key):
             missing.append(MISSING[key])
-    if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (get("end_cond") and get("rounds")):
+    if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (
+            get("end_cond") and get("rounds") and get("end_cond") != 3):
         missing.append(MISSING["end_cond"])
     if get("mustshare") and get("udir_holes"):
         # get_moves.UdirMoves offers both directions of a hole when
@@ -160,7 +167,7 @@ def translate(name, consts, info):
                        "games of children or of one side's captures")
     if get("start_pattern", 0) not in FIXED_PATTERNS + (MOVE_RIGHTMOST,):
         missing.append(MISSING["start_pattern"])
-    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE):
+    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE, TERRITORY):
         missing.append("goals other than most seeds, depriving, clearing and immobilizing "
                        "(territory, round tallies)")
     if get("goal", 0) == IMMOBILIZE and (get("sow_stores") or get("capt_rturn")):
@@ -188,8 +195,8 @@ def translate(name, consts, info):
         missing.append("two-out captures with cross captures, or in chains against the sowing")
     if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
         missing.append("capture chains in both directions")
-    if get("capt_side", 0) > CAPT_OWN_CONT:
-        missing.append("territory captures")
+    if get("capt_side", 0) > CAPT_OWN_CONT and get("goal") != TERRITORY:
+        missing.append("territory captures outside games of territory")
     if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
         missing.append("sowing into both stores, or into a store without an extra turn")
     if get("sow_direct", CCW) == PLAYALTDIR:
@@ -315,6 +322,12 @@ def translate(name, consts, info):
         raise Untranslatable(["a middle hole without a direction"])
     afters = []
     grandslam = get("grandslam", GS_LEGAL)
+    # A grand slam empties the opponent's row (capturer.GrandSlamCapt asks of
+    # cts.get_opp_range), whoever owns its holes in a game of territory.
+    opp_row = "holes(opponent)"
+    if get("goal") == TERRITORY:
+        rows = [", ".join(f"{r}{i}" for i in range(1, holes + 1)) for r in "ab"]
+        opp_row = f"(if opponent == south then [{rows[0]}] else [{rows[1]}])"
     feeds = "before(total(holes(opponent))) > 0 or total(holes(opponent)) > 0"
     if get("mustshare") and get("mustpass"):
         # allowables.MustShare.mustpass_filter: where no move feeds, every move
@@ -323,7 +336,7 @@ def translate(name, consts, info):
     elif get("mustshare"):
         afters.append(feeds)
     if grandslam == GS_NOT_LEGAL:
-        afters.append("before(total(holes(opponent))) == 0 or total(holes(opponent)) > 0")
+        afters.append(f"before(total({opp_row})) == 0 or total({opp_row}) > 0")
     if afters:
         lines.append('after = "' + " and ".join(f"({a})" for a in afters) + '"')
 
@@ -343,6 +356,11 @@ def translate(name, consts, info):
     side = get("capt_side", CAPT_BOTH)
 
     def side_ok(hole, first):
+        # Ours own a hole by row, or by territory where a match hands it over.
+        if side == CAPT_OPP_TERR:
+            return f"not own({hole})"
+        if side == CAPT_OWN_TERR:
+            return f"own({hole})"
         if side == CAPT_OPP or (side == CAPT_OPP_CONT and first):
             return f"not own({hole})"
         if side == CAPT_OWN or (side == CAPT_OWN_CONT and first):
@@ -412,17 +430,19 @@ def translate(name, consts, info):
         # capturer.CaptureToChild: without stores, captures go into one's child.
         capture[0] = capture[0][:-1] + ' and number(h in claims(mover), true) > 0"'
     if capture and grandslam in (GS_NO_CAPT, GS_LEAVE_LEFT, GS_LEAVE_RIGHT):
-        capture.append('veto = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"')
+        capture.append(f'veto = "before(total({opp_row})) > 0 and total({opp_row}) == 0"')
     if capture and grandslam in (GS_LEAVE_LEFT, GS_LEAVE_RIGHT):
         # capturer.GSKeep: the grand slam gives back the opponent's first hole
         # with seeds counted from the sower's left (right), found before the
         # capture: the opponent's rightmost (leftmost) from its own seat; unless
-        # it was the only one.
+        # it was the only one. It then takes the rest of the opponent's row
+        # afresh, so a capture outside that row is given back too.
         beyond = "<=" if grandslam == GS_LEAVE_LEFT else ">="
+        keeper = (f"count(h) > 0 and all(g in {opp_row}, "
+                  f"count(g) == 0 or seat_col(g) {beyond} seat_col(h))")
         capture.append(
-            f'spare = "those(h in holes(opponent), count(h) > 0 and all(g in holes(opponent), '
-            f'count(g) == 0 or seat_col(g) {beyond} seat_col(h)) and '
-            f'number(g in holes(opponent), count(g) > 0) > 1)"')
+            f'spare = "those(h in all_holes, number(g in {opp_row}, count(g) > 0) > 1 and '
+            f'(not contains({opp_row}, h) or {keeper}))"')
 
     # Relays: StoneShark's lap sower stops on a single seed, and where a basic
     # capture is possible at the lap's end.
@@ -498,7 +518,7 @@ def translate(name, consts, info):
         # held seeds as the move began; only a capture takes them) gives the
         # mover's own seeds to the opponent.
         lines += ["", "[[capture]]", 'at = "sowing_end"',
-                  'when = "before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0"',
+                  f'when = "before(total({opp_row})) > 0 and total({opp_row}) == 0"',
                   'take = "holes(mover)"', 'to = "opponent"']
     if get("pickextra") == PICK_OPP_BASIC and (capture or get("capt_type") == CAPT_OPP_1CCW):
         # capturer.PickOppBasic: after a capture, every hole of the opponent's
@@ -538,7 +558,7 @@ def translate(name, consts, info):
         # again this turn (for whatever reason).
         agains.append("captured(mover) > before(captured(mover)) and extra_turns == 0")
     if grandslam == GS_LEGAL_SHARE:
-        agains.append("before(total(holes(opponent))) > 0 and total(holes(opponent)) == 0")
+        agains.append(f"before(total({opp_row})) > 0 and total({opp_row}) == 0")
     if agains:
         lines += ["", "[turn]", 'again = "' + " or ".join(f"({a})" for a in agains) + '"']
 
@@ -546,10 +566,12 @@ def translate(name, consts, info):
     unclaimed = get("unclaimed", HOLE_OWNER)
     leftovers = {HOLE_OWNER: "owner(here)", DONT_SCORE: None, DIVVIED: None,
                  LAST_MOVER: "last_mover", UNFED_PLAYER: "opponent"}[unclaimed]
-    # The quitter's claimer (end_move.pick_base_quitter) ends a game that no
-    # other rule ends, e.g. when the side to move has no seeds left.
-    quitting = {HOLE_OWNER: "owner(here)", DONT_SCORE: None}.get(get("quitter", DIVVIED),
-                                                                  "owner(here)")
+    # With UNFED_PLAYER, the quitter's parameter says who takes the seeds left
+    # where the unfed side gets none (end_move._add_end_game_winner), e.g. when
+    # the side to move has no seeds left; DIVVIED shares them (below).
+    quitter = get("quitter") if get("quitter") is not None else DIVVIED
+    quitting = {HOLE_OWNER: "owner(here)", LAST_MOVER: "last_mover"}.get(quitter)
+    divvied = unclaimed == DIVVIED or (unclaimed == UNFED_PLAYER and quitter == DIVVIED)
     if unclaimed == UNFED_PLAYER:
         leftovers = "opponent" if get("mustshare") else quitting
     if get("no_sides"):
@@ -565,8 +587,8 @@ def translate(name, consts, info):
             block.append(f'leftovers = "{leftovers}"')
         return block
 
-    if unclaimed == DIVVIED:
-        # Seeds left on the board are shared, the odd one to the side behind
+    if divvied:
+        # Seeds left on the board are shared (every other end leaves none), the odd one to the side behind
         # (North on a tie): StoneShark's claimer.DivvySeedsStores.
         behind = ("captured(other(side)) > captured(side) or "
                   "(captured(other(side)) == captured(side) and side == north)")
@@ -574,7 +596,7 @@ def translate(name, consts, info):
                   f'score = "captured(side) + total(all_holes) / 2 + (if total(all_holes) % 2 == 1 '
                   f'and ({behind}) then 1 else 0)"']
     goal = get("goal", MAX_SEEDS)
-    if goal != MAX_SEEDS:
+    if goal not in (MAX_SEEDS, TERRITORY):
         # StoneShark's eliminate enders (end_move._build_eliminate_ended), asked
         # after each move of the side that moved: ours at the next turn's start
         # look at the side to move first, which names the same side here, as a
@@ -595,7 +617,13 @@ def translate(name, consts, info):
     if get("end_cond"):
         when = END_CONDITIONS[get("end_cond")].format(param=get("end_param", 0))
         lines += end("condition", extra=f'when = "{when}"')
-    if get("rounds"):
+    if get("rounds") in ROUNDS_END_SEEDS:
+        # end_move.EndSeedsLimit: the round ends once so few seeds are left.
+        limit = seeds * ROUNDS_END_SEEDS[get("rounds")]
+        lines += end("condition", extra=f'when = "total(all_holes) <= {limit}"')
+    if goal == TERRITORY:
+        lines += territory_match(info, holes, seeds, total)
+    elif get("rounds"):
         # A match of rounds (`--match`): each side refills its holes from one end
         # and the holes it cannot fill are closed for the round; a side that
         # cannot fill one hole loses. A round ends at once when a side holds
@@ -605,11 +633,7 @@ def translate(name, consts, info):
         lines += ["", "[match]", f"seeds_per_hole = {seeds}", f'fill_from = "{fill}"',
                   'short_hole = "close"',
                   f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
-        if get("round_starter", 0) in (1, 2):
-            # new_game.set_round_starter after a drawn round: its turn is the
-            # side to move as the round ended; the loser rule takes the other.
-            side = "opponent" if get("round_starter") == 1 else "mover"
-            lines.append(f'draw_starter = "{side}"')
+        lines += draw_starter(info)
         if get("round_fill", NO_FILL_GIVEN) in (NO_FILL_GIVEN, OUTSIDE_FILL):
             # Columns 1, H, 2, H - 1, ... as seen from South's seat.
             lines.append(f'fill_order = "if 2 * col(here) <= {holes + 1} then 2 * col(here) '
@@ -722,11 +746,70 @@ def child_condition(info, holes, inhibit):
     return " and ".join(c for c in conds if c)
 
 
+def draw_starter(info):
+    """new_game.set_round_starter after a drawn round: its turn is the side to
+    move as the round ended; the loser rule takes the other. StoneShark's turn
+    passes after every move, not after a pass: where a round can end after one
+    (mustpass) and no move earns another, that is the side after the last mover."""
+    get = info.get
+    if get("round_starter", 0) not in (1, 2):
+        return []
+    if get("mustpass") and not (get("sow_stores") or get("capt_rturn")):
+        side = "last_mover" if get("round_starter") == 1 else "other(last_mover)"
+    else:
+        side = "opponent" if get("round_starter") == 1 else "mover"
+    return [f'draw_starter = "{side}"']
+
+
+def territory_match(info, holes, seeds, total):
+    """The `[match]` of a game of territory and the end that wins it outright
+    (new_game.TerritoryNewRound, end_move.RoundWinner and ClearWinner)."""
+    get = info.get
+    needed = get("goal_param")
+    # The hole neither side fills alone: StoneShark's terr_wholes_loser gives
+    # it to the loser; terr_wholes_round to the winner when more than half of
+    # it is the winner's; TerrEmptyNewRound leaves it empty, the seeds in hand.
+    if get("round_fill") in (TERR_EX_LOSER, TERR_EX_EMPTY):
+        short = "topped_up" if get("round_fill") == TERR_EX_LOSER else "empty"
+        win_seeds = needed * seeds
+        lost_below = total - win_seeds + 1
+    else:
+        short = "shared"
+        win_seeds = (needed - 1) * seeds + seeds // 2 + 1
+        lost_below = total - win_seeds + seeds // 2
+    lines = ["", "[match]", f"seeds_per_hole = {seeds}",
+             # The winner's holes run on into the loser's from the loser's left
+             # (StoneShark's first), which the loser fills last.
+             'fill_from = "right"', f'short_hole = "{short}"', 'surplus = "territory"',
+             f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
+    lines += draw_starter(info)
+    # RoundWinner: a side left with too few seeds to claim the holes it needs
+    # ends the game (not only the round).
+    lines.append(f'lost_when = "captured(side) < {lost_below}"')
+    if get("rounds") == ROUNDS_NO_MOVES:
+        # EndTurnIf.compute_win_seeds asks this before it asks for territory.
+        win_seeds = total - 1
+    lines += ["", "[[end]]", 'check = "condition"',
+              f'when = "captured(side) > {win_seeds}"', 'outcome = "wins"']
+    return lines
+
+
 def rounds_missing(info):
     """What a game of rounds needs beyond `[match]` (StoneShark's new_game.NewRound
     and end_move.RoundWinner), if anything."""
     get = info.get
     missing = []
+    if get("goal") == TERRITORY:
+        if get("rounds") not in (ROUNDS_NO_MOVES,) + tuple(ROUNDS_END_SEEDS):
+            missing.append(MISSING["rounds"])
+        if get("round_fill", 0) not in (NO_FILL_GIVEN, UCHOWN, TERR_EX_LOSER, TERR_EX_EMPTY):
+            missing.append("territory allotted by lot, or refilled otherwise")
+        if get("capt_side", 0) in (CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT):
+            missing.append("captures by row in a game of territory")
+        if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
+            missing.append("rounds refilled from seeds the round's end leaves unscored, or "
+                           "from a start pattern")
+        return missing
     if get("rounds") != ROUNDS_NO_MOVES or get("goal", 0) != MAX_SEEDS:
         missing.append(MISSING["rounds"])
     if get("round_fill", 0) not in (NO_FILL_GIVEN, LEFT_FILL, RIGHT_FILL, OUTSIDE_FILL) \

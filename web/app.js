@@ -56,6 +56,7 @@ const REASONS = {
   condition: "an end rule of the game was met",
   turn_limit: "the turn limit was reached",
   cannot_refill: "a side could not refill its holes for another round",
+  match_lost: "a side met the game's condition for losing the match",
   round_repetition: "a round started as an earlier one had",
   round_limit: "the round limit was reached",
 };

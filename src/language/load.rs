@@ -328,6 +328,8 @@ const SKIP: &[Binding] = &[
 const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
 /// Who starts after a drawn round, read at its end.
 const DRAW_STARTER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::LastMover];
+/// A side that loses the match, asked at a round's end.
+const MATCH_LOST: &[Binding] = &[Binding::Side, Binding::LastMover];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
 const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
 
@@ -1061,7 +1063,13 @@ impl Loader {
         let short_hole = self.word(
             &spec.short_hole,
             "short_hole",
-            &[("close", ShortHole::Close), ("partial", ShortHole::Partial)],
+            &[
+                ("close", ShortHole::Close),
+                ("partial", ShortHole::Partial),
+                ("empty", ShortHole::Empty),
+                ("shared", ShortHole::Shared),
+                ("topped_up", ShortHole::ToppedUp),
+            ],
         );
         let starter = self.word(
             &spec.starter,
@@ -1105,6 +1113,10 @@ impl Loader {
                 None
             }
         };
+        let lost_when = match &spec.lost_when {
+            None => Some(None),
+            Some(when) => self.typed(board, when, MATCH_LOST).map(Some),
+        };
         let surplus = match &spec.surplus {
             None => Some(Surplus::Keep),
             Some(word) => {
@@ -1127,6 +1139,13 @@ impl Loader {
                 }
             }
         };
+        // Only a territory refill can give a side a hole of the other's.
+        if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
+            self.problem(
+                spec.short_hole.span(),
+                "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
+            );
+        }
         Some(MatchRules {
             seeds_per_hole: seeds_per_hole?,
             fill_from: fill_from?,
@@ -1135,6 +1154,7 @@ impl Loader {
             starter: starter?,
             draw_starter: draw_starter?,
             min_filled: min_filled?,
+            lost_when: lost_when?,
             surplus: surplus?,
             clauses: spec.clauses,
         })

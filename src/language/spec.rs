@@ -334,7 +334,9 @@ pub struct MatchSpec {
     /// An integer of `here` and `side`: a side fills its holes in increasing
     /// order of it (`fill_from` breaking ties).
     pub fill_order: Option<Spanned<String>>,
-    /// `close` (the hole is closed for the round) or `partial` (it gets what remains).
+    /// `close` (the hole is closed for the round), `partial` (it gets what
+    /// remains), `empty` (it stays empty, in play), `shared` or `topped_up` (the
+    /// other side's remaining seeds top it up).
     pub short_hole: Spanned<String>,
     /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.
     pub starter: Spanned<String>,
@@ -343,6 +345,8 @@ pub struct MatchSpec {
     pub draw_starter: Option<Spanned<String>>,
     /// Holes a side must fill to play on (default: it loses only with no seed left).
     pub min_filled: Option<Spanned<i64>>,
+    /// A condition of `side` at a round's end: a side it holds for loses the match.
+    pub lost_when: Option<Spanned<String>>,
     /// `keep` (default: seeds left after a side's own holes stay in hand) or
     /// `territory` (they fill the holes the other side could not, which change hands).
     pub surplus: Option<Spanned<String>>,

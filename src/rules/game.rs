@@ -356,6 +356,9 @@ pub struct MatchRules {
     /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
     /// side loses only when it has no seed to put back.
     pub min_filled: Option<u16>,
+    /// A condition of `side`, asked at each round's end (its `captured` are
+    /// what the side holds): a side for which it holds loses the match.
+    pub lost_when: Option<Compiled<BoolExpr>>,
     /// What a side does with the seeds left once its own holes are filled.
     pub surplus: Surplus,
     pub clauses: Vec<String>,
@@ -385,6 +388,14 @@ pub enum ShortHole {
     Close,
     /// It gets what remains (a deficient hole); further holes stay empty but open.
     Partial,
+    /// It stays empty but open, as do further holes; the seeds stay in hand.
+    Empty,
+    /// What remains is topped up from the other side's remaining seeds; the
+    /// hole goes to the side that gave more of its seeds (its owner on a tie).
+    /// Further holes stay empty but open.
+    Shared,
+    /// As `Shared`, but the hole stays its owner's.
+    ToppedUp,
 }
 
 /// Who starts the next round. On a tie (a drawn round, equal seeds), the game's

@@ -1,8 +1,8 @@
 //! Match play: a game played as rounds. Between rounds each side refills its own
 //! holes from the seeds it holds; holes it cannot fill are closed or left short;
 //! the game file says who starts the next round. The match ends when a side can
-//! put no seed back on the board, when a round starts as an earlier one did (a
-//! draw), or at the round limit (unfinished). A single game is a match of one
+//! put no seed back on the board or meets the game's `lost_when`, when a round
+//! starts as an earlier one did (a draw), or at the round limit (unfinished). A single game is a match of one
 //! round, so every command plays both through `MatchState`.
 
 use crate::language::expr::{Env, Scope};
@@ -77,19 +77,32 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
         }
     }
     for side in Side::BOTH {
-        let hand = &mut hands[side.index()];
-        for &hole in &short[side.index()] {
-            let seeds = match rules.short_hole {
-                ShortHole::Close => {
+        let [own, other] = [side, side.other()].map(Side::index);
+        for (nth, &hole) in short[own].iter().enumerate() {
+            let seeds = match (rules.short_hole, nth) {
+                (ShortHole::Close, _) => {
                     setup.closed.push(hole);
                     0
                 }
-                ShortHole::Partial => *hand,
+                (ShortHole::Partial, 0) => hands[own],
+                (ShortHole::Shared | ShortHole::ToppedUp, 0) => {
+                    // The other side's remaining seeds top the hole up.
+                    let given = hands[other].min(per_hole.saturating_sub(hands[own]));
+                    hands[other] -= given;
+                    if rules.short_hole == ShortHole::Shared && given > hands[own] {
+                        setup.territory.push(hole);
+                    }
+                    hands[own] + given
+                }
+                _ => 0,
             };
+            let from_own = seeds.min(hands[own]);
             setup.counts.push((hole, seeds));
-            *hand -= seeds;
+            hands[own] -= from_own;
         }
-        setup.captured[side.index()] = *hand;
+    }
+    for side in Side::BOTH {
+        setup.captured[side.index()] = hands[side.index()];
     }
     // The holdings are the seeds of a position of this game, so they fit it.
     let position = setup
@@ -131,6 +144,24 @@ pub fn fill_order(game: &Game, rules: &MatchRules, side: Side) -> Vec<Hole> {
         (first, board.is_inner(h), along)
     });
     holes
+}
+
+/// The sides for which the match's `lost_when` holds at a round's end.
+fn lost_match(
+    game: &Game,
+    rules: &MatchRules,
+    end: &Position,
+    last_mover: Option<Side>,
+) -> [bool; 2] {
+    let Some(lost_when) = &rules.lost_when else {
+        return [false; 2];
+    };
+    Side::BOTH.map(|side| {
+        let mut env = Env::new(end.to_move);
+        env.side = side;
+        env.last_mover = last_mover.unwrap_or(end.to_move.other());
+        lost_when.eval(&mut Scope::new(&game.board, end, env))
+    })
 }
 
 /// Who starts the round after one that `starter` started and that ended so, in
@@ -434,8 +465,14 @@ impl<'g> MatchState<'g> {
                 reason: outcome.reason,
             });
         };
+        let last_mover = self.round.last_mover();
         let refill = refill(game, rules, holdings);
-        match refill.out {
+        let lost = lost_match(game, rules, end, last_mover);
+        let reason = match refill.out {
+            [false, false] => Reason::MatchLost,
+            _ => Reason::CannotRefill,
+        };
+        match [0, 1].map(|i| refill.out[i] || lost[i]) {
             [false, false] => {}
             out => {
                 self.last_refill = Some(refill.position);
@@ -444,14 +481,10 @@ impl<'g> MatchState<'g> {
                     [true, false] => Status::won_by(Side::North),
                     _ => Status::won_by(Side::South),
                 };
-                return Some(MatchOutcome {
-                    status,
-                    reason: Reason::CannotRefill,
-                });
+                return Some(MatchOutcome { status, reason });
             }
         }
         let mut start = refill.position;
-        let last_mover = self.round.last_mover();
         start.to_move = next_starter(game, rules, self.starter, status, end, last_mover);
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
         if repeats.count() > game.limits().round_repeats as usize {

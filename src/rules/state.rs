@@ -51,6 +51,8 @@ pub enum Reason {
     TurnLimit,
     /// Match play: a side could put no seed back into its holes.
     CannotRefill,
+    /// Match play: the game's `lost_when` held for a side at a round's end.
+    MatchLost,
     /// Match play: a round started as an earlier round had started.
     RoundRepetition,
     /// Match play: the round limit was reached.
@@ -67,6 +69,7 @@ impl Reason {
             Reason::Condition => "condition",
             Reason::TurnLimit => "turn_limit",
             Reason::CannotRefill => "cannot_refill",
+            Reason::MatchLost => "match_lost",
             Reason::RoundRepetition => "round_repetition",
             Reason::RoundLimit => "round_limit",
         }

@@ -303,7 +303,9 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         let order = order.map(|order| w.text(order.get_ref()));
         let draw = spec_of_match.draw_starter.as_ref();
         let draw = draw.map(|side| w.text(side.get_ref()));
-        let text = match_play(game, rules_of_match, order, draw);
+        let lost = spec_of_match.lost_when.as_ref();
+        let lost = lost.map(|when| w.text(when.get_ref()));
+        let text = match_play(game, rules_of_match, order, draw, lost);
         rules.push((text, &spec_of_match.clauses));
     }
 
@@ -328,13 +330,14 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     out
 }
 
-/// How rounds follow one another in a match (`--match`); `order` and `draw` are
-/// the file's `fill_order` and `draw_starter` in words.
+/// How rounds follow one another in a match (`--match`); `order`, `draw` and
+/// `lost_when` are the file's `fill_order`, `draw_starter` and `lost_when` in words.
 fn match_play(
     game: &Game,
     rules: &MatchRules,
     order: Option<String>,
     draw: Option<String>,
+    lost_when: Option<String>,
 ) -> String {
     let per_hole = rules.seeds_per_hole;
     let (first, along) = match (rules.fill_from, game.board.rows()) {
@@ -361,6 +364,21 @@ fn match_play(
         ShortHole::Partial => format!(
             "The first hole that cannot be given {per_hole} gets what remains; holes after it \
              stay empty but in play."
+        ),
+        ShortHole::Empty => format!(
+            "A hole that cannot be given {per_hole} stays empty but in play; the seeds that \
+             could not fill it stay in hand."
+        ),
+        ShortHole::Shared => format!(
+            "The first hole that cannot be given {per_hole} gets what remains, topped up to \
+             {per_hole} from the other side's remaining seeds; it belongs for the round to the \
+             side that gave more of its seeds (its owner when they gave as many). Holes after it \
+             stay empty but in play."
+        ),
+        ShortHole::ToppedUp => format!(
+            "The first hole that cannot be given {per_hole} gets what remains, topped up to \
+             {per_hole} from the other side's remaining seeds, and stays its owner's. Holes \
+             after it stay empty but in play."
         ),
     };
     let surplus = match rules.surplus {
@@ -394,6 +412,10 @@ fn match_play(
         Some(n) => format!(
             "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
         ),
+    };
+    let lost = match lost_when {
+        None => lost,
+        Some(when) => format!("{lost} So does a side for which, as a round ends, {when}."),
     };
     format!(
         "Played as a match (--match): after a round each side refills its own holes with \

@@ -98,6 +98,8 @@ pub struct Expect {
     pub extra_turns: Option<u8>,
     /// In a match, the round being played (from 1 at the scenario's start).
     pub round: Option<u32>,
+    /// Holes held by the side across the middle (territory matches).
+    pub territory: Option<Vec<String>>,
 }
 
 /// A scenario file as read: the scenario and its text, for messages that point
@@ -391,6 +393,18 @@ impl ScenarioFile {
         }
         if let Some(round) = expect.round {
             compare("round", round.to_string(), state.round_number().to_string());
+        }
+        if let Some(territory) = &expect.territory {
+            let held: Vec<String> = position
+                .territory
+                .iter()
+                .map(|h| game.hole_name(h))
+                .collect();
+            let words = |holes: &[String]| match holes.is_empty() {
+                true => "none".to_string(),
+                false => holes.join(" "),
+            };
+            compare("territory", words(territory), words(&held));
         }
         Ok(failures)
     }
