@@ -76,6 +76,10 @@ MOVE_RIGHTMOST = 9
 # SCaptCrossOnOne): ours are `at = "lift"` captures.
 PRESOW_CAPT_ONE, PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE = 1, 2, 3
 
+# sower.ContIfBasicCapt and GapNextCapt: a capture at a lap's end, after which
+# the sowing goes on (from the next hole, or two out from the hole it ended in).
+LAP_CAPT = 8
+
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
     "rounds": "games of rounds ending otherwise than when a side cannot move, or of "
@@ -174,9 +178,15 @@ def translate(name, consts, info):
         # ImmobilizeEndGame asks whether the mover's opponent can move, even
         # when the mover plays again.
         missing.append("immobilizing goals in a game of extra turns")
-    if get("sow_rule", 0) not in (0,) + ENPAS:
+    if get("sow_rule", 0) not in (0, LAP_CAPT) + ENPAS:
         missing.append(MISSING["sow_rule"])
-    if get("sow_rule") and not (get("capt_on") or get("evens") or get("capt_min") or get("capt_max")):
+    if get("sow_rule") == LAP_CAPT and (
+            get("mlaps") != LAPPER or get("crosscapt") or get("capt_type", 0) not in (0, CAPT_TWO_OUT)
+            or get("mlap_cont", 0) in (LAP_ON_PARAM, LAP_GREQ_PARAM)):
+        missing.append("captures at each lap's end other than basic or two-out ones in "
+                       "lap sowing, or with lap rules on counts")
+    if get("sow_rule") in ENPAS and not (get("capt_on") or get("evens") or get("capt_min")
+                                         or get("capt_max")):
         missing.append("passing captures without a count to capture on")
     if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW):
         missing.append(MISSING["capt_type"])
@@ -388,6 +398,8 @@ def translate(name, consts, info):
         far = "next(last, 2)"
         occupied = "count(last) > 1" if not mlaps else None
         side_far = side_ok(far, True) if not get("crosscapt") else None
+        # capturer.CaptTwoOut asks capt_check of the far hole: its side, not
+        # its count.
         when = both(inhibit, single, not_store, occupied, "count(next(last)) == 0",
                     side_far, f"count({far}) > 0")
         # capturer.PickCross: the hole across from the one taken goes too.
@@ -445,9 +457,11 @@ def translate(name, consts, info):
             f'(not contains({opp_row}, h) or {keeper}))"')
 
     # Relays: StoneShark's lap sower stops on a single seed, and where a basic
-    # capture is possible at the lap's end.
+    # capture is possible at the lap's end (sower.StopCaptureSeeds, not with
+    # capture types of their own). The lap rules (`outer`) are asked first.
+    lap_capt = get("sow_rule") == LAP_CAPT
     if mlaps == LAPPER:
-        conds = ["count(last) > 1"]
+        conds, outer = ["count(last) > 1"], []
         if stores:
             conds.append("not is_store(last)")
         cont, param = get("mlap_cont", 0), get("mlap_param", 0)
@@ -456,15 +470,25 @@ def translate(name, consts, info):
         elif cont == LAP_GREQ_PARAM:
             conds.append(f"count(last) >= {param}")
         elif cont == LAP_OWN_SIDE:
-            conds.append("own(last)")
+            outer.append("own(last)")
         elif cont == LAP_OPP_SIDE:
-            conds.append("not own(last)")
-        if basic and not get("crosscapt"):
+            outer.append("not own(last)")
+        if basic and not get("crosscapt") and not get("capt_type"):
             stop = both(inhibit, single, side_ok("last", True), count_ok("last"))
             conds.append(f"not ({stop})")
         if child:
             conds.append(f"not ({child})")
-        lines += ["", "[relay]", f'when = "{" and ".join(conds)}"', 'from = "last"']
+        when, start = " and ".join(conds), "last"
+        if lap_capt and not get("capt_type"):
+            # sower.ContIfBasicCapt: the lap-end capture emptied the last hole;
+            # the sowing goes on from the next one.
+            when, start = f"count(last) == 0 or ({when})", "if count(last) == 0 then next(last) else last"
+        if lap_capt and not get("stores"):
+            # sower.StopNoOppSeeds.
+            outer.append(f"total({opp_row}) > 0")
+        if outer:
+            when = " and ".join(outer + [f"({when})"])
+        lines += ["", "[relay]", f'when = "{when}"', f'from = "{start}"']
     elif mlaps == LAPPER_NEXT:
         lines += ["", "[relay]", 'when = "count(next(last)) > 0"', 'from = "next(last)"']
 
@@ -512,7 +536,8 @@ def translate(name, consts, info):
             take = f"those(h in holes(opponent), before(count(opposite(h))) == 1{no_child.format(h='h')})"
         lines += ["", "[[capture]]", 'at = "lift"', f'when = "{when}"', f'take = "{take}"']
     if capture:
-        lines += ["", "[[capture]]", 'at = "sowing_end"'] + capture
+        moment = "lap_end" if lap_capt else "sowing_end"
+        lines += ["", "[[capture]]", f'at = "{moment}"'] + capture
     if capture and grandslam == GS_OPP_GETS_REMAIN:
         # capturer.GSOppGets: a capture that empties the opponent's row (which
         # held seeds as the move began; only a capture takes them) gives the
