@@ -225,8 +225,11 @@ def translate(name, consts, info):
         # StoneShark drops the moves that would sow for ever before it asks
         # whether every hole holds one seed; ours asks of all the holes.
         missing.append("allow rules asking of every hole whose sowing would end")
-    if get("crosscapt") and get("multicapt"):
-        missing.append("chains of cross captures")
+    if get("crosscapt") and get("multicapt") and (get("xcpickown") == 1 or get("capt_type")
+                                                   or get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW,
+                                                                                CAPT_DIR_SOW)):
+        missing.append("chains of cross captures that take the sower's hole too, or of a "
+                       "capture type of their own")
     if get("crosscapt") and get("xcpickown", 0) == 2 and get("multicapt"):
         missing.append("chains of cross captures that take the last seed even without one")
     mlaps = get("mlaps", 0)
@@ -428,6 +431,16 @@ def translate(name, consts, info):
         when = both(inhibit, single, not_store, first, cross_side, count_ok(cross))
         take = "[last, opposite(last)]" if get("xcpickown") == 1 else "opposite(last)"
         capture = [f'when = "{when}"', f'take = "{take}"']
+        if get("multicapt"):
+            # capturer.CaptMultiple over CaptCross: on from the sower's hole
+            # after the one across from the hole taken (against the sowing
+            # with CaptOppDir), each one empty for ONE_ZEROS.
+            step = "next" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev"
+            own_ok = "count(opposite(x)) == 0" if get("crosscapt") == 1 else None
+            chain_when = both(own_ok, side_ok("x", False), count_ok("x"))
+            limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
+            capture.append(f'chain = {{ step = "opposite({step}(opposite(x)))", '
+                           f'while = "{chain_when}"{limit} }}')
     elif basic:
         when = both(inhibit, single, not_store, side_ok("last", True), count_ok("last"))
         take = "[last, opposite(last)]" if get("pickextra") == PICK_CROSS else "last"
