@@ -837,3 +837,28 @@ fn replay_trace_prints_a_line_per_decision() {
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(stdout(&refused), "");
 }
+
+/// A tally match's tallies in the JSON contract (`tally`, in the `match` object
+/// and in each round), absent from other matches.
+#[test]
+fn replay_json_reports_a_tally() {
+    let dir = scratch("tally");
+    let file = dir.join("one-seed-left.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,0,0,0,1],[1,0,0,0,0,0]], "captured": {"south": 30, "north": 16}, "to_move": "south", "turn": 0}"#,
+    )
+    .unwrap();
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/tally.toml");
+    let output = mancala(&[
+        "replay",
+        game,
+        "a6",
+        "--json",
+        "--match",
+        "--position",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"tally","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["a6"],"position":{"board":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"closed":[],"captured":{"south":0,"north":0},"stores":{"south":0,"north":0},"to_move":"north","turn":0},"pending":null,"legal":["b1","b2","b3","b4","b5","b6"],"status":"ongoing","reason":null,"match":{"round":2,"reserve":{"south":0,"north":0},"rounds":[{"round":1,"starter":"south","reserve":{"south":30,"north":16},"status":"south_won","reason":"no_stones","holdings":{"south":31,"north":17},"turns":1,"tally":{"south":1,"north":0}}],"tally":{"south":1,"north":0}}}"#);
+}

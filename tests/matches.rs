@@ -17,7 +17,12 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
         "tests/games/territory-topped-up.toml",
         "tests/games/territory-empty.toml",
     ];
-    for id in ["rio-kadalis", "walak-pussa"].into_iter().chain(territory) {
+    let tallied = ["tests/games/tally.toml"];
+    for id in ["rio-kadalis", "walak-pussa"]
+        .into_iter()
+        .chain(territory)
+        .chain(tallied)
+    {
         let mut game = catalog::load(id, &[]).unwrap();
         let limits = Limits {
             round_repeats: 1000,
@@ -43,8 +48,20 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
                 assert!(closes || p.closed().is_empty(), "{id} closes no hole");
                 assert!(territory.contains(&id) || p.territory().is_empty());
                 held_across |= !p.territory().is_empty();
+                if let Some([south, north]) = state.tally() {
+                    // A point a round won, none for a draw: never more than the rounds played.
+                    assert!(
+                        south + north <= state.results().len() as i64,
+                        "{id} seed {seed}"
+                    );
+                    assert!(state.outcome().is_some() || south.max(north) < 2);
+                }
                 if state.results().len() > rounds && state.outcome().is_none() {
                     rounds = state.results().len();
+                    if tallied.contains(&id) {
+                        // Every round of a tally match starts from the setup.
+                        assert_eq!(p.counts(), game.start().counts(), "{id} seed {seed}");
+                    }
                     // A new round: nothing played yet, the reserve is what is held.
                     assert_eq!(p.turn(), 0);
                     assert_eq!(p.captured(), state.reserve());
@@ -63,6 +80,7 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
                     outcome.reason,
                     Reason::CannotRefill
                         | Reason::MatchLost
+                        | Reason::Tally
                         | Reason::RoundLimit
                         | Reason::TurnLimit
                 ),

@@ -58,6 +58,15 @@ ROUNDS_END_SEEDS = {3: 1, 4: 2}
 # seeds fill, the winner's counted on from its own row into the loser's.
 TERRITORY, UCHOWN, TERR_EX_RANDOM, TERR_EX_LOSER, TERR_EX_EMPTY = 2, 8, 11, 12, 13
 CAPT_OPP_TERR, CAPT_OWN_TERR = 5, 6
+ROUNDS_HALF_SEEDS = 1
+# Round tallies (round_tally.RoundTally): every round starts afresh; what each
+# side adds to its tally as a round ends, and the goal each round is played for.
+RND_WIN_COUNT_MAX, RND_SEED_COUNT, RND_EXTRA_SEEDS, RND_POINTS = 4, 5, 6, 7
+RND_WIN_COUNT_CLR, RND_WIN_COUNT_DEP, RND_WIN_COUNT_IMB = 8, 9, 11
+TALLY_GOALS = {RND_WIN_COUNT_MAX: MAX_SEEDS, RND_SEED_COUNT: MAX_SEEDS,
+               RND_EXTRA_SEEDS: MAX_SEEDS, RND_POINTS: MAX_SEEDS,
+               RND_WIN_COUNT_CLR: CLEAR, RND_WIN_COUNT_DEP: DEPRIVE,
+               RND_WIN_COUNT_IMB: IMMOBILIZE}
 # Refills from both ends of the row inwards (game_constants false_fill and
 # true_fill: each side from column 1, as seen from South's seat).
 NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
@@ -171,10 +180,10 @@ def translate(name, consts, info):
                        "games of children or of one side's captures")
     if get("start_pattern", 0) not in FIXED_PATTERNS + (MOVE_RIGHTMOST,):
         missing.append(MISSING["start_pattern"])
-    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE, TERRITORY):
+    if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE, TERRITORY) + tuple(TALLY_GOALS):
         missing.append("goals other than most seeds, depriving, clearing and immobilizing "
                        "(territory, round tallies)")
-    if get("goal", 0) == IMMOBILIZE and (get("sow_stores") or get("capt_rturn")):
+    if get("goal", 0) in (IMMOBILIZE, RND_WIN_COUNT_IMB) and (get("sow_stores") or get("capt_rturn")):
         # ImmobilizeEndGame asks whether the mover's opponent can move, even
         # when the mover plays again.
         missing.append("immobilizing goals in a game of extra turns")
@@ -634,6 +643,8 @@ def translate(name, consts, info):
                   f'score = "captured(side) + total(all_holes) / 2 + (if total(all_holes) % 2 == 1 '
                   f'and ({behind}) then 1 else 0)"']
     goal = get("goal", MAX_SEEDS)
+    tally = tally_match(info, total) if goal in TALLY_GOALS else []
+    goal = TALLY_GOALS.get(goal, goal)
     if goal not in (MAX_SEEDS, TERRITORY):
         # StoneShark's eliminate enders (end_move._build_eliminate_ended), asked
         # after each move of the side that moved: ours at the next turn's start
@@ -651,7 +662,7 @@ def translate(name, consts, info):
                              'total(holes(side)) == 0 and total(holes(mover)) == 0"')
             # A side with seeds can always move in a clearing game (min_move 1).
             lines += end("no_stones", "wins") + end("no_moves", "draw")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + tally) + "\n"
     if get("end_cond"):
         when = END_CONDITIONS[get("end_cond")].format(param=get("end_param", 0))
         lines += end("condition", extra=f'when = "{when}"')
@@ -661,6 +672,13 @@ def translate(name, consts, info):
         lines += end("condition", extra=f'when = "total(all_holes) <= {limit}"')
     if goal == TERRITORY:
         lines += territory_match(info, holes, seeds, total)
+    elif tally:
+        # end_move.ClearWinner's seeds for a win: all but one, or a majority.
+        if get("rounds") == ROUNDS_HALF_SEEDS:
+            lines += end("majority")
+        else:
+            lines += end("condition", "wins", f'when = "captured(side) > {total - 1}"')
+        lines += tally
     elif get("rounds"):
         # A match of rounds (`--match`): each side refills its holes from one end
         # and the holes it cannot fill are closed for the round; a side that
@@ -799,6 +817,23 @@ def draw_starter(info):
     return [f'draw_starter = "{side}"']
 
 
+def tally_match(info, total):
+    """The `[match]` of a game of round tallies (round_tally.RoundTally.tally
+    and win_test; new_game.NewRoundTally starts every round afresh)."""
+    get = info.get
+    more = "captured(side) > captured(other(side))"
+    points = {
+        RND_SEED_COUNT: "captured(side)",
+        RND_EXTRA_SEEDS: f"if drawn or not ({more}) then 0 else "
+                         "captured(side) - captured(other(side))",
+        # A point for the round, one more for a skunk (three quarters of the seeds).
+        RND_POINTS: f"if drawn then 0 else (if {more} then 1 else 0) + "
+                    f"(if captured(side) >= {total * 3 // 4} then 1 else 0)",
+    }.get(get("goal"), "if won then 1 else 0")
+    return ["", "[match]", f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"',
+            *draw_starter(info), f'tally = "{points}"', f"tally_to_win = {get('goal_param')}"]
+
+
 def territory_match(info, holes, seeds, total):
     """The `[match]` of a game of territory and the end that wins it outright
     (new_game.TerritoryNewRound, end_move.RoundWinner and ClearWinner)."""
@@ -837,6 +872,14 @@ def rounds_missing(info):
     and end_move.RoundWinner), if anything."""
     get = info.get
     missing = []
+    if get("goal") in TALLY_GOALS:
+        if get("rounds") not in (ROUNDS_NO_MOVES, ROUNDS_HALF_SEEDS):
+            missing.append(MISSING["rounds"])
+        if get("start_pattern"):
+            # The pattern is laid out for the round's starter.
+            missing.append("rounds started afresh from a start pattern that depends on who "
+                           "starts")
+        return missing
     if get("goal") == TERRITORY:
         if get("rounds") not in (ROUNDS_NO_MOVES,) + tuple(ROUNDS_END_SEEDS):
             missing.append(MISSING["rounds"])

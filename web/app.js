@@ -57,6 +57,7 @@ const REASONS = {
   turn_limit: "the turn limit was reached",
   cannot_refill: "a side could not refill its holes for another round",
   match_lost: "a side met the game's condition for losing the match",
+  tally: "a side's tally of rounds reached what wins the match",
   round_repetition: "a round started as an earlier one had",
   round_limit: "the round limit was reached",
 };
@@ -484,11 +485,12 @@ function render() {
   document.getElementById("board").replaceChildren(board);
   document.getElementById("choices").replaceChildren();
   const status = document.getElementById("status");
+  const tally = replay.match && replay.match.tally ? ` Tally: South ${replay.match.tally.south}, North ${replay.match.tally.north}.` : "";
   if (replay.status !== "ongoing") {
-    status.textContent = `Game over: ${STATUS[replay.status]}, ${REASONS[replay.reason] || replay.reason}. South ${replay.position.captured.south}, North ${replay.position.captured.north}.`;
+    status.textContent = `Game over: ${STATUS[replay.status]}, ${REASONS[replay.reason] || replay.reason}. South ${replay.position.captured.south}, North ${replay.position.captured.north}.${tally}`;
   } else {
     const who = side(replay.position.to_move);
-    const round = replay.match ? ` Round ${replay.match.round}.` : "";
+    const round = replay.match ? ` Round ${replay.match.round}.${tally}` : "";
     const owed = replay.pending ? ` ${who} owes ${replay.pending.remaining} more seed(s): pick them.` : "";
     status.textContent = `${who} to move${human ? "" : " (thinking)"}.${owed}${round} South ${replay.position.captured.south}, North ${replay.position.captured.north}.`;
   }

@@ -330,6 +330,8 @@ const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
 const DRAW_STARTER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::LastMover];
 /// A side that loses the match, asked at a round's end.
 const MATCH_LOST: &[Binding] = &[Binding::Side, Binding::LastMover];
+/// What a side adds to its tally at a round's end.
+const TALLY: &[Binding] = &[Binding::Side, Binding::Won, Binding::Drawn];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
 const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
 
@@ -352,7 +354,8 @@ impl Loader {
         self.closes_holes = spec
             .match_play
             .as_ref()
-            .is_some_and(|m| m.short_hole.get_ref() == "close");
+            .and_then(|m| m.short_hole.as_ref())
+            .is_some_and(|short| short.get_ref() == "close");
         self.holes_change_hands = spec
             .match_play
             .as_ref()
@@ -1039,38 +1042,6 @@ impl Loader {
     }
 
     fn match_rules(&mut self, spec: spec::MatchSpec, board: &Board) -> Option<MatchRules> {
-        let seeds = self.constant(&spec.seeds_per_hole);
-        let seeds_per_hole = match seeds {
-            Some(n) if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
-            Some(n) => {
-                self.problem(
-                    spec.seeds_per_hole.span(),
-                    format!("seeds_per_hole is {n}; expected 1 to {}", u16::MAX),
-                );
-                None
-            }
-            None => None,
-        };
-        let fill_from = self.word(
-            &spec.fill_from,
-            "fill_from",
-            &[("left", FillFrom::Left), ("right", FillFrom::Right)],
-        );
-        let fill_order = match &spec.fill_order {
-            None => Some(None),
-            Some(order) => self.typed(board, order, FILL_ORDER).map(Some),
-        };
-        let short_hole = self.word(
-            &spec.short_hole,
-            "short_hole",
-            &[
-                ("close", ShortHole::Close),
-                ("partial", ShortHole::Partial),
-                ("empty", ShortHole::Empty),
-                ("shared", ShortHole::Shared),
-                ("topped_up", ShortHole::ToppedUp),
-            ],
-        );
         let starter = self.word(
             &spec.starter,
             "starter",
@@ -1098,6 +1069,141 @@ impl Loader {
             }
             Some(side) => self.typed(board, side, DRAW_STARTER).map(Some),
         };
+        let lost_when = match &spec.lost_when {
+            None => Some(None),
+            Some(when) => self.typed(board, when, MATCH_LOST).map(Some),
+        };
+        let rounds = match &spec.tally {
+            Some(tally) => self.tally_rules(&spec, tally, board).map(Rounds::Tally),
+            None => self.refill_rules(&spec, board).map(Rounds::Refill),
+        };
+        Some(MatchRules {
+            rounds: rounds?,
+            starter: starter?,
+            draw_starter: draw_starter?,
+            lost_when: lost_when?,
+            clauses: spec.clauses,
+        })
+    }
+
+    /// A match won by a tally: every round starts from the setup, so no key of
+    /// a refill may be given.
+    fn tally_rules(
+        &mut self,
+        spec: &spec::MatchSpec,
+        tally: &Spanned<String>,
+        board: &Board,
+    ) -> Option<TallyRules> {
+        let refill_keys = [
+            (
+                "seeds_per_hole",
+                spec.seeds_per_hole.as_ref().map(Spanned::span),
+            ),
+            ("fill_from", spec.fill_from.as_ref().map(Spanned::span)),
+            ("fill_order", spec.fill_order.as_ref().map(Spanned::span)),
+            ("short_hole", spec.short_hole.as_ref().map(Spanned::span)),
+            ("min_filled", spec.min_filled.as_ref().map(Spanned::span)),
+            ("surplus", spec.surplus.as_ref().map(Spanned::span)),
+        ];
+        let mut refused = false;
+        for (key, span) in refill_keys {
+            if let Some(span) = span {
+                self.problem(
+                    span,
+                    format!(
+                        "{key} is a rule of refilling; a match with a tally starts every round \
+                         from the setup"
+                    ),
+                );
+                refused = true;
+            }
+        }
+        let points = self.typed(board, tally, TALLY);
+        let to_win = match &spec.tally_to_win {
+            Some(n) if *n.get_ref() >= 1 => Some(*n.get_ref()),
+            Some(n) => {
+                self.problem(
+                    n.span(),
+                    format!("tally_to_win is {}; expected 1 or more", n.get_ref()),
+                );
+                None
+            }
+            None => {
+                self.problem(
+                    tally.span(),
+                    "a tally needs tally_to_win: the tally that wins the match",
+                );
+                None
+            }
+        };
+        if refused {
+            return None;
+        }
+        Some(TallyRules {
+            points: points?,
+            to_win: to_win?,
+        })
+    }
+
+    /// A match whose rounds each side refills from what it holds.
+    fn refill_rules(&mut self, spec: &spec::MatchSpec, board: &Board) -> Option<RefillRules> {
+        if let Some(to_win) = &spec.tally_to_win {
+            self.problem(to_win.span(), "tally_to_win is given without a tally");
+        }
+        let (Some(seeds), Some(fill_from), Some(short_hole)) =
+            (&spec.seeds_per_hole, &spec.fill_from, &spec.short_hole)
+        else {
+            let missing: Vec<&str> = [
+                ("seeds_per_hole", spec.seeds_per_hole.is_none()),
+                ("fill_from", spec.fill_from.is_none()),
+                ("short_hole", spec.short_hole.is_none()),
+            ]
+            .into_iter()
+            .filter_map(|(key, absent)| absent.then_some(key))
+            .collect();
+            self.problem(
+                spec.starter.span(),
+                format!(
+                    "[match] lacks {}: a match without a tally refills its rounds, which needs \
+                     seeds_per_hole, fill_from and short_hole",
+                    missing.join(" and ")
+                ),
+            );
+            return None;
+        };
+        let per_hole = self.constant(seeds);
+        let seeds_per_hole = match per_hole {
+            Some(n) if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
+            Some(n) => {
+                self.problem(
+                    seeds.span(),
+                    format!("seeds_per_hole is {n}; expected 1 to {}", u16::MAX),
+                );
+                None
+            }
+            None => None,
+        };
+        let fill_from = self.word(
+            fill_from,
+            "fill_from",
+            &[("left", FillFrom::Left), ("right", FillFrom::Right)],
+        );
+        let fill_order = match &spec.fill_order {
+            None => Some(None),
+            Some(order) => self.typed(board, order, FILL_ORDER).map(Some),
+        };
+        let short_hole_word = short_hole;
+        let short_hole = self.word(
+            short_hole,
+            "short_hole",
+            &[
+                ("close", ShortHole::Close),
+                ("partial", ShortHole::Partial),
+                ("empty", ShortHole::Empty),
+                ("shared", ShortHole::Shared),
+                ("topped_up", ShortHole::ToppedUp),
+            ],
+        );
         let holes = (board.hole_count() / 2) as i64;
         let min_filled = match &spec.min_filled {
             None => Some(None),
@@ -1112,10 +1218,6 @@ impl Loader {
                 );
                 None
             }
-        };
-        let lost_when = match &spec.lost_when {
-            None => Some(None),
-            Some(when) => self.typed(board, when, MATCH_LOST).map(Some),
         };
         let surplus = match &spec.surplus {
             None => Some(Surplus::Keep),
@@ -1142,21 +1244,17 @@ impl Loader {
         // Only a territory refill can give a side a hole of the other's.
         if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
             self.problem(
-                spec.short_hole.span(),
+                short_hole_word.span(),
                 "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
             );
         }
-        Some(MatchRules {
+        Some(RefillRules {
             seeds_per_hole: seeds_per_hole?,
             fill_from: fill_from?,
             fill_order: fill_order?,
             short_hole: short_hole?,
-            starter: starter?,
-            draw_starter: draw_starter?,
             min_filled: min_filled?,
-            lost_when: lost_when?,
             surplus: surplus?,
-            clauses: spec.clauses,
         })
     }
 

@@ -327,17 +327,18 @@ pub struct ResultSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSpec {
-    /// Seeds put in each hole (a number or an expression over the options).
-    pub seeds_per_hole: Spanned<IntOrExpr>,
+    /// Seeds put in each hole (a number or an expression over the options);
+    /// required unless the match is won by a `tally`.
+    pub seeds_per_hole: Option<Spanned<IntOrExpr>>,
     /// `left` or `right`: where each side starts filling, seen from its own seat.
-    pub fill_from: Spanned<String>,
+    pub fill_from: Option<Spanned<String>>,
     /// An integer of `here` and `side`: a side fills its holes in increasing
     /// order of it (`fill_from` breaking ties).
     pub fill_order: Option<Spanned<String>>,
     /// `close` (the hole is closed for the round), `partial` (it gets what
     /// remains), `empty` (it stays empty, in play), `shared` or `topped_up` (the
     /// other side's remaining seeds top it up).
-    pub short_hole: Spanned<String>,
+    pub short_hole: Option<Spanned<String>>,
     /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.
     pub starter: Spanned<String>,
     /// A side, read at the end of a round that `starter` cannot decide (a draw,
@@ -350,6 +351,11 @@ pub struct MatchSpec {
     /// `keep` (default: seeds left after a side's own holes stay in hand) or
     /// `territory` (they fill the holes the other side could not, which change hands).
     pub surplus: Option<Spanned<String>>,
+    /// An integer of `side`, `won` and `drawn` at a round's end, added to the
+    /// side's tally; with it every round starts from the setup.
+    pub tally: Option<Spanned<String>>,
+    /// The tally that wins the match (required with `tally`).
+    pub tally_to_win: Option<Spanned<i64>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

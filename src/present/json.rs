@@ -86,6 +86,16 @@ pub struct MatchJson {
     pub reserve: Sides,
     /// The rounds over so far.
     pub rounds: Vec<RoundJson>,
+    /// Each side's tally after the rounds over (only where a tally decides the match).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tally: Option<Tally>,
+}
+
+/// Each side's tally in a match won by a tally.
+#[derive(Serialize, Debug)]
+pub struct Tally {
+    pub south: i64,
+    pub north: i64,
 }
 
 #[derive(Serialize, Debug)]
@@ -98,6 +108,9 @@ pub struct RoundJson {
     /// Seeds each side held at the round's end, from which it refills.
     pub holdings: Sides,
     pub turns: u32,
+    /// Each side's tally after the round (only where a tally decides the match).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tally: Option<Tally>,
 }
 
 /// `replay --json`: exactly these keys, in this order (`match` only for matches,
@@ -217,6 +230,8 @@ fn decision_names(state: &MatchState) -> Vec<String> {
 }
 
 fn match_json(state: &MatchState) -> Option<MatchJson> {
+    let tally = |[south, north]: [i64; 2]| Tally { south, north };
+    let tallied = state.tally().is_some();
     state.is_match().then(|| MatchJson {
         round: state.round_number(),
         reserve: sides(state.reserve()),
@@ -231,8 +246,10 @@ fn match_json(state: &MatchState) -> Option<MatchJson> {
                 reason: r.outcome.reason.name(),
                 holdings: sides(r.holdings),
                 turns: r.turns,
+                tally: tallied.then(|| tally(r.tally)),
             })
             .collect(),
+        tally: state.tally().map(tally),
     })
 }
 

@@ -160,11 +160,18 @@ pub fn match_summary(state: &MatchState) -> String {
         ),
         Some(_) => writeln!(out, "rounds played: {}", state.results().len()),
     };
+    if let Some([south, north]) = state.tally() {
+        let _ = writeln!(out, "tally: south {south}, north {north}");
+    }
     for r in state.results() {
         let [south, north] = r.holdings;
+        let tally = match state.tally() {
+            Some(_) => format!("; tally south {}, north {}", r.tally[0], r.tally[1]),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  round {}: {} started; {} ({}), turns: {}; held south {south}, north {north}",
+            "  round {}: {} started; {} ({}), turns: {}; held south {south}, north {north}{tally}",
             r.round,
             r.starter,
             r.outcome.status.name(),

@@ -337,9 +337,50 @@ pub struct EndCheck {
     pub clauses: Vec<String>,
 }
 
-/// Between the rounds of a match: each side refills its own holes from what it
-/// holds, and the next round's starter is chosen.
+/// Between the rounds of a match: how the next round starts and who starts it,
+/// and when the match is over.
 pub struct MatchRules {
+    pub rounds: Rounds,
+    pub starter: Starter,
+    /// Who starts after a round `starter` cannot decide (a draw, equal seeds): a
+    /// side read at the round's end (`None`: the side that did not start it).
+    pub draw_starter: Option<Compiled<SideExpr>>,
+    /// A condition of `side`, asked at each round's end (its `captured` are
+    /// what the side holds): a side for which it holds loses the match.
+    pub lost_when: Option<Compiled<BoolExpr>>,
+    pub clauses: Vec<String>,
+}
+
+impl MatchRules {
+    /// The refill rules, for a match whose rounds are refilled.
+    pub fn refill(&self) -> Option<&RefillRules> {
+        match &self.rounds {
+            Rounds::Refill(refill) => Some(refill),
+            Rounds::Tally(_) => None,
+        }
+    }
+}
+
+/// How a round after the first starts.
+pub enum Rounds {
+    /// Each side refills its own holes from the seeds it holds.
+    Refill(RefillRules),
+    /// Every round starts from the game's setup; a tally across the rounds
+    /// decides the match.
+    Tally(TallyRules),
+}
+
+/// A match of rounds that each start from the setup, won by a tally.
+pub struct TallyRules {
+    /// An integer of `side`, `won` and `drawn`, read at a round's end: what the
+    /// side adds to its tally.
+    pub points: Compiled<IntExpr>,
+    /// The tally that wins the match (both at once: the higher; equal: a draw).
+    pub to_win: i64,
+}
+
+/// Each side refills its own holes from what it holds.
+pub struct RefillRules {
     /// Seeds each hole is filled with.
     pub seeds_per_hole: u16,
     /// Where each side starts filling, as seen from its own seat.
@@ -349,19 +390,11 @@ pub struct MatchRules {
     pub fill_order: Option<Compiled<IntExpr>>,
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
-    pub starter: Starter,
-    /// Who starts after a round `starter` cannot decide (a draw, equal seeds): a
-    /// side read at the round's end (`None`: the side that did not start it).
-    pub draw_starter: Option<Compiled<SideExpr>>,
     /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
     /// side loses only when it has no seed to put back.
     pub min_filled: Option<u16>,
-    /// A condition of `side`, asked at each round's end (its `captured` are
-    /// what the side holds): a side for which it holds loses the match.
-    pub lost_when: Option<Compiled<BoolExpr>>,
     /// What a side does with the seeds left once its own holes are filled.
     pub surplus: Surplus,
-    pub clauses: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,9 @@
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
-use crate::rules::game::{FillFrom, Game, MatchRules, ShortHole, Starter, Surplus};
+use crate::rules::game::{
+    FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus, TallyRules,
+};
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
 use crate::rules::state::{GameState, Outcome, Reason, Status, TYPICAL_GAME_DECISIONS};
@@ -25,6 +27,8 @@ pub struct RoundResult {
     /// Seeds each side holds at the round's end: its captures, leftovers and reserve.
     pub holdings: [u32; 2],
     pub turns: u32,
+    /// Each side's tally after the round (a tally match; else zeros).
+    pub tally: [i64; 2],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +50,7 @@ pub struct Refill {
 /// with `surplus = "territory"`, what a side has left then fills the holes the
 /// other could not (the last of its fill order first), which become the filler's
 /// for the round.
-pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
+pub fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
     let mut setup = Setup::empty();
     let per_hole = u64::from(rules.seeds_per_hole);
     let mut hands = holdings.map(u64::from);
@@ -126,7 +130,7 @@ pub fn refill(game: &Game, rules: &MatchRules, holdings: [u32; 2]) -> Refill {
 /// A side's holes in the order it fills them: by the game's `fill_order` where
 /// it has one, then back row before front row, each from the side's left (or
 /// right) as seen from its own seat.
-pub fn fill_order(game: &Game, rules: &MatchRules, side: Side) -> Vec<Hole> {
+pub fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
     let board = &game.board;
     let mut holes: Vec<Hole> = board.side_holes(side).iter().collect();
     holes.sort_by_key(|&h| {
@@ -161,6 +165,42 @@ fn lost_match(
         env.side = side;
         env.last_mover = last_mover.unwrap_or(end.to_move.other());
         lost_when.eval(&mut Scope::new(&game.board, end, env))
+    })
+}
+
+/// What each side adds to its tally for a round that ended so, in `end`.
+fn round_points(
+    game: &Game,
+    tally: &TallyRules,
+    end: &Position,
+    status: Status,
+    last_mover: Option<Side>,
+) -> [i64; 2] {
+    let winner = match status {
+        Status::SouthWon => Some(Side::South),
+        Status::NorthWon => Some(Side::North),
+        Status::Draw | Status::Unfinished => None,
+    };
+    Side::BOTH.map(|side| {
+        let mut env = Env::new(end.to_move);
+        env.side = side;
+        env.round_winner = winner;
+        env.last_mover = last_mover.unwrap_or(end.to_move.other());
+        tally.points.eval(&mut Scope::new(&game.board, end, env))
+    })
+}
+
+/// The match's result once a tally reaches `to_win`: the higher tally wins,
+/// equal tallies draw.
+fn tally_decides(tally: &TallyRules, tallies: [i64; 2]) -> Option<Status> {
+    let [south, north] = tallies;
+    if south.max(north) < tally.to_win {
+        return None;
+    }
+    Some(match south.cmp(&north) {
+        std::cmp::Ordering::Greater => Status::SouthWon,
+        std::cmp::Ordering::Less => Status::NorthWon,
+        std::cmp::Ordering::Equal => Status::Draw,
     })
 }
 
@@ -223,6 +263,8 @@ pub struct MatchState<'g> {
     passes_before: u32,
     /// The refill that ended the match, when one did.
     last_refill: Option<Position>,
+    /// Each side's tally so far (a match won by a tally).
+    tally: [i64; 2],
     outcome: Option<MatchOutcome>,
 }
 
@@ -343,6 +385,7 @@ impl<'g> MatchState<'g> {
             endless_before: 0,
             passes_before: 0,
             last_refill: None,
+            tally: [0; 2],
             outcome: None,
         };
         state.settle();
@@ -369,6 +412,12 @@ impl<'g> MatchState<'g> {
     /// What each side carried into the current round in hand.
     pub fn reserve(&self) -> [u32; 2] {
         self.reserve
+    }
+
+    /// Each side's tally after the rounds over, where a tally decides the match.
+    pub fn tally(&self) -> Option<[i64; 2]> {
+        let rules = self.rules?;
+        matches!(rules.rounds, Rounds::Tally(_)).then_some(self.tally)
     }
 
     /// The rounds already over, in order.
@@ -458,6 +507,7 @@ impl<'g> MatchState<'g> {
             outcome: outcome.clone(),
             holdings,
             turns: end.turn,
+            tally: self.tally,
         });
         let Some(rules) = self.rules.filter(|_| status != Status::Unfinished) else {
             return Some(MatchOutcome {
@@ -466,28 +516,50 @@ impl<'g> MatchState<'g> {
             });
         };
         let last_mover = self.round.last_mover();
-        let refill = refill(game, rules, holdings);
         let lost = lost_match(game, rules, end, last_mover);
-        let reason = match refill.out {
-            [false, false] => Reason::MatchLost,
-            _ => Reason::CannotRefill,
-        };
-        match [0, 1].map(|i| refill.out[i] || lost[i]) {
-            [false, false] => {}
-            out => {
-                self.last_refill = Some(refill.position);
-                let status = match out {
-                    [true, true] => Status::Draw,
-                    [true, false] => Status::won_by(Side::North),
-                    _ => Status::won_by(Side::South),
+        let (next, out, reason) = match &rules.rounds {
+            Rounds::Refill(refill_rules) => {
+                let refill = refill(game, refill_rules, holdings);
+                let reason = match refill.out {
+                    [false, false] => Reason::MatchLost,
+                    _ => Reason::CannotRefill,
                 };
-                return Some(MatchOutcome { status, reason });
+                let out = [0, 1].map(|i| refill.out[i] || lost[i]);
+                (Some(refill.position), out, reason)
             }
+            Rounds::Tally(tally) => {
+                let points = round_points(game, tally, end, status, last_mover);
+                for side in Side::BOTH {
+                    self.tally[side.index()] += points[side.index()];
+                }
+                if let Some(status) = tally_decides(tally, self.tally) {
+                    self.results.last_mut().expect("pushed above").tally = self.tally;
+                    return Some(MatchOutcome {
+                        status,
+                        reason: Reason::Tally,
+                    });
+                }
+                (None, lost, Reason::MatchLost)
+            }
+        };
+        if let Some(round) = self.results.last_mut() {
+            round.tally = self.tally;
         }
-        let mut start = refill.position;
+        if out != [false, false] {
+            self.last_refill = next;
+            let status = match out {
+                [true, true] => Status::Draw,
+                [true, false] => Status::won_by(Side::North),
+                _ => Status::won_by(Side::South),
+            };
+            return Some(MatchOutcome { status, reason });
+        }
+        let mut start = next.unwrap_or(game.start);
         start.to_move = next_starter(game, rules, self.starter, status, end, last_mover);
+        // Every round of a tally match starts from the setup: a repeat says nothing.
+        let refilled = matches!(rules.rounds, Rounds::Refill(_));
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
-        if repeats.count() > game.limits().round_repeats as usize {
+        if refilled && repeats.count() > game.limits().round_repeats as usize {
             self.last_refill = Some(start);
             return Some(MatchOutcome {
                 status: Status::Draw,

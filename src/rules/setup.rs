@@ -158,7 +158,8 @@ impl Setup {
         let territory = game
             .match_rules
             .as_ref()
-            .is_some_and(|m| m.surplus == crate::rules::game::Surplus::Territory);
+            .and_then(|m| m.refill())
+            .is_some_and(|r| r.surplus == crate::rules::game::Surplus::Territory);
         if !position.territory.is_empty() && !territory {
             return Err(SetupError::TerritoryNotPossible);
         }
@@ -272,7 +273,8 @@ impl Game {
     pub fn closes_holes(&self) -> bool {
         self.match_rules
             .as_ref()
-            .is_some_and(|m| m.short_hole == ShortHole::Close)
+            .and_then(|m| m.refill())
+            .is_some_and(|r| r.short_hole == ShortHole::Close)
     }
 
     /// The capture rule that owes strips, if any.

@@ -53,6 +53,8 @@ pub enum Reason {
     CannotRefill,
     /// Match play: the game's `lost_when` held for a side at a round's end.
     MatchLost,
+    /// Match play: a side's tally reached the game's `tally_to_win`.
+    Tally,
     /// Match play: a round started as an earlier round had started.
     RoundRepetition,
     /// Match play: the round limit was reached.
@@ -70,6 +72,7 @@ impl Reason {
             Reason::TurnLimit => "turn_limit",
             Reason::CannotRefill => "cannot_refill",
             Reason::MatchLost => "match_lost",
+            Reason::Tally => "tally",
             Reason::RoundRepetition => "round_repetition",
             Reason::RoundLimit => "round_limit",
         }

@@ -10,7 +10,9 @@ use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
 use crate::rules::board::StoreEnd;
-use crate::rules::game::{FillFrom, Game, MatchRules, Preference, ShortHole, Starter, Surplus};
+use crate::rules::game::{
+    FillFrom, Game, MatchRules, Preference, RefillRules, Rounds, ShortHole, Starter, Surplus,
+};
 
 /// What `here` means where an expression is read.
 #[derive(Clone, Copy)]
@@ -305,7 +307,15 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         let draw = draw.map(|side| w.text(side.get_ref()));
         let lost = spec_of_match.lost_when.as_ref();
         let lost = lost.map(|when| w.text(when.get_ref()));
-        let text = match_play(game, rules_of_match, order, draw, lost);
+        let tally = spec_of_match.tally.as_ref();
+        let tally = tally.map(|points| w.text(points.get_ref()));
+        let words = MatchWords {
+            order,
+            draw,
+            lost,
+            tally,
+        };
+        let text = match_play(game, rules_of_match, words);
         rules.push((text, &spec_of_match.clauses));
     }
 
@@ -330,15 +340,65 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     out
 }
 
-/// How rounds follow one another in a match (`--match`); `order`, `draw` and
-/// `lost_when` are the file's `fill_order`, `draw_starter` and `lost_when` in words.
-fn match_play(
-    game: &Game,
-    rules: &MatchRules,
+/// The file's own expressions of a `[match]`, in words.
+struct MatchWords {
+    /// `fill_order`.
     order: Option<String>,
+    /// `draw_starter`.
     draw: Option<String>,
-    lost_when: Option<String>,
-) -> String {
+    /// `lost_when`.
+    lost: Option<String>,
+    /// `tally`.
+    tally: Option<String>,
+}
+
+/// How rounds follow one another in a match (`--match`).
+fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
+    let starter = match rules.starter {
+        Starter::Loser => "the loser of the round starts the next",
+        Starter::Winner => "the winner of the round starts the next",
+        Starter::FewerSeeds => "the side holding fewer seeds starts the next round",
+        Starter::MoreSeeds => "the side holding more seeds starts the next round",
+        Starter::Alternate => "the sides take turns to start the rounds",
+        Starter::LastMover => "the side that made the round's last move starts the next",
+    };
+    let after_a_draw = match (rules.starter, words.draw) {
+        (Starter::Alternate | Starter::LastMover, _) => String::new(),
+        (_, None) => " After a drawn round (or with equal seeds), the side that did not start \
+                       the round just played starts."
+            .to_string(),
+        (_, Some(side)) => format!(
+            " After a drawn round (or with equal seeds), {side} (as the round ends) starts."
+        ),
+    };
+    let lost_when = match words.lost {
+        None => String::new(),
+        Some(when) => format!(" A side for which, as a round ends, {when} loses the match."),
+    };
+    let limit = game.limits().rounds;
+    match &rules.rounds {
+        Rounds::Refill(refill) => {
+            let (refilling, lost) = refilling(game, refill, words.order);
+            format!(
+                "Played as a match (--match): {refilling} Then {starter}.{after_a_draw} \
+                 {lost}{lost_when} A match whose round starts as an earlier round started is \
+                 drawn, and one that reaches {limit} rounds ends as unfinished."
+            )
+        }
+        Rounds::Tally(tally) => format!(
+            "Played as a match (--match) of rounds that each start from the setup: as a round \
+             ends, each side adds to its tally {}; the first to reach {} wins the match (both \
+             at once: the higher tally, a draw if equal). Then {starter}.{after_a_draw}\
+             {lost_when} A match that reaches {limit} rounds ends as unfinished.",
+            words.tally.unwrap_or_default(),
+            tally.to_win
+        ),
+    }
+}
+
+/// How each side refills its holes between rounds, and who cannot and so
+/// loses the match; `order` is the file's `fill_order` in words.
+fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String, String) {
     let per_hole = rules.seeds_per_hole;
     let (first, along) = match (rules.fill_from, game.board.rows()) {
         (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
@@ -390,41 +450,18 @@ fn match_play(
              own for every rule)."
         ),
     };
-    let starter = match rules.starter {
-        Starter::Loser => "the loser of the round starts the next",
-        Starter::Winner => "the winner of the round starts the next",
-        Starter::FewerSeeds => "the side holding fewer seeds starts the next round",
-        Starter::MoreSeeds => "the side holding more seeds starts the next round",
-        Starter::Alternate => "the sides take turns to start the rounds",
-        Starter::LastMover => "the side that made the round's last move starts the next",
-    };
-    let after_a_draw = match (rules.starter, draw) {
-        (Starter::Alternate | Starter::LastMover, _) => String::new(),
-        (_, None) => " After a drawn round (or with equal seeds), the side that did not start \
-                       the round just played starts."
-            .to_string(),
-        (_, Some(side)) => format!(
-            " After a drawn round (or with equal seeds), {side} (as the round ends) starts."
-        ),
-    };
     let lost = match rules.min_filled {
         None => "A side that can put no seed back into its holes loses the match.".to_string(),
         Some(n) => format!(
             "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
         ),
     };
-    let lost = match lost_when {
-        None => lost,
-        Some(when) => format!("{lost} So does a side for which, as a round ends, {when}."),
-    };
-    format!(
-        "Played as a match (--match): after a round each side refills its own holes with \
-         {per_hole} seeds each from the seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count \
-         as captured in the next round. Then {starter}.{after_a_draw} {lost} A match whose \
-         round starts as an earlier round started is drawn, and one that reaches {} rounds ends \
-         as unfinished.",
-        game.limits().rounds
-    )
+    let refilling = format!(
+        "after a round each side refills its own holes with {per_hole} seeds each from the \
+         seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count as \
+         captured in the next round."
+    );
+    (refilling, lost)
 }
 
 impl Words<'_> {

@@ -100,6 +100,16 @@ pub struct Expect {
     pub round: Option<u32>,
     /// Holes held by the side across the middle (territory matches).
     pub territory: Option<Vec<String>>,
+    /// Each side's tally (a match won by a tally).
+    pub tally: Option<Tally>,
+}
+
+/// Each side's tally, as a scenario expects it.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tally {
+    pub south: i64,
+    pub north: i64,
 }
 
 /// A scenario file as read: the scenario and its text, for messages that point
@@ -405,6 +415,16 @@ impl ScenarioFile {
                 false => holes.join(" "),
             };
             compare("territory", words(territory), words(&held));
+        }
+        if let Some(t) = expect.tally {
+            compare(
+                "tally",
+                format!("south {}, north {}", t.south, t.north),
+                match state.tally() {
+                    Some([south, north]) => format!("south {south}, north {north}"),
+                    None => "none (no tally decides this game)".into(),
+                },
+            );
         }
         Ok(failures)
     }

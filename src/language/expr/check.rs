@@ -47,10 +47,14 @@ pub enum Binding {
     ExtraTurns,
     /// The side holding the claim asked about (`[claims] lost`).
     Claimer,
+    /// In a match's tally: `side` won the round just over.
+    Won,
+    /// In a match's tally: the round just over was drawn.
+    Drawn,
 }
 
 impl Binding {
-    pub const ALL: [Binding; 17] = [
+    pub const ALL: [Binding; 19] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -68,6 +72,8 @@ impl Binding {
         Binding::LastMover,
         Binding::ExtraTurns,
         Binding::Claimer,
+        Binding::Won,
+        Binding::Drawn,
     ];
 
     pub fn name(self) -> &'static str {
@@ -89,6 +95,8 @@ impl Binding {
             Binding::LastMover => "last_mover",
             Binding::ExtraTurns => "extra_turns",
             Binding::Claimer => "claimer",
+            Binding::Won => "won",
+            Binding::Drawn => "drawn",
         }
     }
 }
@@ -385,6 +393,8 @@ impl Checker<'_, '_> {
                 Binding::X => Typed::Hole(HoleExpr::X),
                 Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
                 Binding::LapClockwise => Typed::Bool(BoolExpr::LapClockwise),
+                Binding::Won => Typed::Bool(BoolExpr::Won),
+                Binding::Drawn => Typed::Bool(BoolExpr::Drawn),
                 Binding::Lap => Typed::Int(IntExpr::Lap),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
                 Binding::InHand => Typed::Int(IntExpr::InHand),

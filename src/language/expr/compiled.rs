@@ -185,6 +185,8 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             Box::new(move |_| b)
         }
         BoolExpr::IsLast => Box::new(|s| s.env.is_last),
+        BoolExpr::Won => Box::new(|s| s.env.round_winner == Some(s.env.side)),
+        BoolExpr::Drawn => Box::new(|s| s.env.round_winner.is_none()),
         BoolExpr::LapClockwise => {
             Box::new(|s| (s.board.direction() == Direction::Clockwise) != s.env.reversed)
         }

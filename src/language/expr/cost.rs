@@ -72,7 +72,11 @@ impl Cost<'_> {
 
     fn bool(&self, e: &BoolExpr) -> u64 {
         1 + match e {
-            BoolExpr::Const(_) | BoolExpr::IsLast | BoolExpr::LapClockwise => 0,
+            BoolExpr::Const(_)
+            | BoolExpr::IsLast
+            | BoolExpr::LapClockwise
+            | BoolExpr::Won
+            | BoolExpr::Drawn => 0,
             BoolExpr::Not(x) | BoolExpr::Before(x) => self.bool(x),
             BoolExpr::AllOf(items) | BoolExpr::AnyOf(items) => items
                 .iter()

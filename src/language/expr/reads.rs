@@ -60,6 +60,8 @@ impl Read for BoolExpr {
             BoolExpr::If(c, t, e) => c.reads().with(t.reads()).with(e.reads()),
             BoolExpr::IsLast
             | BoolExpr::LapClockwise
+            | BoolExpr::Won
+            | BoolExpr::Drawn
             | BoolExpr::CountCompare(..)
             | BoolExpr::OwnNow(_)
             | BoolExpr::ClaimedBy(..)

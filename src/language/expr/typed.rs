@@ -24,6 +24,8 @@ pub struct Env {
     pub side: Side,
     /// In end checks, the side that made the last decision.
     pub last_mover: Side,
+    /// In a match's tally, the winner of the round just over (`None`: drawn).
+    pub round_winner: Option<Side>,
     /// Whether the lap being sown runs against the game's direction, which
     /// turns `next` and `prev` round with it.
     pub reversed: bool,
@@ -48,6 +50,7 @@ impl Env {
             in_hand: 0,
             side: mover,
             last_mover: mover.other(),
+            round_winner: None,
             reversed: false,
             vars: [0; MAX_QUANTIFIER_DEPTH],
         }
@@ -212,6 +215,10 @@ pub enum BoolExpr {
     IsLast,
     /// The lap being sown runs clockwise.
     LapClockwise,
+    /// In a match's tally: `side` won the round just over.
+    Won,
+    /// In a match's tally: the round just over was drawn.
+    Drawn,
     Not(Box<BoolExpr>),
     /// `a and b and ...`, flattened: one call evaluates the whole conjunction.
     AllOf(Vec<BoolExpr>),
