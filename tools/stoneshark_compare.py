@@ -185,6 +185,8 @@ NO_UDIR_FIRSTS = 6
 
 # StoneShark's start pattern that is the first side's move from its rightmost hole.
 MOVE_RIGHTMOST = 9
+# Goals of round tallies (round_tally.RoundTally.GOALS): every round starts afresh.
+TALLY_GOALS = (4, 5, 6, 7, 8, 9, 11)
 
 
 def chain_against_each_move(game):
@@ -242,6 +244,10 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             # Fill patterns depend on who starts: start again with South.
             game.starter = True
             game.new_game()
+            # NewRoundTally then picks a starter of its own (set_round_starter);
+            # the board was laid out for South, who starts.
+            game.turn = False
+            game.starter = False
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)
@@ -301,6 +307,12 @@ def play_stoneshark(game, rng, limit, match):
         cond = game.move(move)
         if match and cond is not None and cond.is_round_over():
             game.new_game(new_round=True)
+            if game.info.start_pattern and game.info.goal in TALLY_GOALS:
+                # A slip corrected: new_game.NewRoundTally lays the pattern out
+                # for the side NewGame alternates to, then picks the round's
+                # starter by its own rule; ours lays it out for the starter.
+                import fill_patterns  # noqa: E402  (StoneShark's module)
+                fill_patterns.PCLASSES[game.info.start_pattern].fill_seeds(game)
             cond = None
             continue
         if game.info.mustpass and not (cond and cond.is_game_over()) and game.test_pass():

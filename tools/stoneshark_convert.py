@@ -265,7 +265,13 @@ def translate(name, consts, info):
     ]
     if stores:
         lines.append("stores = true")
-    lines += ["", "[setup]", f"seeds = {setup_expression(board, holes)}", "",
+    setup = setup_expression(board, holes)
+    north_board = start_board(holes, seeds, get("start_pattern", 0), north_starts=True)
+    if get("goal") in TALLY_GOALS and north_board != board:
+        # Every round starts afresh, laid out for its starter.
+        setup = (f'"if mover == south then ({setup_expression(board, holes).strip(chr(34))}) '
+                 f'else ({setup_expression(north_board, holes).strip(chr(34))})"')
+    lines += ["", "[setup]", f"seeds = {setup}", "",
               "[sowing]", 'circuit = "board"']
 
     # Direction: fixed, by hole (towards the edge or the centre), or by count.
@@ -722,15 +728,15 @@ def translate(name, consts, info):
     return "\n".join(lines) + "\n"
 
 
-def start_board(holes, seeds, pattern):
+def start_board(holes, seeds, pattern, north_starts=False):
     """StoneShark's start, by location (0.. counterclockwise from South's left),
-    as its own fill pattern makes it when South starts."""
+    as its own fill pattern makes it when South (or North) starts."""
     board = [seeds] * (2 * holes)
     if pattern and pattern != MOVE_RIGHTMOST:
         import fill_patterns  # noqa: E402  (StoneShark's module; load_props set the path)
         game = types.SimpleNamespace(
             cts=types.SimpleNamespace(holes=holes, dbl_holes=2 * holes, nbr_start=seeds),
-            turn=False, board=board)
+            turn=north_starts, board=board)
         fill_patterns.PCLASSES[pattern].fill_seeds(game)
         board = game.board
     return board
@@ -875,10 +881,6 @@ def rounds_missing(info):
     if get("goal") in TALLY_GOALS:
         if get("rounds") not in (ROUNDS_NO_MOVES, ROUNDS_HALF_SEEDS):
             missing.append(MISSING["rounds"])
-        if get("start_pattern"):
-            # The pattern is laid out for the round's starter.
-            missing.append("rounds started afresh from a start pattern that depends on who "
-                           "starts")
         return missing
     if get("goal") == TERRITORY:
         if get("rounds") not in (ROUNDS_NO_MOVES,) + tuple(ROUNDS_END_SEEDS):

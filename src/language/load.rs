@@ -362,8 +362,15 @@ impl Loader {
             .and_then(|m| m.surplus.as_ref())
             .is_some_and(|surplus| surplus.get_ref() == "territory");
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
-        let start = self.setup(&spec.setup, &board);
-        let start = self.claimed_at_start(spec.claims.as_ref(), &board, start);
+        // The start when South moves first, and when North does (rounds of a
+        // tally match), which differ where the setup reads `mover`.
+        let starts = self.setup(&spec.setup, &board).map(|starts| {
+            starts.map(|start| self.claimed_at_start(spec.claims.as_ref(), &board, Some(start)))
+        });
+        let (start, north_start) = match starts {
+            Some([Some(south), Some(north)]) => (Some(south), Some(north)),
+            _ => (None, None),
+        };
         let claims_lost = spec.claims.as_ref().and_then(|claims| {
             let lost = claims.lost.as_ref()?;
             let bindings = [
@@ -548,6 +555,8 @@ impl Loader {
                     id: id.to_string(),
                     meta: spec.game,
                     options,
+                    // Kept only where it differs from South's but for the side to move.
+                    north_start: north_start.filter(|north| north.counts() != start.counts()),
                     board,
                     start,
                     moves,
@@ -834,28 +843,48 @@ impl Loader {
         }
     }
 
-    fn setup(&mut self, setup: &spec::SetupSpec, board: &Board) -> Option<Position> {
+    /// The start as each side would begin it: South first, then North (the
+    /// setup may read `mover`, the side to move first).
+    fn setup(&mut self, setup: &spec::SetupSpec, board: &Board) -> Option<[Position; 2]> {
         let seeds = match setup.seeds.get_ref() {
             IntOrExpr::Int(n) => Compiled::new(IntExpr::Const(*n)),
             IntOrExpr::Expr(text) => {
                 let spanned = Spanned::new(setup.seeds.span(), text.clone());
-                self.typed(board, &spanned, &[Binding::Here])?
+                self.typed(board, &spanned, &[Binding::Here, Binding::Mover])?
             }
         };
+        let hand = match &setup.hand {
+            None => 0,
+            Some(hand) => {
+                let seeds = self.constant(hand)?;
+                let Ok(seeds) = u64::try_from(seeds) else {
+                    let message =
+                        format!("each side would hold {seeds} seeds in hand; expected 0 or more");
+                    self.problem(hand.span(), message);
+                    return None;
+                };
+                seeds
+            }
+        };
+        let south = self.start_for(setup, board, &seeds, hand, Side::South)?;
+        let north = self.start_for(setup, board, &seeds, hand, Side::North)?;
+        Some([south, north])
+    }
+
+    /// The start when `first` moves first.
+    fn start_for(
+        &mut self,
+        setup: &spec::SetupSpec,
+        board: &Board,
+        seeds: &Compiled<IntExpr>,
+        hand: u64,
+        first: Side,
+    ) -> Option<Position> {
         let mut start = Setup::empty();
-        if let Some(hand) = &setup.hand {
-            let seeds = self.constant(hand)?;
-            let Ok(seeds) = u64::try_from(seeds) else {
-                let message =
-                    format!("each side would hold {seeds} seeds in hand; expected 0 or more");
-                self.problem(hand.span(), message);
-                return None;
-            };
-            start.hand = [seeds; 2];
-        }
-        let empty = Position::empty(Side::South);
+        start.hand = [hand; 2];
+        let empty = Position::empty(first);
         for hole in board.holes() {
-            let mut env = Env::new(Side::South);
+            let mut env = Env::new(first);
             env.here = hole;
             let n = seeds.eval(&mut Scope::new(board, &empty, env));
             let Ok(n) = u64::try_from(n) else {
@@ -868,6 +897,7 @@ impl Loader {
             };
             start.counts.push((hole, n));
         }
+        start.to_move = first;
         // Closed holes only come with rounds of a match, never at the start.
         match start.board_position(board, false) {
             Ok(position) => Some(position),

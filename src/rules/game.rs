@@ -87,6 +87,9 @@ pub struct Game {
     pub(crate) options: Vec<GameOption>,
     pub(crate) board: Board,
     pub(crate) start: Position,
+    /// The start when North moves first, where the setup reads `mover` and
+    /// so differs from `start` (every round of a tally match starts afresh).
+    pub(crate) north_start: Option<Position>,
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
     pub(crate) skip: Option<Compiled<BoolExpr>>,
@@ -468,6 +471,17 @@ impl Game {
     /// The position play starts from.
     pub fn start(&self) -> Position {
         self.start
+    }
+
+    /// The start of a game (a round of a tally match) that `first` moves first.
+    pub fn start_for(&self, first: Side) -> Position {
+        match (first, self.north_start) {
+            (Side::North, Some(start)) => start,
+            _ => Position {
+                to_move: first,
+                ..self.start
+            },
+        }
     }
 
     pub fn match_rules(&self) -> Option<&MatchRules> {

@@ -554,8 +554,9 @@ impl<'g> MatchState<'g> {
             };
             return Some(MatchOutcome { status, reason });
         }
-        let mut start = next.unwrap_or(game.start);
-        start.to_move = next_starter(game, rules, self.starter, status, end, last_mover);
+        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
+        let mut start = next.unwrap_or_else(|| game.start_for(starter));
+        start.to_move = starter;
         // Every round of a tally match starts from the setup: a repeat says nothing.
         let refilled = matches!(rules.rounds, Rounds::Refill(_));
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
