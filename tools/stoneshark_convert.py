@@ -88,6 +88,14 @@ PRESOW_CAPT_ONE, PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE = 1, 2, 3
 # sower.ContIfBasicCapt and GapNextCapt: a capture at a lap's end, after which
 # the sowing goes on (from the next hole, or two out from the hole it ended in).
 LAP_CAPT = 8
+# sower.SowIncrSeeds: holes the sowing passes by (SowIncPastOppSkips, PastMax,
+# PastChild, PastOppChild), as `skip` conditions of `here`.
+SKIPPING_SOW_RULES = {
+    5: "not own(here) and count(here) == {param}",        # NO_SOW_OPP_NS
+    7: "count(here) >= {param}",                          # MAX_SOW
+    9: "claimed_by(here, opponent)",                       # NO_OPP_CHILD
+    13: "claimed_by(here, south) or claimed_by(here, north)",      # NO_CHILDREN
+}
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
@@ -171,7 +179,7 @@ def translate(name, consts, info):
         missing.append("leftovers moved into children at the end")
     if get("pickextra", 0) not in (0, PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS):
         missing.append(MISSING["pickextra"])
-    if get("pickextra") == PICK_OPP_BASIC and (get("sow_rule") or get("child_type")):
+    if get("pickextra") == PICK_OPP_BASIC and (get("sow_rule") in ENPAS or get("child_type")):
         missing.append("picks of every capturable hole after passing captures or in games "
                        "of children")
     if get("pickextra") == PICK_CROSS and (get("crosscapt") or get("multicapt")
@@ -187,7 +195,7 @@ def translate(name, consts, info):
         # ImmobilizeEndGame asks whether the mover's opponent can move, even
         # when the mover plays again.
         missing.append("immobilizing goals in a game of extra turns")
-    if get("sow_rule", 0) not in (0, LAP_CAPT) + ENPAS:
+    if get("sow_rule", 0) not in (0, LAP_CAPT) + ENPAS + tuple(SKIPPING_SOW_RULES):
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") == LAP_CAPT and (
             get("mlaps") != LAPPER or get("crosscapt") or get("capt_type", 0) not in (0, CAPT_TWO_OUT)
@@ -291,6 +299,8 @@ def translate(name, consts, info):
     if get("game_class") == "NorthSouthCycle":
         # two_cycle.NorthSouthIncr: each side sows round its own row (and store).
         skips.append("not own(here) and not is_store(here)")
+    if get("sow_rule") in SKIPPING_SOW_RULES:
+        skips.append(SKIPPING_SOW_RULES[get("sow_rule")].format(param=get("sow_param")))
     if skips:
         lines.append('skip = "' + " or ".join(f"({s})" for s in skips) + '"')
 
