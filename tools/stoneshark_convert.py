@@ -35,7 +35,7 @@ LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
 ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ONLY_ALL = 1, 2, 3
 ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
-ALLOW_ALL_HOLES_FIRST = 9
+ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S = 9, 10
 # Allow rules that look at the hole(s) a move's first lap reaches.
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
@@ -231,7 +231,7 @@ def translate(name, consts, info):
     if get("allow_rule", 0) == ALLOW_ALL_HOLES_FIRST and get("mlength", 1) == 3:
         missing.append("every hole played once first, in moves from any hole")
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
-                                    ALLOW_ALL_HOLES_FIRST) + ALLOW_NEXT:
+                                    ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S) + ALLOW_NEXT:
         missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
                        "empty hole or a single sown to an empty one")
     if get("allow_rule", 0) in ALLOW_NEXT and (get("skip_start") or get("sow_stores")
@@ -322,6 +322,9 @@ def translate(name, consts, info):
         n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
         froms.append(f"(count(origin) != {n} or not any(h in holes(mover), "
                      f"count(h) >= {min_move} and count(h) != {n}))")
+    if allow == ALLOW_NOT_XFROM_1S:
+        # allowables.NotXfromOnes: not from a hole across from a single seed.
+        froms.append("count(opposite(origin)) != 1")
     if allow == ALLOW_ALL_HOLES_FIRST:
         # allowables.MoveAllFirst: until every hole of the mover's has been
         # played (unlocked), only the holes not played yet.
