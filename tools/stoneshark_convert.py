@@ -88,6 +88,9 @@ PRESOW_CAPT_ONE, PRESOW_ALL_SINGLES, PRESOW_DRAW_ONE = 1, 2, 3
 # sower.ContIfBasicCapt and GapNextCapt: a capture at a lap's end, after which
 # the sowing goes on (from the next hole, or two out from the hole it ended in).
 LAP_CAPT = 8
+# sower.ContWithCaptSeeds: a capture at a lap's end whose seeds, with the last
+# hole's, are sown on from there (ours re-sow them: `resow`).
+LAP_CAPT_SEEDS = 12
 # sower.SowIncrSeeds: holes the sowing passes by (SowIncPastOppSkips, PastMax,
 # PastChild, PastOppChild), as `skip` conditions of `here`.
 SKIPPING_SOW_RULES = {
@@ -195,7 +198,12 @@ def translate(name, consts, info):
         # ImmobilizeEndGame asks whether the mover's opponent can move, even
         # when the mover plays again.
         missing.append("immobilizing goals in a game of extra turns")
-    if get("sow_rule", 0) not in (0, LAP_CAPT) + ENPAS + tuple(SKIPPING_SOW_RULES):
+    if get("sow_rule") == LAP_CAPT_SEEDS and (
+            get("mlaps") != LAPPER or not get("crosscapt") or get("multicapt")
+            or get("capt_type") or get("stores")):
+        missing.append("captured seeds sown on, other than from single cross captures in "
+                       "lap sowing without stores")
+    if get("sow_rule", 0) not in (0, LAP_CAPT, LAP_CAPT_SEEDS) + ENPAS + tuple(SKIPPING_SOW_RULES):
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") == LAP_CAPT and (
             get("mlaps") != LAPPER or get("crosscapt") or get("capt_type", 0) not in (0, CAPT_TWO_OUT)
@@ -205,7 +213,11 @@ def translate(name, consts, info):
     if get("sow_rule") in ENPAS and not (get("capt_on") or get("evens") or get("capt_min")
                                          or get("capt_max")):
         missing.append("passing captures without a count to capture on")
-    if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW):
+    if get("capt_type") == 6:
+        # capturer.PassStoreCapture: ours has no rule that moves one side's
+        # captures to the other.
+        missing.append("a store handed over to the opponent")
+    elif get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW):
         missing.append(MISSING["capt_type"])
     if get("capt_type") == CAPT_OPP_1CCW and (get("pickextra") != PICK_OPP_BASIC
                                               or get("capt_rturn") or get("crosscapt")):
@@ -524,7 +536,7 @@ def translate(name, consts, info):
             # sower.ContIfBasicCapt: the lap-end capture emptied the last hole;
             # the sowing goes on from the next one.
             when, start = f"count(last) == 0 or ({when})", "if count(last) == 0 then next(last) else last"
-        if lap_capt and not get("stores"):
+        if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) and not get("stores"):
             # sower.StopNoOppSeeds.
             outer.append(f"total({opp_row}) > 0")
         if outer:
@@ -576,8 +588,11 @@ def translate(name, consts, info):
             when = "true"
             take = f"those(h in holes(opponent), before(count(opposite(h))) == 1{no_child.format(h='h')})"
         lines += ["", "[[capture]]", 'at = "lift"', f'when = "{when}"', f'take = "{take}"']
+    if capture and get("sow_rule") == LAP_CAPT_SEEDS:
+        # The seeds across and the last seed are lifted and sown on.
+        capture = [capture[0], 'take = "[last, opposite(last)]"', 'resow = "last"']
     if capture:
-        moment = "lap_end" if lap_capt else "sowing_end"
+        moment = "lap_end" if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) else "sowing_end"
         lines += ["", "[[capture]]", f'at = "{moment}"'] + capture
     if capture and grandslam == GS_OPP_GETS_REMAIN:
         # capturer.GSOppGets: a capture that empties the opponent's row (which
