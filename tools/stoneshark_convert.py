@@ -71,7 +71,7 @@ TALLY_GOALS = {RND_WIN_COUNT_MAX: MAX_SEEDS, RND_SEED_COUNT: MAX_SEEDS,
 # true_fill: each side from column 1, as seen from South's seat).
 NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
 ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner", 3: "last_mover"}
-CHILD_NORMAL, CHILD_ONE = 1, 3
+CHILD_NORMAL, CHILD_ONE, CHILD_QUR = 1, 3, 6
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
 # Start patterns that fill the board the same way every game (fill_patterns.py).
@@ -172,7 +172,7 @@ def translate(name, consts, info):
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
         missing.append("an opening move of each side's in a fixed direction, in a game of "
                        "extra turns")
-    if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE):
+    if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE, CHILD_QUR):
         missing.append(MISSING["child_type"])
     if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE):
         missing.append("children with StoneShark's rules about first holes and owners")
@@ -567,7 +567,8 @@ def translate(name, consts, info):
                   f'to = "{to}"']
     if child:
         # capturer.MakeChild: a child made, nothing is captured.
-        lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', 'take = "last"',
+        made = "[last, opposite(last)]" if get("child_type") == CHILD_QUR else "last"
+        lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', f'take = "{made}"',
                   "claim = true"]
     presow = get("presowcapt")
     if presow == PRESOW_CAPT_ONE:
@@ -802,7 +803,12 @@ CHILD_LOCS = {
 def child_condition(info, holes, inhibit):
     """When the last seed makes a child (make_child.deco_child), as a condition."""
     get = info.get
-    conds = [inhibit, f"count(last) == {get('child_cvt')}"]
+    if get("child_type") == CHILD_QUR:
+        # make_child.QurChild: a last seed in an empty hole across from
+        # child_cvt seeds makes both holes children (capturer.MakeQur).
+        conds = [inhibit, "count(last) == 1", f"count(opposite(last)) == {get('child_cvt')}"]
+    else:
+        conds = [inhibit, f"count(last) == {get('child_cvt')}"]
     if get("child_type") == CHILD_ONE:
         conds.append("number(h in claims(mover), true) == 0")
     if get("child_rule") == CHILD_OPP_SIDE:
