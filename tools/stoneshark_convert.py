@@ -50,6 +50,8 @@ END_CONDITIONS = {
     4: "all(h in all_holes, count(h) <= {param})",         # HOLE_SEED_LIMIT
 }
 NO_UDIR_FIRSTS = 6
+# sower.SowMlapsFirst: the game's first move is sown in laps.
+MLAPS_FIRST = 2
 # Rounds (new_game.NewRound): how each round ends, how holes are refilled, who starts.
 ROUNDS_NO_MOVES, LEFT_FILL, RIGHT_FILL = 2, 1, 2
 # Rounds that end once this many start fills of seeds, or fewer, are left on the board.
@@ -167,8 +169,10 @@ def translate(name, consts, info):
         # allowables.MustShareUdir found that only one of them feeds.
         missing.append("StoneShark's feeding rule where the direction is chosen (it offers "
                        "both directions of a hole when one feeds)")
-    if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS):
+    if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS, MLAPS_FIRST):
         missing.append(MISSING["prescribed"])
+    if get("prescribed") == MLAPS_FIRST and get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS):
+        missing.append("a first move sown in laps, in a game of captures at each lap's end")
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
         missing.append("an opening move of each side's in a fixed direction, in a game of "
                        "extra turns")
@@ -312,7 +316,11 @@ def translate(name, consts, info):
         # two_cycle.NorthSouthIncr: each side sows round its own row (and store).
         skips.append("not own(here) and not is_store(here)")
     if get("sow_rule") in SKIPPING_SOW_RULES:
-        skips.append(SKIPPING_SOW_RULES[get("sow_rule")].format(param=get("sow_param")))
+        skip = SKIPPING_SOW_RULES[get("sow_rule")].format(param=get("sow_param"))
+        if get("prescribed") == MLAPS_FIRST:
+            # SowMlapsFirst sows the first move with the plain sower.
+            skip = f"not (turn == 0 and extra_turns == 0) and ({skip})"
+        skips.append(skip)
     if skips:
         lines.append('skip = "' + " or ".join(f"({s})" for s in skips) + '"')
 
@@ -541,9 +549,20 @@ def translate(name, consts, info):
             outer.append(f"total({opp_row}) > 0")
         if outer:
             when = " and ".join(outer + [f"({when})"])
-        lines += ["", "[relay]", f'when = "{when}"', f'from = "{start}"']
+        relay = (when, start)
     elif mlaps == LAPPER_NEXT:
-        lines += ["", "[relay]", 'when = "count(next(last)) > 0"', 'from = "next(last)"']
+        relay = ("count(next(last)) > 0", "next(last)")
+    else:
+        relay = None
+    if get("prescribed") == MLAPS_FIRST:
+        # The first move (no extra turn yet) goes on from its last hole while
+        # that holds more than one seed, whatever the game's own relay.
+        first = "turn == 0 and extra_turns == 0"
+        when, start = relay or ("false", "last")
+        relay = (f"({first} and count(last) > 1) or (not ({first}) and ({when}))",
+                 start if start == "last" else f"if {first} then last else {start}")
+    if relay:
+        lines += ["", "[relay]", f'when = "{relay[0]}"', f'from = "{relay[1]}"']
 
     if child:
         # A child keeps the seeds sown into it for its owner: ours score them
