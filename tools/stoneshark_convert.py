@@ -35,6 +35,8 @@ LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
 ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ONLY_ALL = 1, 2, 3
 ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
+# allowables.AllTwoRightmost, and OnlyIfAllN(2) with OnlyRightTwo.
+ALLOW_TWO_ONLY_ALL_RIGHT, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO = 6, 8
 ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S = 9, 10
 # Allow rules that look at the hole(s) a move's first lap reaches.
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
@@ -247,6 +249,7 @@ def translate(name, consts, info):
     if get("allow_rule", 0) == ALLOW_ALL_HOLES_FIRST and get("mlength", 1) == 3:
         missing.append("every hole played once first, in moves from any hole")
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
+                                    ALLOW_TWO_ONLY_ALL_RIGHT, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO,
                                     ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S) + ALLOW_NEXT:
         missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
                        "empty hole or a single sown to an empty one")
@@ -338,10 +341,23 @@ def translate(name, consts, info):
                      f"previous_lifted(opposite(origin)) == 1 and "
                      f"(col(origin) == 1 or col(origin) == {holes}))")
     allow = get("allow_rule", 0)
-    if allow in (ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL):
+    # Not from a hole of n seeds while a hole of another count may be played.
+    def only_if_all(n, hole):
+        return (f"(count({hole}) != {n} or not any(g in holes(mover), "
+                f"count(g) >= {min_move} and count(g) != {n}))")
+    if allow in (ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO):
         n = 1 if allow == ALLOW_SINGLE_ONLY_ALL else 2
-        froms.append(f"(count(origin) != {n} or not any(h in holes(mover), "
-                     f"count(h) >= {min_move} and count(h) != {n}))")
+        froms.append(only_if_all(n, "origin"))
+    if allow == ALLOW_TWO_ONLY_ALL_RIGHT:
+        # allowables.AllTwoRightmost: and of holes of two, only the rightmost.
+        froms.append(f"(count(origin) != 2 or (not any(g in holes(mover), count(g) >= {min_move} "
+                     f"and count(g) != 2) and not any(g in holes(mover), count(g) >= {min_move} "
+                     "and seat_col(g) > seat_col(origin))))")
+    if allow == ALLOW_RIGHT_2_1ST_THEN_ALL_TWO:
+        # allowables.OnlyRightTwo: the first turn only from the rightmost two
+        # holes that may be played.
+        froms.append(f"(turn > 0 or number(h in holes(mover), count(h) >= {min_move} and "
+                     f"{only_if_all(2, 'h')} and seat_col(h) > seat_col(origin)) < 2)")
     if allow == ALLOW_NOT_XFROM_1S:
         # allowables.NotXfromOnes: not from a hole across from a single seed.
         froms.append("count(opposite(origin)) != 1")
