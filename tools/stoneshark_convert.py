@@ -61,6 +61,7 @@ ROUNDS_END_SEEDS = {3: 1, 4: 2}
 # Territory (new_game.TerritoryNewRound): each side owns as many holes as its
 # seeds fill, the winner's counted on from its own row into the loser's.
 TERRITORY, UCHOWN, TERR_EX_RANDOM, TERR_EX_LOSER, TERR_EX_EMPTY = 2, 8, 11, 12, 13
+UCHOOSE = 6
 CAPT_OPP_TERR, CAPT_OWN_TERR = 5, 6
 ROUNDS_HALF_SEEDS = 1
 # Round tallies (round_tally.RoundTally): every round starts afresh; what each
@@ -760,14 +761,18 @@ def translate(name, consts, info):
                   'short_hole = "close"',
                   f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
         lines += draw_starter(info)
-        if get("round_fill", NO_FILL_GIVEN) in (NO_FILL_GIVEN, OUTSIDE_FILL):
+        if get("round_fill", NO_FILL_GIVEN) in (NO_FILL_GIVEN, OUTSIDE_FILL, UCHOOSE):
             # Columns 1, H, 2, H - 1, ... as seen from South's seat.
             lines.append(f'fill_order = "if 2 * col(here) <= {holes + 1} then 2 * col(here) '
                          f'else 2 * ({holes + 1} - col(here)) + 1"')
         if holes_needed > 1:
             lines.append(f"min_filled = {holes_needed}")
-        lines += end("condition", "wins",
-                     f'when = "captured(side) > {total - seeds * holes_needed}"')
+        if get("rounds") == ROUNDS_HALF_SEEDS:
+            # EndTurnIf.compute_win_seeds: a round is won with more than half.
+            lines += end("majority")
+        else:
+            lines += end("condition", "wins",
+                         f'when = "captured(side) > {total - seeds * holes_needed}"')
     else:
         lines += end("majority")
     needed = min_for_change(info, total)
@@ -962,9 +967,11 @@ def rounds_missing(info):
             missing.append("rounds refilled from seeds the round's end leaves unscored, or "
                            "from a start pattern")
         return missing
-    if get("rounds") != ROUNDS_NO_MOVES or get("goal", 0) != MAX_SEEDS:
+    if get("rounds") not in (ROUNDS_NO_MOVES, ROUNDS_HALF_SEEDS) or get("goal", 0) != MAX_SEEDS:
         missing.append(MISSING["rounds"])
-    if get("round_fill", 0) not in (NO_FILL_GIVEN, LEFT_FILL, RIGHT_FILL, OUTSIDE_FILL) \
+    # UCHOOSE lets a player pick the holes to fill in StoneShark's window only;
+    # played without it, NewRound fills from both ends (OUTSIDE_FILL).
+    if get("round_fill", 0) not in (NO_FILL_GIVEN, LEFT_FILL, RIGHT_FILL, OUTSIDE_FILL, UCHOOSE) \
             or not get("blocks"):
         missing.append("rounds refilled otherwise than from one end, closing the holes "
                        "left short")
