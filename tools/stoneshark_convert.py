@@ -115,7 +115,6 @@ MISSING = {
     "start_pattern": "random start patterns, or an opening move made as the setup",
     "pickextra": "extra picks after a capture (beyond the hole across and the last few seeds)",
     "play_locs": "moves sown from a store",
-    "moveunlock": "lasting marks without an owner (locked holes)",
     "sow_rule": "StoneShark's special sowing rules",
     "capt_type": "capture types beyond basic and cross captures",
     "xc_sown": "cross captures only of holes sown this move",
@@ -161,7 +160,7 @@ def translate(name, consts, info):
         missing += rounds_missing(info)
     elif get("blocks"):
         missing.append(MISSING["blocks"])
-    for key in ("play_locs", "moveunlock", "xc_sown"):
+    for key in ("play_locs", "xc_sown"):
         if get(key):
             missing.append(MISSING[key])
     if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (
@@ -421,6 +420,9 @@ def translate(name, consts, info):
     # What a capture needs of a hole's count (capt_on, evens, min, max).
     def count_ok(hole):
         conds = [f"count({hole}) > 0"]
+        if get("moveunlock"):
+            # capt_ok.CaptUnlocked: a hole is locked until a move starts there.
+            conds.append(f"moved_from({hole})")
         if get("capt_on"):
             conds.append(any_of(lambda v: f"count({hole}) == {v}", get("capt_on")))
         if get("evens"):
@@ -466,10 +468,11 @@ def translate(name, consts, info):
         far = "next(last, 2)"
         occupied = "count(last) > 1" if not mlaps else None
         side_far = side_ok(far, True) if not get("crosscapt") else None
-        # capturer.CaptTwoOut asks capt_check of the far hole: its side, not
-        # its count.
+        # capturer.CaptTwoOut asks capt_check of the far hole: its side and
+        # lock, not its count.
+        unlocked = f"moved_from({far})" if get("moveunlock") else None
         when = both(inhibit, single, not_store, occupied, "count(next(last)) == 0",
-                    side_far, f"count({far}) > 0")
+                    side_far, f"count({far}) > 0", unlocked)
         # capturer.PickCross: the hole across from the one taken goes too.
         take = f"[{far}, opposite({far})]" if get("pickextra") == PICK_CROSS else far
         capture = [f'when = "{when}"', f'take = "{take}"']
