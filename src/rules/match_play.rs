@@ -1,9 +1,11 @@
 //! Match play: a game played as rounds. Between rounds each side refills its own
-//! holes from the seeds it holds; holes it cannot fill are closed or left short;
+//! holes from the seeds it holds (holes it cannot fill are closed, left short or
+//! shared), or, in a match won by a tally, every round starts from the setup;
 //! the game file says who starts the next round. The match ends when a side can
-//! put no seed back on the board or meets the game's `lost_when`, when a round
-//! starts as an earlier one did (a draw), or at the round limit (unfinished). A single game is a match of one
-//! round, so every command plays both through `MatchState`.
+//! put no seed back on the board, meets the game's `lost_when` or reaches the
+//! winning tally, when a refilled round starts as an earlier one did (a draw),
+//! or at the round limit (unfinished). A single game is a match of one round,
+//! so every command plays both through `MatchState`.
 
 use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Hole, Side};
@@ -500,6 +502,14 @@ impl<'g> MatchState<'g> {
         let end = self.round.position();
         let holdings = end.captured;
         let status = outcome.status;
+        let last_mover = self.round.last_mover();
+        let rules = self.rules.filter(|_| status != Status::Unfinished);
+        if let Some(Rounds::Tally(tally)) = rules.map(|rules| &rules.rounds) {
+            let points = round_points(game, tally, end, status, last_mover);
+            for side in Side::BOTH {
+                self.tally[side.index()] += points[side.index()];
+            }
+        }
         self.results.push(RoundResult {
             round: self.number,
             starter: self.starter,
@@ -509,13 +519,12 @@ impl<'g> MatchState<'g> {
             turns: end.turn,
             tally: self.tally,
         });
-        let Some(rules) = self.rules.filter(|_| status != Status::Unfinished) else {
+        let Some(rules) = rules else {
             return Some(MatchOutcome {
                 status,
                 reason: outcome.reason,
             });
         };
-        let last_mover = self.round.last_mover();
         let lost = lost_match(game, rules, end, last_mover);
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
@@ -528,12 +537,7 @@ impl<'g> MatchState<'g> {
                 (Some(refill.position), out, reason)
             }
             Rounds::Tally(tally) => {
-                let points = round_points(game, tally, end, status, last_mover);
-                for side in Side::BOTH {
-                    self.tally[side.index()] += points[side.index()];
-                }
                 if let Some(status) = tally_decides(tally, self.tally) {
-                    self.results.last_mut().expect("pushed above").tally = self.tally;
                     return Some(MatchOutcome {
                         status,
                         reason: Reason::Tally,
@@ -542,9 +546,6 @@ impl<'g> MatchState<'g> {
                 (None, lost, Reason::MatchLost)
             }
         };
-        if let Some(round) = self.results.last_mut() {
-            round.tally = self.tally;
-        }
         if out != [false, false] {
             self.last_refill = next;
             let status = match out {
