@@ -696,7 +696,7 @@ fn previous_move_in_position_files_and_json() {
     let path = file.to_str().unwrap();
     let output = mancala(&["replay", game, "b1:ccw", "--json", "--position", path]);
     assert!(output.status.success(), "{}", stderr(&output));
-    insta::assert_snapshot!(stdout(&output), @r#"{"game":"no-undo","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["b1:ccw"],"position":{"board":[[1,2,2,2,2,2],[0,0,3,3,3,3]],"closed":[],"captured":{"south":10,"north":10},"to_move":"south","turn":1,"previous_move":{"from":"b1","lifted":1,"ended":"a1"}},"pending":null,"legal":["a2:ccw","a2:cw","a3:ccw","a3:cw","a4:ccw","a4:cw","a5:ccw","a5:cw","a6:ccw","a6:cw"],"status":"ongoing","reason":null}"#);
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"no-undo","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["b1:ccw"],"position":{"board":[[1,2,2,2,2,2],[0,0,3,3,3,3]],"closed":[],"captured":{"south":10,"north":10},"to_move":"south","turn":1,"previous_move":{"from":"b1","lifted":1,"ended":"a1","clockwise":false}},"pending":null,"legal":["a2:ccw","a2:cw","a3:ccw","a3:cw","a4:ccw","a4:cw","a5:ccw","a5:cw","a6:ccw","a6:cw"],"status":"ongoing","reason":null}"#);
     // The position it printed, read back, forbids the same move.
     let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     std::fs::write(&file, printed["position"].to_string()).unwrap();

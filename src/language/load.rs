@@ -1440,7 +1440,9 @@ impl Loader {
             }
         };
         self.reads_before |= node.calls("before");
-        self.reads_previous |= node.calls("previous_lifted") || node.calls("previous_ended");
+        self.reads_previous |= ["previous_lifted", "previous_ended", "previous_clockwise"]
+            .iter()
+            .any(|f| node.calls(f));
         self.reads_extra_turns |= node.names().contains(&"extra_turns");
         self.reads_moved_from |= node.calls("moved_from");
         for name in node.names() {

@@ -59,6 +59,10 @@ pub struct PreviousMoveJson {
     pub from: Option<String>,
     pub lifted: u16,
     pub ended: String,
+    /// Whether its first lap ran clockwise (in a position file, by default the
+    /// game's direction).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clockwise: Option<bool>,
 }
 
 /// Hole names by side.
@@ -201,6 +205,7 @@ pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> Position
             from: m.from().map(|h| b.name(h)),
             lifted: m.lifted(),
             ended: b.name(m.ended()),
+            clockwise: Some(m.clockwise()),
         }),
         extra_turns: p.extra_turns,
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
@@ -393,8 +398,13 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
             Some(side) => b.store(side).ok_or(PositionFileError::NoStores)?,
             None => hole_named(b, "previous_move", &m.ended)?,
         };
-        setup.previous =
-            Some(PreviousMove::new(from, m.lifted, ended).ok_or(PositionFileError::NothingLifted)?);
+        let clockwise = m
+            .clockwise
+            .unwrap_or(b.direction() == crate::rules::board::Direction::Clockwise);
+        setup.previous = Some(
+            PreviousMove::new(from, m.lifted, ended, clockwise)
+                .ok_or(PositionFileError::NothingLifted)?,
+        );
     }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {

@@ -348,6 +348,7 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     let mover = position.to_move;
     let origin = decision.hole;
     let mut reversed = sown_reversed(game, position, decision);
+    let reversed_at_start = reversed;
     // Kept only where some rule reads the position at the start of the move.
     let start_copy = game.reads_before.then_some(*position);
     let start = start_copy.as_ref();
@@ -611,7 +612,9 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         .as_ref()
         .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
     if game.reads_previous {
-        position.previous = PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last);
+        let clockwise = (board.direction() == Direction::Clockwise) != reversed_at_start;
+        position.previous =
+            PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last, clockwise);
     }
     match &mut position.pending {
         Some(pending) => pending.again = again,

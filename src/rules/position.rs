@@ -28,7 +28,7 @@ pub struct Position {
     /// put into play by hand moves (`[hand]`), by `Side::index`.
     pub(crate) hand: [u16; 2],
     /// The last move played, kept only in games whose rules read it
-    /// (`previous_lifted`, `previous_ended`); `None` before the first.
+    /// (`previous_lifted`, `previous_ended`, `previous_clockwise`); `None` before the first.
     pub(crate) previous: Option<PreviousMove>,
     /// Extra turns the side to move has had in a row, kept only in games whose
     /// rules read it (`extra_turns`); 0 on a turn's first move.
@@ -42,28 +42,39 @@ pub struct Position {
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
-/// mover's hand), how many, and the hole its sowing ended in. Packed into four
-/// bytes, which keeps a position the size it was without it (positions are
-/// copied for every candidate move).
+/// mover's hand), how many, the hole its sowing ended in, and whether its first
+/// lap ran clockwise. Packed into four bytes, which keeps a position the size it
+/// was without it (positions are copied for every candidate move): the seeds
+/// lifted in the low half, the rest as one number in the high half.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PreviousMove(NonZeroU32);
 
 impl PreviousMove {
-    /// `from` marks a move from the hand (no board has this many cells).
-    const HAND: u32 = 0xFF;
+    /// `from` for a move from the hand (no hole has this index).
+    const HAND: u32 = MAX_CELLS as u32;
+    const CELLS: u32 = MAX_CELLS as u32;
 
     /// The move, or `None` if it lifted nothing (no move does).
-    pub fn new(from: Option<Hole>, lifted: u16, ended: Hole) -> Option<PreviousMove> {
-        if lifted == 0 {
-            return None;
-        }
+    pub fn new(
+        from: Option<Hole>,
+        lifted: u16,
+        ended: Hole,
+        clockwise: bool,
+    ) -> Option<PreviousMove> {
         let from = from.map_or(Self::HAND, u32::from);
-        NonZeroU32::new((from << 24) | (u32::from(ended) << 16) | u32::from(lifted))
+        // At most (146 * 146 + 145) * 2 + 1 = 42,923: it fits in 16 bits.
+        let high = (from * Self::CELLS + u32::from(ended)) * 2 + u32::from(clockwise);
+        NonZeroU32::new((high << 16) | u32::from(lifted))
+            .filter(|_| lifted > 0)
             .map(PreviousMove)
     }
 
+    fn high(self) -> u32 {
+        self.0.get() >> 16
+    }
+
     pub fn from(self) -> Option<Hole> {
-        let from = self.0.get() >> 24;
+        let from = self.high() / 2 / Self::CELLS;
         (from != Self::HAND).then_some(from as Hole)
     }
 
@@ -72,7 +83,12 @@ impl PreviousMove {
     }
 
     pub fn ended(self) -> Hole {
-        (self.0.get() >> 16) as Hole
+        (self.high() / 2 % Self::CELLS) as Hole
+    }
+
+    /// Whether the move's first lap was sown clockwise.
+    pub fn clockwise(self) -> bool {
+        self.high() % 2 == 1
     }
 }
 
@@ -244,5 +260,29 @@ impl Position {
     /// Seeds held in hand by both sides.
     pub fn seeds_in_hand(&self) -> u32 {
         self.hand.iter().map(|&h| u32::from(h)).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_previous_move_keeps_every_part_at_the_extremes() {
+        let last = (MAX_CELLS - 1) as Hole;
+        for from in [None, Some(0), Some(last)] {
+            for ended in [0, last] {
+                for lifted in [1, u16::MAX] {
+                    for clockwise in [false, true] {
+                        let m = PreviousMove::new(from, lifted, ended, clockwise).unwrap();
+                        assert_eq!(
+                            (m.from(), m.lifted(), m.ended(), m.clockwise()),
+                            (from, lifted, ended, clockwise)
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(PreviousMove::new(Some(0), 0, 0, true), None);
     }
 }

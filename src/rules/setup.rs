@@ -70,7 +70,7 @@ pub enum SetupError {
     NoHandMoves,
     /// A previous move stated for a game whose rules never read it.
     #[error(
-        "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`), so a position states none"
+        "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`, `previous_clockwise`), so a position states none"
     )]
     PreviousNotRead,
     /// Extra turns stated for a game whose rules never read them.

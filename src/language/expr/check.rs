@@ -550,6 +550,9 @@ impl Checker<'_, '_> {
                 format!("wrong arguments; usage: {}", function.usage()),
             ));
         }
+        if name == "previous_clockwise" {
+            return Ok(Typed::Bool(BoolExpr::PreviousClockwise));
+        }
         let first = &args[0];
         Ok(match name {
             "count" => Typed::Int(IntExpr::Count(self.hole(first)?)),

@@ -251,6 +251,9 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
                 s.position.claims[by(s).index()].contains(hole)
             })
         }
+        BoolExpr::PreviousClockwise => {
+            Box::new(|s| s.position.previous.is_some_and(|p| p.clockwise()))
+        }
         BoolExpr::PreviousEnded(h) => {
             let h = hole(h);
             Box::new(move |s| {

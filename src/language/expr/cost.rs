@@ -76,7 +76,8 @@ impl Cost<'_> {
             | BoolExpr::IsLast
             | BoolExpr::LapClockwise
             | BoolExpr::Won
-            | BoolExpr::Drawn => 0,
+            | BoolExpr::Drawn
+            | BoolExpr::PreviousClockwise => 0,
             BoolExpr::Not(x) | BoolExpr::Before(x) => self.bool(x),
             BoolExpr::AllOf(items) | BoolExpr::AnyOf(items) => items
                 .iter()

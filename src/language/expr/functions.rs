@@ -217,6 +217,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the last move played ended in {0}",
     ),
     f(
+        "previous_clockwise",
+        &[],
+        Bool,
+        "the last move played was sown clockwise (its first lap; false before the first move)",
+        "the last move played was sown clockwise",
+    ),
+    f(
         "moved_from",
         &[Hole],
         Bool,

@@ -66,6 +66,7 @@ impl Read for BoolExpr {
             | BoolExpr::OwnNow(_)
             | BoolExpr::ClaimedBy(..)
             | BoolExpr::PreviousEnded(_)
+            | BoolExpr::PreviousClockwise
             | BoolExpr::MovedFrom(_)
             | BoolExpr::Before(_) => Reads::MORE,
         }

@@ -242,6 +242,8 @@ pub enum BoolExpr {
     ClaimedBy(Box<HoleExpr>, Box<SideExpr>),
     /// The last move played ended its sowing in the hole.
     PreviousEnded(Box<HoleExpr>),
+    /// The last move played was sown clockwise (its first lap).
+    PreviousClockwise,
     MovedFrom(Box<HoleExpr>),
     /// The value at the start of the move.
     Before(Box<BoolExpr>),
