@@ -119,7 +119,6 @@ MISSING = {
     "capt_type": "capture types beyond basic and cross captures",
     "xc_sown": "cross captures only of holes sown this move",
     "end_cond": "StoneShark's extra end conditions in games of rounds",
-    "udir_holes+sow_direct": "a chosen direction that later moves must alternate",
 }
 
 
@@ -244,8 +243,6 @@ def translate(name, consts, info):
         missing.append("territory captures outside games of territory")
     if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
         missing.append("sowing into both stores, or into a store without an extra turn")
-    if get("sow_direct", CCW) == PLAYALTDIR:
-        missing.append(MISSING["udir_holes+sow_direct"])
     if get("allow_rule", 0) == ALLOW_ALL_HOLES_FIRST and get("mlength", 1) == 3:
         missing.append("every hole played once first, in moves from any hole")
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
@@ -312,6 +309,13 @@ def translate(name, consts, info):
         lines.append(f'reverse = "seat_col(origin) > {half + odd}"')
     elif direct == EVEN_ODD_DIR:
         lines.append('reverse = "count(origin) % 2 == 0"')
+    elif direct == PLAYALTDIR:
+        # get_direction.PlayAltDir: the first move's direction is the mover's
+        # from then on, the other's the other way: against the last move when
+        # the other side played it, with it after a pass or an extra turn.
+        lines.append('reverse = "previous_clockwise() == any(h in holes(mover), '
+                     'previous_lifted(h) > 0)"')
+        udir = list(range(holes))
     skips = []
     if get("skip_start"):
         skips.append("here == lap_start")
@@ -394,6 +398,9 @@ def translate(name, consts, info):
         if get("prescribed") == NO_UDIR_FIRSTS:
             # Each side's first move is sown in the game's direction.
             cols = f"turn >= 2 and ({cols})"
+        if direct == PLAYALTDIR:
+            # get_moves.AltDirMoves: only the first move (mcount 1) chooses.
+            cols = "turn == 0 and extra_turns == 0"
         lines.append(f'choose_direction = "{cols}"')
     elif direct in (SPLIT, TOCENTER) and odd:
         raise Untranslatable(["a middle hole without a direction"])
