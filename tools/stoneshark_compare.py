@@ -244,10 +244,11 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             # Fill patterns depend on who starts: start again with South.
             game.starter = True
             game.new_game()
-            # NewRoundTally then picks a starter of its own (set_round_starter);
-            # the board was laid out for South, who starts.
-            game.turn = False
-            game.starter = False
+            if game.info.goal in TALLY_GOALS:
+                # NewRoundTally then picks a starter of its own
+                # (set_round_starter); the board was laid out for South.
+                game.turn = False
+                game.starter = False
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)
