@@ -168,6 +168,17 @@ from_hand = "1""#,
     r#"at = "sowing_end"
 when = "own(last) and count(last) > before(count(last)) + 1"
 take = "opposite(last)""#,
+    // Part of a hole: two of the seeds across from a lone last seed, and a
+    // claim that takes none (a weg keeping its seeds).
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"
+take = "opposite(last)"
+at_most = "2""#,
+    r#"at = "sowing_end"
+when = "not own(last) and count(last) == 4"
+take = "last"
+claim = true
+at_most = "0""#,
     // Fours in the opponent's row sown on from there (a re-sowing capture).
     r#"at = "lap_end"
 when = "not own(last) and count(last) == 4"

@@ -207,8 +207,10 @@ def board_of(game):
     holes = game.cts.holes
     board = list(game.board)
     stores = list(game.store)
+    # A weg keeps its seeds in ours too (and they are taken from it).
+    keeps = game.info.child_type == 4
     for loc, child in enumerate(game.child):
-        if child is True or child is False:
+        if (child is True or child is False) and not keeps:
             stores[int(child)] += board[loc]
             board[loc] = 0
     south = board[:holes]

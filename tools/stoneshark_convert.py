@@ -76,7 +76,9 @@ TALLY_GOALS = {RND_WIN_COUNT_MAX: MAX_SEEDS, RND_SEED_COUNT: MAX_SEEDS,
 # true_fill: each side from column 1, as seen from South's seat).
 NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
 ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner", 3: "last_mover"}
-CHILD_NORMAL, CHILD_ONE, CHILD_QUR = 1, 3, 6
+CHILD_NORMAL, CHILD_ONE, CHILD_WEG, CHILD_QUR = 1, 3, 4, 6
+# Children made only in holes the opponent (the mover) owns, in games of territory.
+CHILD_OPP_OWNER, CHILD_OWN_OWNER = 4, 5
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
 CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
 # Start patterns that fill the board the same way every game (fill_patterns.py).
@@ -177,9 +179,15 @@ def translate(name, consts, info):
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
         missing.append("an opening move of each side's in a fixed direction, in a game of "
                        "extra turns")
-    if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE, CHILD_QUR):
+    if get("child_type") == CHILD_WEG and (not get("stores")
+                                           or get("unclaimed", HOLE_OWNER) != HOLE_OWNER):
+        missing.append("wegs in a game without stores, or whose leftovers are not the "
+                       "owners'")
+    if get("child_type", 0) not in (0, CHILD_NORMAL, CHILD_ONE, CHILD_WEG, CHILD_QUR):
         missing.append(MISSING["child_type"])
-    if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE):
+    owner_rules = (CHILD_OPP_OWNER, CHILD_OWN_OWNER) if get("goal") == TERRITORY else ()
+    if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE) \
+            + owner_rules:
         missing.append("children with StoneShark's rules about first holes and owners")
     if get("child_type") and get("child_locs", 0) == 11:
         missing.append("children in fixed holes")
@@ -336,6 +344,9 @@ def translate(name, consts, info):
     if get("no_sides"):
         lines.append('holes = "all_holes"')
     froms = []
+    if get("child_type") == CHILD_WEG:
+        # No move starts from a child (a weg keeps its seeds on the board).
+        froms.append("not claimed_by(origin, south) and not claimed_by(origin, north)")
     if min_move > 1:
         froms.append(f"count(origin) >= {min_move}")
     if (min_move == 1 and direct == SPLIT and 0 not in udir and holes - 1 not in udir):
@@ -430,6 +441,9 @@ def translate(name, consts, info):
         if get("moveunlock"):
             # capt_ok.CaptUnlocked: a hole is locked until a move starts there.
             conds.append(f"moved_from({hole})")
+        if get("child_type") == CHILD_WEG:
+            # capt_ok.CaptNotChild (other children hold no seeds here).
+            conds.append(f"not claimed_by({hole}, south) and not claimed_by({hole}, north)")
         if get("capt_on"):
             conds.append(any_of(lambda v: f"count({hole}) == {v}", get("capt_on")))
         if get("evens"):
@@ -566,6 +580,9 @@ def translate(name, consts, info):
             conds.append(f"not ({stop})")
         if child:
             conds.append(f"not ({child})")
+        if get("child_type") == CHILD_WEG:
+            # sower.StopOnChild: a weg keeps the seeds sown into it.
+            outer.append("not claimed_by(last, south) and not claimed_by(last, north)")
         when, start = " and ".join(conds), "last"
         if lap_capt and not get("capt_type"):
             # sower.ContIfBasicCapt: the lap-end capture emptied the last hole;
@@ -591,7 +608,7 @@ def translate(name, consts, info):
     if relay:
         lines += ["", "[relay]", f'when = "{relay[0]}"', f'from = "{relay[1]}"']
 
-    if child:
+    if child and get("child_type") != CHILD_WEG:
         # A child keeps the seeds sown into it for its owner: ours score them
         # at once (the comparison counts a child's seeds in its owner's store).
         lines += ["", "[[capture]]", 'at = "drop"',
@@ -611,11 +628,20 @@ def translate(name, consts, info):
         to = "owner(here)" if rule in (ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN) else "mover"
         lines += ["", "[[capture]]", 'at = "drop"', f'when = "{both(*conds)}"', 'take = "here"',
                   f'to = "{to}"']
+    if get("child_type") == CHILD_WEG:
+        # capturer.MakeWegCapture: the last seed in the opponent's weg takes
+        # itself and one more; or the hole becomes the mover's weg, its seeds
+        # staying there.
+        lines += ["", "[[capture]]", 'at = "sowing_end"',
+                  f'when = "{both(inhibit, "claimed_by(last, opponent)")}"', 'take = "last"',
+                  'at_most = "2"']
     if child:
         # capturer.MakeChild: a child made, nothing is captured.
         made = "[last, opposite(last)]" if get("child_type") == CHILD_QUR else "last"
         lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{child}"', f'take = "{made}"',
                   "claim = true"]
+        if get("child_type") == CHILD_WEG:
+            lines.append('at_most = "0"')
     presow = get("presowcapt")
     if presow == PRESOW_CAPT_ONE:
         # One seed of each lap's hand to the mover's store.
@@ -705,6 +731,10 @@ def translate(name, consts, info):
     if get("no_sides"):
         # Nobody owns a hole: seeds left on the board score for nobody.
         leftovers = None
+    if get("child_type") == CHILD_WEG:
+        # A weg's seeds are its owner's (claimer.TakeOwnSeeds).
+        leftovers = ("if claimed_by(here, south) then south else if claimed_by(here, north) "
+                     f"then north else {leftovers}")
 
     def end(check, outcome="score", extra=None):
         block = ["", "[[end]]", f'check = "{check}"']
@@ -713,6 +743,18 @@ def translate(name, consts, info):
         block.append(f'outcome = "{outcome}"')
         if outcome == "score" and leftovers:
             block.append(f'leftovers = "{leftovers}"')
+        return block
+
+    def majority():
+        if get("child_type") != CHILD_WEG:
+            return end("majority")
+        # end_move.ClearWinner counts the seeds in a side's wegs as its own.
+        held = "captured({s}) + total(claims({s}))"
+        half, odd = divmod(total, 2)
+        block = end("condition", "wins", f'when = "{held.format(s="side")} > {half + odd}"')
+        if not odd:
+            level = " and ".join(f"{held.format(s=s)} == {half}" for s in ("south", "north"))
+            block += end("condition", "draw", f'when = "{level}"')
         return block
 
     if divvied:
@@ -756,7 +798,7 @@ def translate(name, consts, info):
     elif tally:
         # end_move.ClearWinner's seeds for a win: all but one, or a majority.
         if get("rounds") == ROUNDS_HALF_SEEDS:
-            lines += end("majority")
+            lines += majority()
         else:
             lines += end("condition", "wins", f'when = "captured(side) > {total - 1}"')
         lines += tally
@@ -779,12 +821,12 @@ def translate(name, consts, info):
             lines.append(f"min_filled = {holes_needed}")
         if get("rounds") == ROUNDS_HALF_SEEDS:
             # EndTurnIf.compute_win_seeds: a round is won with more than half.
-            lines += end("majority")
+            lines += majority()
         else:
             lines += end("condition", "wins",
                          f'when = "captured(side) > {total - seeds * holes_needed}"')
     else:
-        lines += end("majority")
+        lines += majority()
     needed = min_for_change(info, total)
     too_few = (min_move < needed < total and not stores and get("pickextra") != PICK_LAST_SEEDS
                and not (get("child_type") and not get("stores"))
@@ -861,9 +903,13 @@ def child_condition(info, holes, inhibit):
         conds = [inhibit, f"count(last) == {get('child_cvt')}"]
     if get("child_type") == CHILD_ONE:
         conds.append("number(h in claims(mover), true) == 0")
-    if get("child_rule") == CHILD_OPP_SIDE:
+    if get("child_type") == CHILD_WEG:
+        # A weg keeps its seeds: not one already (make_child.BaseChild).
+        conds.append("not claimed_by(last, south) and not claimed_by(last, north)")
+    # By row, or in games of territory by owner (make_child.OppOwnerChild).
+    if get("child_rule") in (CHILD_OPP_SIDE, CHILD_OPP_OWNER):
         conds.append("not own(last)")
-    elif get("child_rule") == CHILD_OWN_SIDE:
+    elif get("child_rule") in (CHILD_OWN_SIDE, CHILD_OWN_OWNER):
         conds.append("own(last)")
     locs = get("child_locs", 0)
     if locs == CHILD_NOT_SYM_OPP:

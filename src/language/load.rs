@@ -1009,6 +1009,10 @@ impl Loader {
             }
             self.typed(board, seeds, bindings)
         });
+        let at_most = capture
+            .at_most
+            .as_ref()
+            .map(|seeds| self.typed(board, seeds, bindings));
         let resow = capture.resow.as_ref().map(|from| {
             if capture.claim {
                 self.problem(
@@ -1063,6 +1067,7 @@ impl Loader {
             veto: optional(veto)?,
             spare: optional(spare)?,
             from_hand: optional(from_hand)?,
+            at_most: optional(at_most)?,
             claim: capture.claim,
             resow: optional(resow)?,
             resow_reverse: optional(resow_reverse)?,

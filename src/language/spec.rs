@@ -248,6 +248,8 @@ pub struct CaptureSpec {
     pub spare: Option<Expr>,
     /// With `at = "lift"`: seeds taken out of the hand about to be sown.
     pub from_hand: Option<Expr>,
+    /// The most seeds taken from each hole (default: all of them).
+    pub at_most: Option<Expr>,
     /// Whether the holes taken become claimed by the side that gets their seeds,
     /// for the rest of the game.
     #[serde(default)]

@@ -757,6 +757,12 @@ fn capture(
             .as_ref()
             .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
         let mut taken = 0;
+        // Kept between none and all of a hole's seeds.
+        let at_most = rule.at_most.as_ref().map_or(u16::MAX, |seeds| {
+            seeds
+                .eval(&mut scope(game, position, start, *env))
+                .clamp(0, i64::from(u16::MAX)) as u16
+        });
         if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
             let seeds = seeds
                 .eval(&mut scope(game, position, start, *env))
@@ -768,12 +774,12 @@ fn capture(
         match &rule.take {
             Target::Set(set) => {
                 for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
-                    taken += take(position, hole, to, rule.claim);
+                    taken += take(position, hole, at_most, to, rule.claim);
                 }
             }
             Target::Hole(hole) => {
                 let mut x = hole.eval(&mut scope(game, position, start, *env));
-                taken += take(position, x, to, rule.claim);
+                taken += take(position, x, at_most, to, rule.claim);
                 if let Some(chain) = &rule.chain {
                     for _ in 0..chain.links {
                         env.x = x;
@@ -785,7 +791,7 @@ fn capture(
                         {
                             break;
                         }
-                        taken += take(position, candidate, to, rule.claim);
+                        taken += take(position, candidate, at_most, to, rule.claim);
                         x = candidate;
                     }
                 }
@@ -887,10 +893,13 @@ fn owe_strip(
     }
 }
 
-/// Takes a hole's seeds to `to`'s score (`None`: into the hand, to be sown on);
-/// with `claim`, the hole becomes `to`'s.
-fn take(position: &mut Position, hole: Hole, to: Option<Side>, claim: bool) -> u32 {
-    let seeds = std::mem::take(&mut position.counts[hole as usize]) as u32;
+/// Takes a hole's seeds, `at_most` of them, to `to`'s score (`None`: into the
+/// hand, to be sown on); with `claim`, the hole becomes `to`'s.
+fn take(position: &mut Position, hole: Hole, at_most: u16, to: Option<Side>, claim: bool) -> u32 {
+    let count = &mut position.counts[hole as usize];
+    let seeds = (*count).min(at_most);
+    *count -= seeds;
+    let seeds = u32::from(seeds);
     let Some(to) = to else { return seeds };
     position.captured[to.index()] += seeds;
     if claim {

@@ -273,6 +273,8 @@ pub struct Capture {
     pub spare: Option<Compiled<SetExpr>>,
     /// At a lap's lift: seeds taken out of the hand before it is sown.
     pub from_hand: Option<Compiled<IntExpr>>,
+    /// The most seeds taken from each hole (`None`: all of them).
+    pub at_most: Option<Compiled<IntExpr>>,
     /// The holes taken become claimed by the side that gets their seeds.
     pub claim: bool,
     /// The seeds taken are not scored but sown on from this hole, as a new lap

@@ -508,6 +508,12 @@ impl Words<'_> {
                 text += &format!(", up to {} holes in all", limit.get_ref());
             }
         }
+        if let Some(seeds) = &capture.at_most {
+            text += &format!(
+                "; it takes at most {} seeds from each hole, leaving the rest",
+                self.text(seeds.get_ref())
+            );
+        }
         if capture.optional {
             text += "; the mover may decline it, each time it would take seeds (a decision such as a3:decline plays the move declining every optional capture it meets, a3:decline=2 only the second)";
         }
