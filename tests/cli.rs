@@ -704,6 +704,28 @@ fn previous_move_in_position_files_and_json() {
     assert!(again.status.success(), "{}", stderr(&again));
     let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
     assert_eq!(again["legal"], printed["legal"]);
+    assert_eq!(
+        again["position"]["previous_move"],
+        printed["position"]["previous_move"]
+    );
+    // A move's direction is read back as stated; left out, it is the game's.
+    let directed = dir.join("directed.json");
+    for (stated, clockwise) in [(r#","clockwise":true"#, true), ("", false)] {
+        let text = format!(
+            r#"{{"board": [[1,2,2,2,2,2],[0,0,3,3,3,3]], "to_move": "south", "captured": {{"south": 10, "north": 10}}, "previous_move": {{"from": "b1", "lifted": 1, "ended": "a1"{stated}}}}}"#
+        );
+        std::fs::write(&directed, text).unwrap();
+        let read = mancala(&[
+            "replay",
+            game,
+            "--json",
+            "--position",
+            directed.to_str().unwrap(),
+        ]);
+        assert!(read.status.success(), "{}", stderr(&read));
+        let read: serde_json::Value = serde_json::from_str(&stdout(&read)).unwrap();
+        assert_eq!(read["position"]["previous_move"]["clockwise"], clockwise);
+    }
     // A game that never reads it refuses a position stating it.
     let refused = mancala(&["replay", "oware", "--position", path]);
     assert_eq!(refused.status.code(), Some(2));

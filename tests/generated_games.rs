@@ -79,8 +79,19 @@ const SKIP: &[&str] = &[
     "lap > 1 and here == origin",
     "here == lap_start",
 ];
-const REVERSE: &[&str] = &["seat_col(origin) <= 2", "mover == north", "turn % 4 >= 2"];
-const CHOOSE_DIRECTION: &[&str] = &["true", "seat_col(origin) == 1", "count(origin) > 3"];
+const REVERSE: &[&str] = &[
+    "seat_col(origin) <= 2",
+    "mover == north",
+    "turn % 4 >= 2",
+    // Each side keeps to the direction the first move set for it.
+    "previous_clockwise() == any(h in holes(mover), previous_lifted(h) > 0)",
+];
+const CHOOSE_DIRECTION: &[&str] = &[
+    "true",
+    "seat_col(origin) == 1",
+    "count(origin) > 3",
+    "turn == 0",
+];
 const RELAY_REVERSE: &[&str] = &["not own(last)", "lap % 2 == 0"];
 const HAND: &[&str] = &[
     "",
