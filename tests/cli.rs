@@ -884,3 +884,39 @@ fn replay_json_reports_a_tally() {
     assert!(output.status.success(), "{}", stderr(&output));
     insta::assert_snapshot!(stdout(&output), @r#"{"game":"tally","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["a6"],"position":{"board":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"closed":[],"captured":{"south":0,"north":0},"stores":{"south":0,"north":0},"to_move":"north","turn":0},"pending":null,"legal":["b1","b2","b3","b4","b5","b6"],"status":"ongoing","reason":null,"match":{"round":2,"reserve":{"south":0,"north":0},"rounds":[{"round":1,"starter":"south","reserve":{"south":30,"north":16},"status":"south_won","reason":"no_stones","holdings":{"south":31,"north":17},"turns":1,"tally":{"south":1,"north":0}}],"tally":{"south":1,"north":0}}}"#);
 }
+
+/// The side that moved first in the JSON contract and in position files
+/// (`starter`), stated only where the rules read `starter()`.
+#[test]
+fn starter_in_position_files_and_json() {
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/starter-takes-last.toml"
+    );
+    let output = mancala(&["replay", game, "a1", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["position"]["to_move"], "north");
+    assert_eq!(json["position"]["starter"], "south");
+    let dir = scratch("starter");
+    let file = dir.join("starter.json");
+    std::fs::write(
+        &file,
+        r#"{"board": [[1,0,0,0,0,0],[0,1,0,0,0,0]], "to_move": "north", "starter": "north", "captured": {"south": 20, "north": 26}}"#,
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    // North started here, so North takes the last two seeds.
+    let output = mancala(&["replay", game, "b2", "--json", "--position", path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["position"]["captured"]["north"], 28);
+    assert_eq!(json["position"]["starter"], "north");
+    // A game that never reads it refuses a position stating it.
+    let refused = mancala(&["replay", "kalah", "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("do not read starter()"));
+    // Nor is it stated in such a game's JSON.
+    let plain = mancala(&["replay", "kalah", "a1", "--json"]);
+    assert!(!stdout(&plain).contains("starter"));
+}

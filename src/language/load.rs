@@ -61,6 +61,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         reads_before: false,
         reads_previous: false,
         reads_extra_turns: false,
+        reads_starter: false,
         reads_moved_from: false,
         closes_holes: false,
         holes_change_hands: false,
@@ -222,6 +223,7 @@ struct Loader {
     reads_previous: bool,
     /// Whether some expression reads `extra_turns`.
     reads_extra_turns: bool,
+    reads_starter: bool,
     /// Whether some expression reads `moved_from`.
     reads_moved_from: bool,
     /// Whether the game's matches close short holes (`next` then passes over them).
@@ -579,6 +581,7 @@ impl Loader {
                     capture_times,
                     reads_previous: self.reads_previous,
                     reads_extra_turns: self.reads_extra_turns,
+                    reads_starter: self.reads_starter,
                     reads_moved_from: self.reads_moved_from,
                     layout_clauses,
                     warnings: self.warnings,
@@ -1449,6 +1452,7 @@ impl Loader {
             .iter()
             .any(|f| node.calls(f));
         self.reads_extra_turns |= node.names().contains(&"extra_turns");
+        self.reads_starter |= node.calls("starter");
         self.reads_moved_from |= node.calls("moved_from");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {

@@ -28,6 +28,10 @@ pub struct PositionJson {
     pub stores: Option<Sides>,
     pub to_move: Option<&'static str>,
     pub turn: u32,
+    /// The side that moved first in this game (round), in games whose rules
+    /// read it (`starter()`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starter: Option<&'static str>,
     /// Holes each side has claimed; present once a hole is claimed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Claims>,
@@ -200,6 +204,7 @@ pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> Position
         stores: b.has_stores().then_some(sides(p.captured)),
         to_move: to_move.map(Side::name),
         turn: p.turn,
+        starter: game.reads_starter.then(|| p.starter.name()),
         hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
         previous_move: p.previous.map(|m| PreviousMoveJson {
             from: m.from().map(|h| b.name(h)),
@@ -301,6 +306,8 @@ pub struct PositionFile {
     pub to_move: String,
     #[serde(default)]
     pub turn: u32,
+    /// The side that moved first in this game (games whose rules read it).
+    pub starter: Option<String>,
     pub pending: Option<PendingFile>,
     #[serde(default)]
     pub claims: Claims,
@@ -347,8 +354,9 @@ fn hole_named(b: &Board, field: &'static str, name: &str) -> Result<Hole, Positi
 /// Reads a position file (JSON) for `game`, checking its shape against the
 /// board; the position itself is checked as every position is (`Setup`).
 ///
-/// A position with closed holes starts a round of a match; the side to move is
-/// that round's starter, whatever `turn` says.
+/// A position with closed holes starts a round of a match; its starter (who
+/// started the round) is the side to move, whatever `turn` says, unless the
+/// file names one (games whose rules read `starter()`).
 pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileError> {
     let file: PositionFile =
         serde_json::from_str(text).map_err(|e| PositionFileError::Json(e.to_string()))?;
@@ -361,8 +369,16 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     }
     let to_move = Side::parse(&file.to_move)
         .ok_or_else(|| PositionFileError::ToMove(printable(&file.to_move)))?;
+    let starter = match &file.starter {
+        None => None,
+        Some(_) if !game.reads_starter => return Err(PositionFileError::StarterNotRead),
+        Some(name) => {
+            Some(Side::parse(name).ok_or_else(|| PositionFileError::Starter(printable(name)))?)
+        }
+    };
     let mut setup = Setup {
         to_move,
+        starter,
         turn: file.turn,
         extra_turns: file.extra_turns,
         hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
@@ -461,6 +477,10 @@ pub enum PositionFileError {
     NothingOwed,
     #[error("previous_move: a move lifts at least one seed")]
     NothingLifted,
+    #[error("starter is \"south\" or \"north\", not \"{0}\"")]
+    Starter(String),
+    #[error("this game's rules do not read starter(), so a position states none")]
+    StarterNotRead,
     #[error("unknown pending kind \"{0}\"; expected \"strip\"")]
     PendingKind(String),
     /// The position itself breaks a rule every position keeps.

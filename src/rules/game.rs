@@ -133,6 +133,8 @@ pub struct Game {
     pub(crate) reads_previous: bool,
     /// Whether some rule reads `extra_turns`, which positions then keep.
     pub(crate) reads_extra_turns: bool,
+    /// Whether some rule reads `starter()`, which JSON and position files then state.
+    pub(crate) reads_starter: bool,
     /// Whether some rule reads `moved_from`, which positions then keep.
     pub(crate) reads_moved_from: bool,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
@@ -481,6 +483,7 @@ impl Game {
             (Side::North, Some(start)) => start,
             _ => Position {
                 to_move: first,
+                starter: first,
                 ..self.start
             },
         }

@@ -322,7 +322,7 @@ impl<'g> MatchState<'g> {
         start: Position,
         as_match: bool,
     ) -> Result<Self, CannotStart> {
-        Self::from_round(game, start, start.to_move, as_match)
+        Self::from_round(game, start, start.starter, as_match)
     }
 
     /// As `from_position`, for a round that `starter` started (which the next
@@ -372,9 +372,10 @@ impl<'g> MatchState<'g> {
     fn start(
         game: &'g Game,
         rules: Option<&'g MatchRules>,
-        start: Position,
+        mut start: Position,
         starter: Side,
     ) -> Self {
+        start.starter = starter;
         let mut state = MatchState {
             rules,
             round: GameState::from_position(game, start),
@@ -558,6 +559,7 @@ impl<'g> MatchState<'g> {
         let starter = next_starter(game, rules, self.starter, status, end, last_mover);
         let mut start = next.unwrap_or_else(|| game.start_for(starter));
         start.to_move = starter;
+        start.starter = starter;
         // Every round of a tally match starts from the setup: a repeat says nothing.
         let refilled = matches!(rules.rounds, Rounds::Refill(_));
         let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));

@@ -15,6 +15,9 @@ pub struct Position {
     /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
     pub(crate) captured: [u32; 2],
     pub(crate) to_move: Side,
+    /// The side that moved first in this game (this round of a match), which
+    /// `starter()` reads; it fits in the position's padding.
+    pub(crate) starter: Side,
     /// Holes closed for this round of a match: empty, skipped by sowing, not playable.
     pub(crate) closed: HoleSet,
     /// Completed turns.
@@ -133,6 +136,11 @@ impl Position {
         self.to_move
     }
 
+    /// The side that moved first in this game (this round of a match).
+    pub fn starter(&self) -> Side {
+        self.starter
+    }
+
     /// Holes closed for this round of a match.
     pub fn closed(&self) -> HoleSet {
         self.closed
@@ -211,6 +219,7 @@ impl Position {
             counts: [0; MAX_CELLS],
             captured: [0; 2],
             to_move,
+            starter: to_move,
             closed: HoleSet::default(),
             turn: 0,
             pending: None,

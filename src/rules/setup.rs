@@ -21,6 +21,8 @@ pub struct Setup {
     /// Seeds each side has captured (or holds in hand), by `Side::index`.
     pub captured: [u64; 2],
     pub to_move: Side,
+    /// The side that moved first in this game or round (`None`: `to_move`).
+    pub starter: Option<Side>,
     /// Completed turns.
     pub turn: u32,
     /// Strip decisions owed by the side to move.
@@ -100,6 +102,7 @@ impl Setup {
             closed: Vec::new(),
             captured: [0; 2],
             to_move: Side::South,
+            starter: None,
             turn: 0,
             strip: 0,
             claims: [Vec::new(), Vec::new()],
@@ -121,6 +124,7 @@ impl Setup {
             closed: position.closed.iter().collect(),
             captured: position.captured.map(u64::from),
             to_move: position.to_move,
+            starter: Some(position.starter),
             turn: position.turn,
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
             claims: position.claims.map(|set| set.iter().collect()),
@@ -198,6 +202,7 @@ impl Setup {
         closes_holes: bool,
     ) -> Result<Position, SetupError> {
         let mut position = Position::empty(self.to_move);
+        position.starter = self.starter.unwrap_or(self.to_move);
         let mut total: u64 = self.captured.iter().chain(&self.hand).sum();
         for &(hole, seeds) in &self.counts {
             if !board.is_hole(hole) {

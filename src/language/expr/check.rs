@@ -550,8 +550,10 @@ impl Checker<'_, '_> {
                 format!("wrong arguments; usage: {}", function.usage()),
             ));
         }
-        if name == "previous_clockwise" {
-            return Ok(Typed::Bool(BoolExpr::PreviousClockwise));
+        match name {
+            "previous_clockwise" => return Ok(Typed::Bool(BoolExpr::PreviousClockwise)),
+            "starter" => return Ok(Typed::Side(SideExpr::Starter)),
+            _ => {}
         }
         let first = &args[0];
         Ok(match name {

@@ -483,6 +483,7 @@ fn side(e: &SideExpr) -> Run<Side> {
         SideExpr::Opponent => Box::new(|s| s.env.mover.other()),
         SideExpr::Side => Box::new(|s| s.env.side),
         SideExpr::LastMover => Box::new(|s| s.env.last_mover),
+        SideExpr::Starter => Box::new(|s| s.position.starter),
         SideExpr::Owner(h) => {
             let h = hole(h);
             Box::new(move |s| s.board.owner(h(s)))

@@ -125,7 +125,8 @@ impl Cost<'_> {
             | SideExpr::Mover
             | SideExpr::Opponent
             | SideExpr::Side
-            | SideExpr::LastMover => 0,
+            | SideExpr::LastMover
+            | SideExpr::Starter => 0,
             SideExpr::Owner(h) | SideExpr::OwnerNow(h) => self.hole(h),
             SideExpr::Other(x) => self.side(x),
             SideExpr::If(c, t, e) => self.bool(c).saturating_add(self.side(t).max(self.side(e))),

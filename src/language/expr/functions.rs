@@ -217,6 +217,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the last move played ended in {0}",
     ),
     f(
+        "starter",
+        &[],
+        Side,
+        "the side that moved first in this game (in a match, this round)",
+        "the side that started",
+    ),
+    f(
         "previous_clockwise",
         &[],
         Bool,

@@ -124,7 +124,9 @@ impl Read for SideExpr {
             SideExpr::Owner(h) => h.reads(),
             SideExpr::Other(x) => x.reads(),
             SideExpr::If(c, t, e) => c.reads().with(t.reads()).with(e.reads()),
-            SideExpr::Side | SideExpr::LastMover | SideExpr::OwnerNow(_) => Reads::MORE,
+            SideExpr::Side | SideExpr::LastMover | SideExpr::Starter | SideExpr::OwnerNow(_) => {
+                Reads::MORE
+            }
         }
     }
 }

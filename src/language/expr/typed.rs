@@ -279,6 +279,8 @@ pub enum SideExpr {
     Side,
     /// The side that made the last decision (end checks).
     LastMover,
+    /// The side that moved first in this game (this round).
+    Starter,
     Owner(Box<HoleExpr>),
     /// `owner` where holes change hands: asked of the position.
     OwnerNow(Box<HoleExpr>),
