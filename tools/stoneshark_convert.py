@@ -42,7 +42,8 @@ ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S = 9, 10
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
-PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS = 1, 2, 3
+PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS, PICK_2X_LAST_SEEDS = 1, 2, 3, 4
+PICKS_OF_LAST_SEEDS = (PICK_LAST_SEEDS, PICK_2X_LAST_SEEDS)
 # StoneShark's extra end conditions (end_move._add_game_ender), asked after each
 # move of the side that moved: the game then ends and is scored.
 END_CONDITIONS = {
@@ -193,7 +194,7 @@ def translate(name, consts, info):
         missing.append("children in fixed holes")
     if get("child_type") and not get("stores") and get("unclaimed", 0) != DONT_SCORE:
         missing.append("leftovers moved into children at the end")
-    if get("pickextra", 0) not in (0, PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS):
+    if get("pickextra", 0) not in (0, PICK_CROSS, PICK_OPP_BASIC) + PICKS_OF_LAST_SEEDS:
         missing.append(MISSING["pickextra"])
     if get("pickextra") == PICK_OPP_BASIC and (get("sow_rule") in ENPAS or get("child_type")):
         missing.append("picks of every capturable hole after passing captures or in games "
@@ -686,14 +687,20 @@ def translate(name, consts, info):
                     CAPT_OWN: "not own(last)", CAPT_OWN_CONT: "not own(last)"}.get(side)
         when = both(inhibit, single, not_store, own_side, "count(last) == 1")
         lines += ["", "[[capture]]", 'at = "sowing_end"', f'when = "{when}"', 'take = "last"']
-    if get("pickextra") == PICK_LAST_SEEDS:
+    if get("pickextra") in PICKS_OF_LAST_SEEDS:
         # capturer.PickLastSeeds, after every move: when the seeds it could
-        # capture are few, the mover takes every seed left.
-        capturable = {CAPT_OPP: "holes(opponent)", CAPT_OWN: "holes(mover)"}.get(
+        # capture are few (a hole's start, or twice that), every seed left goes
+        # to the mover (or, twice, to the round's starter).
+        capturable = {CAPT_OPP: "holes(opponent)", CAPT_OPP_TERR: "holes(opponent)",
+                      CAPT_OWN: "holes(mover)", CAPT_OWN_TERR: "holes(mover)"}.get(
             side if not get("crosscapt") else CAPT_BOTH, "all_holes")
+        twice = get("pickextra") == PICK_2X_LAST_SEEDS
+        few = 2 * seeds if twice else seeds
         lines += ["", "[[capture]]", 'at = "sowing_end"',
-                  f'when = "total({capturable}) > 0 and total({capturable}) <= {seeds}"',
+                  f'when = "total({capturable}) > 0 and total({capturable}) <= {few}"',
                   'take = "all_holes"']
+        if twice:
+            lines.append('to = "starter()"')
 
     agains = []
     if stores:
@@ -789,8 +796,9 @@ def translate(name, consts, info):
     if get("end_cond"):
         when = END_CONDITIONS[get("end_cond")].format(param=get("end_param", 0))
         lines += end("condition", extra=f'when = "{when}"')
-    if get("rounds") in ROUNDS_END_SEEDS:
-        # end_move.EndSeedsLimit: the round ends once so few seeds are left.
+    if get("rounds") in ROUNDS_END_SEEDS and get("pickextra") not in PICKS_OF_LAST_SEEDS:
+        # end_move.EndSeedsLimit (not where a pick of the last seeds does its
+        # work): the round ends once so few seeds are left.
         limit = seeds * ROUNDS_END_SEEDS[get("rounds")]
         lines += end("condition", extra=f'when = "total(all_holes) <= {limit}"')
     if goal == TERRITORY:
@@ -828,7 +836,8 @@ def translate(name, consts, info):
     else:
         lines += majority()
     needed = min_for_change(info, total)
-    too_few = (min_move < needed < total and not stores and get("pickextra") != PICK_LAST_SEEDS
+    too_few = (min_move < needed < total and not stores
+               and get("pickextra") not in PICKS_OF_LAST_SEEDS
                and not (get("child_type") and not get("stores"))
                and not (get("mustshare") and not get("mustpass")))
     if get("mustpass"):
