@@ -497,7 +497,9 @@ impl<'g> MatchState<'g> {
     }
 
     /// Closes the round that ended with `outcome` and starts the next, unless
-    /// the match is over.
+    /// the match is over. Out of line: `settle` runs after every decision, this
+    /// once a round.
+    #[inline(never)]
     fn next_round(&mut self, outcome: Outcome) -> Option<MatchOutcome> {
         let game = self.round.game();
         let end = self.round.position();
