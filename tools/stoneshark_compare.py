@@ -71,8 +71,9 @@ PAIRS = [
      "the first round; StoneShark has no end on a repeated position, and ends the game once a side cannot reach ten seeds (its GOAL_PARAM 2)"),
     ("adji-boto-valdez", [], "Adji-boto", 400, "Valdez's ending (AB-7, the variant file)"),
     ("tools/stoneshark/nam-nam.toml", [], "NamNam", 400,
-     "the first round; StoneShark's rounds are its own, and it ends the game once a side "
-     "holds more than 39 seeds"),
+     "the first round; StoneShark reckons the holes won across the middle by rounding a "
+     "side's seeds (its parameters, translated with short_hole = \"shared\", play its "
+     "rounds), and it ends the game once a side holds more than 39 seeds"),
     ("tools/stoneshark/tchuka-ruma.toml", ["holes_per_row=7"], "Tchuka_Ruma", 400,
      "the solitaire raced by two players, as StoneShark plays it: the first to empty its row wins"),
     ("tools/stoneshark/dakon.toml", [], "Dakon", 600,
