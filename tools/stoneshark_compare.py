@@ -13,7 +13,8 @@ this tool at a checkout:
     python3 tools/stoneshark_compare.py /tmp/ss GAMES SEED --converted DIR
 
 The second form compares the game files tools/stoneshark_convert.py wrote into
-DIR, each with the StoneShark game of its name.
+DIR, each with the StoneShark game of its name. MANCALA=PATH runs another build
+of ours (e.g. a copy, so that a long comparison is not disturbed by rebuilds).
 
 Not part of CI. Each pair below is one of our games (with options) and the
 StoneShark parameter file that plays the same reading; `why` says where the

@@ -1230,9 +1230,9 @@ impl Loader {
             None => Some(None),
             Some(order) => self.typed(board, order, FILL_ORDER).map(Some),
         };
-        let short_hole_word = short_hole;
+        let short_hole_text = short_hole;
         let short_hole = self.word(
-            short_hole,
+            short_hole_text,
             "short_hole",
             &[
                 ("close", ShortHole::Close),
@@ -1282,7 +1282,7 @@ impl Loader {
         // Only a territory refill can give a side a hole of the other's.
         if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
             self.problem(
-                short_hole_word.span(),
+                short_hole_text.span(),
                 "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
             );
         }
