@@ -52,6 +52,9 @@ pub struct Position {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PreviousMove(NonZeroU32);
 
+// The high half's largest value, (146 * 146 + 145) * 2 + 1, fits in 16 bits.
+const _: () = assert!((MAX_CELLS * MAX_CELLS + MAX_CELLS - 1) * 2 < 0xFFFF);
+
 impl PreviousMove {
     /// `from` for a move from the hand (no hole has this index).
     const HAND: u32 = MAX_CELLS as u32;
@@ -64,12 +67,12 @@ impl PreviousMove {
         ended: Hole,
         clockwise: bool,
     ) -> Option<PreviousMove> {
+        if lifted == 0 {
+            return None;
+        }
         let from = from.map_or(Self::HAND, u32::from);
-        // At most (146 * 146 + 145) * 2 + 1 = 42,923: it fits in 16 bits.
         let high = (from * Self::CELLS + u32::from(ended)) * 2 + u32::from(clockwise);
-        NonZeroU32::new((high << 16) | u32::from(lifted))
-            .filter(|_| lifted > 0)
-            .map(PreviousMove)
+        NonZeroU32::new((high << 16) | u32::from(lifted)).map(PreviousMove)
     }
 
     fn high(self) -> u32 {
