@@ -152,6 +152,14 @@ pub fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
     holes
 }
 
+/// The bindings of a rule read as a round ends in `end`: the side to move, and
+/// the side that made the last decision (before any, the side not to move).
+fn round_end_env(end: &Position, last_mover: Option<Side>) -> Env {
+    let mut env = Env::new(end.to_move);
+    env.last_mover = last_mover.unwrap_or(end.to_move.other());
+    env
+}
+
 /// The sides for which the match's `lost_when` holds at a round's end.
 fn lost_match(
     game: &Game,
@@ -163,9 +171,8 @@ fn lost_match(
         return [false; 2];
     };
     Side::BOTH.map(|side| {
-        let mut env = Env::new(end.to_move);
+        let mut env = round_end_env(end, last_mover);
         env.side = side;
-        env.last_mover = last_mover.unwrap_or(end.to_move.other());
         lost_when.eval(&mut Scope::new(&game.board, end, env))
     })
 }
@@ -184,10 +191,9 @@ fn round_points(
         Status::Draw | Status::Unfinished => None,
     };
     Side::BOTH.map(|side| {
-        let mut env = Env::new(end.to_move);
+        let mut env = round_end_env(end, last_mover);
         env.side = side;
         env.round_winner = winner;
-        env.last_mover = last_mover.unwrap_or(end.to_move.other());
         tally.points.eval(&mut Scope::new(&game.board, end, env))
     })
 }
@@ -238,8 +244,7 @@ pub fn next_starter(
     };
     let on_a_tie = || {
         let draw_starter = rules.draw_starter.as_ref()?;
-        let mut env = Env::new(end.to_move);
-        env.last_mover = last_mover.unwrap_or(end.to_move.other());
+        let env = round_end_env(end, last_mover);
         Some(draw_starter.eval(&mut Scope::new(&game.board, end, env)))
     };
     chosen.or_else(on_a_tie).unwrap_or(starter.other())
