@@ -27,6 +27,9 @@ GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN = 0, 1, 2, 3
 GS_LEAVE_LEFT, GS_LEAVE_RIGHT, GS_LEGAL_SHARE = 4, 5, 6
 LAPPER, LAPPER_NEXT = 1, 2
 CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
+# capturer.PassStoreCapture and PullAcrossCapture: the mover's store handed to
+# the opponent, or the seeds across pulled into the last hole.
+CAPT_PASS_STORE, CAPT_PULL_ACROSS = 6, 7
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
@@ -107,6 +110,11 @@ SKIPPING_SOW_RULES = {
     9: "claimed_by(here, opponent)",                       # NO_OPP_CHILD
     13: "claimed_by(here, south) or claimed_by(here, north)",      # NO_CHILDREN
 }
+# sower.DivertSkipBlckdSower with CloseOp: a relay lap lifted from a hole of the
+# opponent's that it made `sow_param` closes the hole (NR: not the rightmost);
+# closed holes of the mover's are passed by, those of the opponent's take a
+# seed out of play (into South's store, as StoneShark keeps them).
+BLOCKING_SOW_RULES = {1: False, 2: True}    # SOW_BLKD_DIV, SOW_BLKD_DIV_NR
 
 # Parameters with no translation yet, with what the language lacks for them.
 MISSING = {
@@ -160,7 +168,7 @@ def translate(name, consts, info):
         missing.append(f"StoneShark's own game class {get('game_class')}")
     if get("rounds"):
         missing += rounds_missing(info)
-    elif get("blocks"):
+    elif get("blocks") and (get("sow_rule") not in BLOCKING_SOW_RULES or get("mlaps") != LAPPER):
         missing.append(MISSING["blocks"])
     for key in ("play_locs", "xc_sown"):
         if get(key):
@@ -217,7 +225,8 @@ def translate(name, consts, info):
             or get("capt_type") or get("stores")):
         missing.append("captured seeds sown on, other than from single cross captures in "
                        "lap sowing without stores")
-    if get("sow_rule", 0) not in (0, LAP_CAPT, LAP_CAPT_SEEDS) + ENPAS + tuple(SKIPPING_SOW_RULES):
+    if get("sow_rule", 0) not in (0, LAP_CAPT, LAP_CAPT_SEEDS) + ENPAS + tuple(SKIPPING_SOW_RULES) \
+            + tuple(BLOCKING_SOW_RULES):
         missing.append(MISSING["sow_rule"])
     if get("sow_rule") == LAP_CAPT and (
             get("mlaps") != LAPPER or get("crosscapt") or get("capt_type", 0) not in (0, CAPT_TWO_OUT)
@@ -227,12 +236,20 @@ def translate(name, consts, info):
     if get("sow_rule") in ENPAS and not (get("capt_on") or get("evens") or get("capt_min")
                                          or get("capt_max")):
         missing.append("passing captures without a count to capture on")
-    if get("capt_type") == 6:
-        # capturer.PassStoreCapture: ours has no rule that moves one side's
-        # captures to the other.
-        missing.append("a store handed over to the opponent")
-    elif get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW):
+    if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW, CAPT_PASS_STORE,
+                                   CAPT_PULL_ACROSS):
         missing.append(MISSING["capt_type"])
+    if get("capt_type") in (CAPT_PASS_STORE, CAPT_PULL_ACROSS) and (
+            get("multicapt") or get("capt_rturn") or get("pickextra") or get("child_type")
+            or get("nosinglecapt") or get("grandslam", GS_LEGAL) != GS_LEGAL):
+        # Both set StoneShark's `captured` even when they move no seeds.
+        missing.append("a store handed over or seeds pulled across, with chains, extra "
+                       "turns, picks, children or grand slam rules")
+    if get("capt_type") == CAPT_PASS_STORE and (
+            get("sow_stores", 0) != SOW_OWN_STORE or get("crosscapt") or get("capt_on")
+            or get("evens") or get("capt_min") or get("capt_max")):
+        missing.append("a store handed over, in a game without stores or with another "
+                       "capture")
     if get("capt_type") == CAPT_OPP_1CCW and (get("pickextra") != PICK_OPP_BASIC
                                               or get("capt_rturn") or get("crosscapt")):
         # Its capture takes nothing: it only sets off the picks or an extra turn.
@@ -337,6 +354,9 @@ def translate(name, consts, info):
             # SowMlapsFirst sows the first move with the plain sower.
             skip = f"not (turn == 0 and extra_turns == 0) and ({skip})"
         skips.append(skip)
+    closed = "(claimed_by({h}, south) or claimed_by({h}, north))"
+    if get("sow_rule") in BLOCKING_SOW_RULES:
+        skips.append("own(here) and " + closed.format(h="here"))
     if skips:
         lines.append('skip = "' + " or ".join(f"({s})" for s in skips) + '"')
 
@@ -514,6 +534,18 @@ def translate(name, consts, info):
             chain_when = both(side_ok("x", False), count_ok("x"))
             limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
             capture.append(f'chain = {{ step = "next(x)", while = "{chain_when}"{limit} }}')
+    elif get("capt_type") == CAPT_PULL_ACROSS:
+        # The last seed alone in its hole pulls in the seeds across, where a
+        # basic capture could take them.
+        cross = "opposite(last)"
+        when = both(inhibit, not_store, "count(last) == 1", side_ok(cross, True), count_ok(cross))
+        capture = [f'when = "{when}"', f'take = "{cross}"', 'into = "last"']
+    elif get("capt_type") == CAPT_PASS_STORE:
+        # The last seed alone in its hole (on the side capt_side names) hands
+        # the mover's store to the opponent.
+        when = both(inhibit, not_store, "count(last) == 1", "captured(mover) > 0",
+                    side_ok("last", True))
+        capture = [f'when = "{when}"', 'take = "store(mover)"', 'to = "opponent"']
     elif get("crosscapt"):
         first = "count(last) == 1" if get("crosscapt") in (1, 3) else None
         cross = "opposite(last)"
@@ -609,6 +641,15 @@ def translate(name, consts, info):
     if relay:
         lines += ["", "[relay]", f'when = "{relay[0]}"', f'from = "{relay[1]}"']
 
+    if get("sow_rule") in BLOCKING_SOW_RULES:
+        lines += ["", "[[capture]]", 'at = "drop"',
+                  f'when = "not own(here) and {closed.format(h="here")}"', 'take = "here"',
+                  'to = "south"']
+        closes = [inhibit, "not own(lap_start)", f"in_hand == {get('sow_param')}"]
+        if BLOCKING_SOW_RULES[get("sow_rule")]:
+            closes.append(f"seat_col(lap_start) != {holes}")
+        lines += ["", "[[capture]]", 'at = "lift"', f'when = "{both(*closes)}"',
+                  'take = "lap_start"', "claim = true", 'at_most = "0"']
     if child and get("child_type") != CHILD_WEG:
         # A child keeps the seeds sown into it for its owner: ours score them
         # at once (the comparison counts a child's seeds in its owner's store).

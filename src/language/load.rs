@@ -1041,6 +1041,22 @@ impl Loader {
             let bindings = [bindings, &[Binding::Taken]].concat();
             self.condition(board, reverse, &bindings, "the re-sown lap never turns")
         });
+        let into = capture.into.as_ref().map(|hole| {
+            let clash = [
+                ("to", capture.to.is_some()),
+                ("resow", capture.resow.is_some()),
+                ("claim", capture.claim),
+                ("from_hand", capture.from_hand.is_some()),
+                ("spare", capture.spare.is_some()),
+            ];
+            for (key, _) in clash.iter().filter(|(_, given)| *given) {
+                self.problem(
+                    hole.span(),
+                    format!("`into` puts the seeds taken into a hole, so no side gets them: not with `{key}`"),
+                );
+            }
+            self.typed(board, hole, &[bindings, &[Binding::Taken]].concat())
+        });
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
@@ -1074,6 +1090,7 @@ impl Loader {
             claim: capture.claim,
             resow: optional(resow)?,
             resow_reverse: optional(resow_reverse)?,
+            into: optional(into)?,
             optional: capture.optional,
             clauses: capture.clauses,
         })

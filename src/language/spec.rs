@@ -258,6 +258,8 @@ pub struct CaptureSpec {
     pub resow: Option<Expr>,
     /// With `resow`: when it holds, the re-sown lap runs the other way.
     pub resow_reverse: Option<Expr>,
+    /// The seeds taken are not scored but put into this hole.
+    pub into: Option<Expr>,
     /// Whether the mover may decline the capture (the move is then two decisions).
     #[serde(default)]
     pub optional: bool,

@@ -2,7 +2,7 @@
 //! and the strip decisions that a capture may owe. Nothing here knows a game.
 
 use crate::language::expr::{Env, Scope};
-use crate::rules::board::{Direction, Hole, HoleSet, Side};
+use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{CaptureTime, Game, Target};
 use crate::rules::position::{Pending, Position, PreviousMove};
@@ -735,15 +735,17 @@ fn capture(
     options: &mut Options,
     time: CaptureTime,
 ) -> Option<Resow> {
+    let board = &game.board;
     let mut resow: Option<Resow> = None;
     for (index, rule) in game.captures.iter().enumerate() {
         if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
             continue;
         }
-        // Re-sown seeds go into the hand, not to a side's score.
-        let to = match rule.resow {
-            Some(_) => None,
-            None => Some(rule.to.eval(&mut scope(game, position, start, *env))),
+        // Re-sown seeds go into the hand, and seeds put into a hole stay on the
+        // board: neither goes to a side's score.
+        let to = match rule.resow.is_some() || rule.into.is_some() {
+            true => None,
+            false => Some(rule.to.eval(&mut scope(game, position, start, *env))),
         };
         // Only a rule that can be vetoed or declined needs the position to go
         // back to (copied only then: an eager copy costs every capture).
@@ -774,12 +776,12 @@ fn capture(
         match &rule.take {
             Target::Set(set) => {
                 for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
-                    taken += take(position, hole, at_most, to, rule.claim);
+                    taken += take(board, position, hole, at_most, to, rule.claim);
                 }
             }
             Target::Hole(hole) => {
                 let mut x = hole.eval(&mut scope(game, position, start, *env));
-                taken += take(position, x, at_most, to, rule.claim);
+                taken += take(board, position, x, at_most, to, rule.claim);
                 if let Some(chain) = &rule.chain {
                     for _ in 0..chain.links {
                         env.x = x;
@@ -791,10 +793,20 @@ fn capture(
                         {
                             break;
                         }
-                        taken += take(position, candidate, at_most, to, rule.claim);
+                        taken += take(board, position, candidate, at_most, to, rule.claim);
                         x = candidate;
                     }
                 }
+            }
+        }
+        if let Some(into) = &rule.into
+            && taken > 0
+        {
+            env.taken = taken as u16;
+            let hole = into.eval(&mut scope(game, position, start, *env));
+            match board.is_store(hole) {
+                true => position.captured[board.owner(hole).index()] += taken,
+                false => position.counts[hole as usize] += taken as u16,
             }
         }
         // Read in place: moving the copy out would copy the position again.
@@ -806,7 +818,9 @@ fn capture(
                         (*position, *env) = (*position_before, *env_before);
                         continue;
                     }
-                    Some(spared) => taken -= give_back(position, position_before, spared, to),
+                    Some(spared) => {
+                        taken -= give_back(board, position, position_before, spared, to)
+                    }
                 }
             }
         }
@@ -895,14 +909,29 @@ fn owe_strip(
 
 /// Takes a hole's seeds, `at_most` of them, to `to`'s score (`None`: into the
 /// hand, to be sown on); with `claim`, the hole becomes `to`'s.
-fn take(position: &mut Position, hole: Hole, at_most: u16, to: Option<Side>, claim: bool) -> u32 {
-    let count = &mut position.counts[hole as usize];
-    let seeds = (*count).min(at_most);
-    *count -= seeds;
-    let seeds = u32::from(seeds);
+fn take(
+    board: &Board,
+    position: &mut Position,
+    hole: Hole,
+    at_most: u16,
+    to: Option<Side>,
+    claim: bool,
+) -> u32 {
+    let seeds = if board.is_store(hole) {
+        // A store's seeds are its side's score: taking it takes them.
+        let score = &mut position.captured[board.owner(hole).index()];
+        let seeds = (*score).min(u32::from(at_most));
+        *score -= seeds;
+        seeds
+    } else {
+        let count = &mut position.counts[hole as usize];
+        let seeds = (*count).min(at_most);
+        *count -= seeds;
+        u32::from(seeds)
+    };
     let Some(to) = to else { return seeds };
     position.captured[to.index()] += seeds;
-    if claim {
+    if claim && !board.is_store(hole) {
         position.claims[to.other().index()].remove(hole);
         position.claims[to.index()].insert(hole);
     }
@@ -911,9 +940,23 @@ fn take(position: &mut Position, hole: Hole, at_most: u16, to: Option<Side>, cla
 
 /// Gives back to `holes` the seeds a vetoed capture took from them (their
 /// counts as it began), out of `to`'s score; returns how many.
-fn give_back(position: &mut Position, before: &Position, holes: HoleSet, to: Option<Side>) -> u32 {
+fn give_back(
+    board: &Board,
+    position: &mut Position,
+    before: &Position,
+    holes: HoleSet,
+    to: Option<Side>,
+) -> u32 {
     let mut seeds = 0;
     for hole in holes.iter() {
+        if board.is_store(hole) {
+            // A store taken lost part of its side's score (to the other side).
+            let side = board.owner(hole).index();
+            let back = before.captured[side].saturating_sub(position.captured[side]);
+            position.captured[side] += back;
+            seeds += back;
+            continue;
+        }
         let back = before.counts[hole as usize].saturating_sub(position.counts[hole as usize]);
         position.counts[hole as usize] += back;
         seeds += u32::from(back);

@@ -284,6 +284,8 @@ pub struct Capture {
     pub resow: Option<Compiled<HoleExpr>>,
     /// With `resow`: when it holds, the re-sown lap runs the other way.
     pub resow_reverse: Option<Compiled<BoolExpr>>,
+    /// The seeds taken are not scored but put into this hole.
+    pub into: Option<Compiled<HoleExpr>>,
     /// The mover may decline it: a move during which it would take seeds is
     /// offered both ways (`a3` takes, `a3:decline` does not).
     pub optional: bool,
