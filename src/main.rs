@@ -60,6 +60,10 @@ enum Command {
         /// Play a match of rounds, as the game file's [match] section says.
         #[arg(long = "match")]
         as_match: bool,
+        /// Where the setup scatters seeds at random ([setup] scatter), the deal
+        /// that lays them out (`random` deals game i from its seed S+i).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        deal: u64,
         #[command(flatten)]
         setup: GameArgs,
     },
@@ -146,7 +150,8 @@ enum Command {
         /// human, random, greedy, alphabeta:DEPTH|TIME or mcts:ITERATIONS|TIME.
         #[arg(long, value_name = "PLAYER", default_value = "alphabeta:6")]
         north: String,
-        /// Seed for the agents' random choices.
+        /// Seed for the agents' random choices (and the deal, where the setup
+        /// scatters seeds at random).
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
         /// Save the game record (JSON: game, options, decisions) to this file.
@@ -399,8 +404,8 @@ fn run(command: Command) -> Result<(), Failure> {
                 mancala::present::interactive::Player::parse(&north)?,
             ];
             let game = loaded(&setup, &id)?;
-            let start = MatchState::from_position(&game, game.start(), as_match)
-                .map_err(|e| format!("{id}: {e}"))?;
+            let start =
+                MatchState::dealt(&game, seed, as_match).map_err(|e| format!("{id}: {e}"))?;
             let stdin = std::io::stdin();
             let decisions = mancala::present::interactive::play(
                 start,
@@ -415,18 +420,24 @@ fn run(command: Command) -> Result<(), Failure> {
                 .iter()
                 .map(|(k, v)| format!(" --option {k}={v}"))
                 .collect();
-            let flag = if as_match { " --match" } else { "" };
+            let mut flag = if as_match { " --match" } else { "" }.to_string();
+            if game.scatters() {
+                flag += &format!(" --deal {seed}");
+            }
             outln!(
                 "replay with: mancala replay {id}{flag} {}{options}",
                 decisions.join(" ")
             );
             if let Some(file) = record {
-                let saved = serde_json::json!({
+                let mut saved = serde_json::json!({
                     "game": game.id(),
                     "options": json::options(&game),
                     "match": as_match,
                     "decisions": decisions,
                 });
+                if game.scatters() {
+                    saved["deal"] = seed.into();
+                }
                 std::fs::write(&file, format!("{saved}\n"))
                     .map_err(|e| format!("cannot save {}: {e}", file.display()))?;
                 outln!("record saved to {}", file.display());
@@ -592,14 +603,15 @@ fn run(command: Command) -> Result<(), Failure> {
             trace,
             position,
             as_match,
+            deal,
             setup,
         } => {
             let game = loaded(&setup, &game)?;
-            let state = replay(&game, &decisions, position.as_deref(), as_match)?;
+            let state = replay(&game, &decisions, position.as_deref(), as_match, deal)?;
             if trace {
                 // Every decision is known legal now: nothing is printed otherwise.
                 // Each line's `decisions` holds only the one that led to it.
-                let mut state = replay(&game, &[], position.as_deref(), as_match)?;
+                let mut state = replay(&game, &[], position.as_deref(), as_match, deal)?;
                 let line = |state: &MatchState, played: &[String]| {
                     let mut object = json::replay(state);
                     object.decisions = played.to_vec();
@@ -773,18 +785,19 @@ fn replay<'g>(
     decisions: &[String],
     position: Option<&std::path::Path>,
     as_match: bool,
+    deal: u64,
 ) -> Result<MatchState<'g>, String> {
-    let start = match position {
-        None => game.start(),
+    let state = match position {
+        None => MatchState::dealt(game, deal, as_match),
         Some(path) => {
             let text = mancala::input::read_text(path, mancala::input::MAX_TEXT_BYTES)
                 .map_err(|e| e.to_string())?;
-            json::parse_position(game, &text)
-                .map_err(|e| format!("{}: invalid position: {e}", path.display()))?
+            let start = json::parse_position(game, &text)
+                .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
+            MatchState::from_position(game, start, as_match).map(|state| state.dealing(deal))
         }
     };
-    let mut state = MatchState::from_position(game, start, as_match)
-        .map_err(|e| format!("{}: {e}", game.id()))?;
+    let mut state = state.map_err(|e| format!("{}: {e}", game.id()))?;
     state.replay(decisions).map_err(|e| e.to_string())?;
     Ok(state)
 }

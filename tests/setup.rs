@@ -61,3 +61,90 @@ fn a_setup_round_trips_through_its_position() {
         .unwrap();
     assert_eq!(again, game.start());
 }
+
+const SCATTERED: &str = "tests/games/scattered.toml";
+
+/// The houses' counts of a Kalah-sized start (stores left out).
+fn houses(position: &mancala::Position) -> Vec<u16> {
+    position.counts()[..12].to_vec()
+}
+
+#[test]
+fn a_scattered_setup_keeps_its_layout_and_drops_the_rest_at_random() {
+    let game = load(SCATTERED, &[]).unwrap();
+    assert!(game.scatters());
+    let mut seen = std::collections::BTreeSet::new();
+    let mut sums = [0u64; 12];
+    let deals = 2_000;
+    for deal in 0..deals {
+        let start = game.deal(deal, mancala::Side::South);
+        let counts = houses(&start);
+        // Two in every house first, then the 24 scattered ones.
+        assert!(counts.iter().all(|&c| c >= 2), "deal {deal}: {counts:?}");
+        assert_eq!(counts.iter().map(|&c| u32::from(c)).sum::<u32>(), 48);
+        assert_eq!(houses(&game.deal(deal, mancala::Side::South)), counts);
+        for (sum, &c) in sums.iter_mut().zip(&counts) {
+            *sum += u64::from(c);
+        }
+        seen.insert(counts);
+    }
+    // Deal 0 is the game's start, and the deals differ from one another.
+    assert_eq!(
+        houses(&game.start()),
+        houses(&game.deal(0, mancala::Side::South))
+    );
+    assert!(
+        seen.len() > 1_990,
+        "{} layouts in {deals} deals",
+        seen.len()
+    );
+    // Each house is drawn alike: on average 2 + 24/12 = 4 seeds (the spread
+    // of a mean of 2,000 draws is about 0.03).
+    for (house, sum) in sums.iter().enumerate() {
+        let mean = *sum as f64 / deals as f64;
+        assert!((3.85..4.15).contains(&mean), "house {house}: mean {mean}");
+    }
+}
+
+#[test]
+fn a_setup_without_scatter_deals_the_same_start_every_time() {
+    let game = load("kalah", &[]).unwrap();
+    assert!(!game.scatters());
+    for deal in [0, 1, u64::MAX] {
+        assert_eq!(game.deal(deal, mancala::Side::South), game.start());
+    }
+}
+
+#[test]
+fn every_round_of_a_scattered_tally_match_is_dealt_afresh() {
+    use mancala::rules::setup::round_deal;
+    let game = load("tests/games/scattered-tally.toml", &[]).unwrap();
+    for seed in 0..20 {
+        let mut rng = mancala::agents::playout::rng(seed);
+        let mut state = mancala::MatchState::dealt(&game, seed, true).unwrap();
+        let mut starts = vec![houses(state.position())];
+        assert_eq!(starts[0], houses(&game.deal(seed, mancala::Side::South)));
+        while state.outcome().is_none() {
+            let round = state.round_number();
+            let choices = state.legal().len();
+            state.play_index(rand::RngExt::random_range(&mut rng, 0..choices));
+            if state.round_number() > round && state.outcome().is_none() {
+                let position = state.position();
+                let dealt = game.deal(round_deal(seed, round + 1), position.to_move());
+                assert_eq!(
+                    houses(position),
+                    houses(&dealt),
+                    "seed {seed}, round {}",
+                    round + 1
+                );
+                starts.push(houses(position));
+            }
+        }
+        let distinct: std::collections::BTreeSet<_> = starts.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            starts.len(),
+            "seed {seed}: a round's deal repeated"
+        );
+    }
+}

@@ -254,7 +254,7 @@ let game = null; // the game being played: see showPlay
 // The page's address holds the game in progress (options, players, decisions:
 // `#/play/kalah?seeds_per_hole=3&north=greedy&d=a1,b3`), so a reload or a
 // shared link comes back to the same position.
-const RESERVED = ["match", "south", "north", "d", "position"];
+const RESERVED = ["match", "south", "north", "d", "position", "deal"];
 
 // JSON from the page's address; nothing if there is none or it does not parse.
 function parsed(text) {
@@ -276,11 +276,15 @@ async function showPlay(reference, params) {
     decisions: (params.get("d") || "").split(",").filter(Boolean), movers: [],
     replay: null, previous: null, info: null, reference,
     position: parsed(params.get("position")),
+    deal: Number(params.get("deal")) || 0,
     agents: { south: params.get("south") || "human", north: params.get("north") || "alphabeta:4" }, token: 0,
   };
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   try {
     game.info = await api("/api/game", { game: game.ref, options });
+    // A fresh game of a setup that scatters seeds at random gets a deal of
+    // its own; one given in the address is kept, so that a link replays.
+    if (game.info.scatters && !params.has("deal")) game.deal = Math.floor(Math.random() * 2 ** 32);
     game.movers = await movers(game.decisions);
   } catch (e) {
     view.replaceChildren(el("p", { class: "error" }, e.message));
@@ -337,7 +341,7 @@ async function showPlay(reference, params) {
 
 // What the API is told of the game in progress, up to `decisions`.
 function played(decisions) {
-  const body = { game: game.ref, options: game.options, decisions, match: game.asMatch };
+  const body = { game: game.ref, options: game.options, decisions, match: game.asMatch, deal: game.deal };
   if (game.position) body.position = game.position;
   return body;
 }
@@ -355,6 +359,7 @@ function remember() {
   for (const who of ["south", "north"]) params.set(who, game.agents[who]);
   if (game.position) params.set("position", JSON.stringify(game.position));
   if (game.decisions.length) params.set("d", game.decisions.join(","));
+  if (game.deal) params.set("deal", String(game.deal));
   const path = game.reference === null ? "#/play-edited" : `#/play/${encodeURIComponent(game.reference)}`;
   history.replaceState(null, "", `${path}?${params}`);
 }
@@ -379,6 +384,8 @@ function applyOptions() {
 }
 
 function restart() {
+  // A setup that scatters seeds at random is dealt afresh for every new game.
+  if (game.info && game.info.scatters) game.deal = Math.floor(Math.random() * 2 ** 32);
   game.decisions = [];
   game.movers = [];
   game.previous = null;

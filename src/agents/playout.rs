@@ -12,10 +12,12 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// Plays one game to its end, each decision uniform among the legal ones.
+/// Plays one game to its end, each decision uniform among the legal ones (where
+/// the setup scatters seeds at random, dealt from the seed too).
 pub fn random_game(game: &Game, seed: u64) -> GameState<'_> {
     let mut rng = rng(seed);
-    let mut state = GameState::new(game);
+    let start = game.deal(seed, crate::rules::board::Side::South);
+    let mut state = GameState::from_position(game, start);
     play_out(&mut state, &mut rng);
     state
 }
@@ -32,7 +34,7 @@ pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
 /// decisions (a single game draws exactly as `random_game` does).
 pub fn random_match(game: &Game, seed: u64, as_match: bool) -> Result<MatchState<'_>, CannotStart> {
     let mut rng = rng(seed);
-    let mut state = MatchState::from_position(game, game.start, as_match)?;
+    let mut state = MatchState::dealt(game, seed, as_match)?;
     while state.outcome().is_none() {
         let choices = state.legal().len();
         state.play_index(rng.random_range(0..choices));

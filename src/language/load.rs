@@ -11,13 +11,15 @@ use crate::language::define::{self, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
-use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SideExpr, syntax};
+use crate::language::expr::{
+    BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr, syntax,
+};
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
-use crate::rules::board::{Board, CircuitKind, Direction, Side, StoreEnd};
+use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
-use crate::rules::setup::Setup;
+use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
 use crate::rules::skip_table::SkipTable;
 
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
@@ -373,6 +375,7 @@ impl Loader {
             Some([Some(south), Some(north)]) => (Some(south), Some(north)),
             _ => (None, None),
         };
+        let scatter = self.scatter(&spec.setup, &board, start.as_ref());
         let claims_lost = spec.claims.as_ref().and_then(|claims| {
             let lost = claims.lost.as_ref()?;
             let bindings = [
@@ -533,6 +536,7 @@ impl Loader {
         self.warn_unused_terms(&spec.define);
         match (
             start,
+            scatter,
             score,
             optional(match_rules),
             optional(evaluation),
@@ -541,6 +545,7 @@ impl Loader {
         ) {
             (
                 Some(start),
+                Some(scatter),
                 Some(score),
                 Some(match_rules),
                 Some(evaluation),
@@ -553,12 +558,22 @@ impl Loader {
                         .as_ref()
                         .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
                 let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
+                // Kept only where it differs from South's but for the side to move.
+                let north_start = north_start.filter(|north| north.counts() != start.counts());
+                let (start, scatter) = match scatter {
+                    None => (start, None),
+                    Some(scatter) => {
+                        let mut dealt = start;
+                        scatter.apply(&mut dealt, 0);
+                        (dealt, Some((scatter, start)))
+                    }
+                };
                 Ok(Game {
                     id: id.to_string(),
                     meta: spec.game,
                     options,
-                    // Kept only where it differs from South's but for the side to move.
-                    north_start: north_start.filter(|north| north.counts() != start.counts()),
+                    north_start,
+                    scatter,
                     board,
                     start,
                     moves,
@@ -872,6 +887,63 @@ impl Loader {
         let south = self.start_for(setup, board, &seeds, hand, Side::South)?;
         let north = self.start_for(setup, board, &seeds, hand, Side::North)?;
         Some([south, north])
+    }
+
+    /// The seeds the setup drops at random (`scatter`, into `scatter_to`),
+    /// if any; `None` where that is broken.
+    fn scatter(
+        &mut self,
+        setup: &spec::SetupSpec,
+        board: &Board,
+        start: Option<&Position>,
+    ) -> Option<Option<Scatter>> {
+        let Some(seeds) = &setup.scatter else {
+            if let Some(to) = &setup.scatter_to {
+                self.problem(
+                    to.span(),
+                    "`scatter_to` says where the seeds of `scatter` fall: it needs a `scatter`",
+                );
+                return None;
+            }
+            return Some(None);
+        };
+        let count = self.constant(seeds)?;
+        let holes: Vec<Hole> = match &setup.scatter_to {
+            None => board.holes().collect(),
+            Some(to) => {
+                let to: Compiled<SetExpr> = self.typed(board, to, &[])?;
+                let empty = Position::empty(Side::South);
+                let set = to.eval(&mut Scope::new(board, &empty, Env::new(Side::South)));
+                set.iter().filter(|&hole| board.is_hole(hole)).collect()
+            }
+        };
+        let held = start.map_or(0, |start| {
+            let hand: u64 = start.hand.iter().map(|&h| u64::from(h)).sum();
+            start.counts().iter().map(|&c| u64::from(c)).sum::<u64>() + hand
+        });
+        let problem = match u64::try_from(count) {
+            Err(_) => Some(format!("{count} seeds to scatter; expected 0 or more")),
+            Ok(_) if holes.is_empty() => {
+                Some("`scatter_to` names no hole of the board to scatter seeds into".to_string())
+            }
+            Ok(n) if held + n > MAX_SEEDS => Some(format!(
+                "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
+                held + n
+            )),
+            Ok(_) => None,
+        };
+        if let Some(problem) = problem {
+            let span = match (&setup.scatter_to, problem.starts_with('`')) {
+                (Some(to), true) => to.span(),
+                _ => seeds.span(),
+            };
+            self.problem(span, problem);
+            return None;
+        }
+        Some(Some(Scatter {
+            seeds: count as u32,
+            holes,
+        }))
     }
 
     /// The start when `first` moves first.

@@ -134,6 +134,10 @@ pub struct SetupSpec {
     pub seeds: Spanned<IntOrExpr>,
     /// Seeds each side holds in hand at the start (games with `[hand]`).
     pub hand: Option<Spanned<IntOrExpr>>,
+    /// Seeds then dropped one by one into holes drawn at random.
+    pub scatter: Option<Spanned<IntOrExpr>>,
+    /// The holes `scatter` draws from (default: every hole).
+    pub scatter_to: Option<Expr>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -7,6 +7,7 @@ use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::position::Position;
+use crate::rules::setup::Scatter;
 use crate::rules::skip_table::SkipTable;
 
 /// How far play may go before it is cut short: the operational limits of
@@ -86,10 +87,15 @@ pub struct Game {
     /// Every option with its value in force, in name order.
     pub(crate) options: Vec<GameOption>,
     pub(crate) board: Board,
+    /// The position play starts from: where the setup scatters seeds at
+    /// random, as deal 0 lays it out.
     pub(crate) start: Position,
     /// The start when North moves first, where the setup reads `mover` and
-    /// so differs from `start` (every round of a tally match starts afresh).
+    /// so differs from `start` (every round of a tally match starts afresh);
+    /// before any scattering.
     pub(crate) north_start: Option<Position>,
+    /// Seeds the setup drops at random, with South's start before them.
+    pub(crate) scatter: Option<(Scatter, Position)>,
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
     pub(crate) skip: Option<Compiled<BoolExpr>>,
@@ -474,21 +480,38 @@ impl Game {
         &self.board
     }
 
-    /// The position play starts from.
+    /// The position play starts from (where the setup scatters seeds at
+    /// random, deal 0's; see `deal`).
     pub fn start(&self) -> Position {
         self.start
     }
 
-    /// The start of a game (a round of a tally match) that `first` moves first.
-    pub fn start_for(&self, first: Side) -> Position {
-        match (first, self.north_start) {
+    /// Whether the setup drops seeds at random (`[setup] scatter`), so that
+    /// a game's start depends on its deal.
+    pub fn scatters(&self) -> bool {
+        self.scatter.is_some()
+    }
+
+    /// The start of a game (a round of a tally match) that `first` moves
+    /// first, its random seeds (if the setup scatters any) dropped as `deal`
+    /// says: the same deal, the same start.
+    pub fn deal(&self, deal: u64, first: Side) -> Position {
+        let (south, scatter) = match &self.scatter {
+            None => (self.start, None),
+            Some((scatter, south)) => (*south, Some(scatter)),
+        };
+        let mut start = match (first, self.north_start) {
             (Side::North, Some(start)) => start,
             _ => Position {
                 to_move: first,
                 starter: first,
-                ..self.start
+                ..south
             },
+        };
+        if let Some(scatter) = scatter {
+            scatter.apply(&mut start, deal);
         }
+        start
     }
 
     pub fn match_rules(&self) -> Option<&MatchRules> {

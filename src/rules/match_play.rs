@@ -14,7 +14,7 @@ use crate::rules::game::{
     FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus, TallyRules,
 };
 use crate::rules::position::Position;
-use crate::rules::setup::Setup;
+use crate::rules::setup::{Setup, round_deal};
 use crate::rules::state::{GameState, Outcome, Reason, Status, TYPICAL_GAME_DECISIONS};
 
 /// How one round went.
@@ -272,6 +272,9 @@ pub struct MatchState<'g> {
     last_refill: Option<Position>,
     /// Each side's tally so far (a match won by a tally).
     tally: [i64; 2],
+    /// Where the setup scatters seeds at random, the deal the rounds of a
+    /// tally match are dealt from (round by round, `setup::round_deal`).
+    deal: u64,
     outcome: Option<MatchOutcome>,
 }
 
@@ -320,8 +323,24 @@ impl<'g> MatchState<'g> {
         Self::start(game, None, game.start, game.start.to_move)
     }
 
+    /// A match (`as_match`) or a single game from the game's setup, as `deal`
+    /// lays it out where the setup scatters seeds at random (the rounds of a
+    /// tally match are dealt from it too).
+    pub fn dealt(game: &'g Game, deal: u64, as_match: bool) -> Result<Self, CannotStart> {
+        let state = Self::from_position(game, game.deal(deal, Side::South), as_match)?;
+        Ok(state.dealing(deal))
+    }
+
+    /// The same, its later rounds dealt from `deal` (where the setup scatters
+    /// seeds at random and rounds start afresh).
+    pub fn dealing(mut self, deal: u64) -> Self {
+        self.deal = deal;
+        self
+    }
+
     /// A match (`as_match`) or a single game, from `start`; in a match, its
-    /// `captured` are the reserves carried into the round.
+    /// `captured` are the reserves carried into the round (which, where the
+    /// setup scatters seeds, are dealt from deal 0).
     pub fn from_position(
         game: &'g Game,
         start: Position,
@@ -394,6 +413,7 @@ impl<'g> MatchState<'g> {
             passes_before: 0,
             last_refill: None,
             tally: [0; 2],
+            deal: 0,
             outcome: None,
         };
         state.settle();
@@ -564,7 +584,8 @@ impl<'g> MatchState<'g> {
             return Some(MatchOutcome { status, reason });
         }
         let starter = next_starter(game, rules, self.starter, status, end, last_mover);
-        let mut start = next.unwrap_or_else(|| game.start_for(starter));
+        let mut start =
+            next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
         start.to_move = starter;
         start.starter = starter;
         // Every round of a tally match starts from the setup: a repeat says nothing.

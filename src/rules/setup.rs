@@ -290,3 +290,30 @@ impl Game {
             .map(|i| i as u8)
     }
 }
+
+/// Seeds a game's setup drops at random once its layout is laid out
+/// (`[setup] scatter`): each into a hole drawn uniformly from `holes`.
+pub struct Scatter {
+    pub seeds: u32,
+    pub holes: Vec<Hole>,
+}
+
+impl Scatter {
+    /// Drops the seeds for `deal`, the number a deal is drawn from: the same
+    /// deal gives the same layout on any machine (ChaCha8, as the playouts).
+    pub fn apply(&self, start: &mut Position, deal: u64) {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal);
+        for _ in 0..self.seeds {
+            let hole = self.holes[rng.random_range(0..self.holes.len())];
+            // The total was checked at load, so no count can overflow.
+            start.counts[hole as usize] += 1;
+        }
+    }
+}
+
+/// The deal of round `number` (from 1) of a match dealt from `deal`: each round
+/// of a tally match is laid out afresh, and dealt anew.
+pub fn round_deal(deal: u64, number: u32) -> u64 {
+    deal.wrapping_add(u64::from(number - 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}

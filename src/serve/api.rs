@@ -182,6 +182,8 @@ pub struct GameInfo {
     layout: Layout,
     /// Whether it is played as a match of rounds with `match: true`.
     has_match: bool,
+    /// Whether the setup scatters seeds at random: requests then say the deal.
+    scatters: bool,
     /// The start, as `replay --json` prints it.
     start: json::Replay,
 }
@@ -213,6 +215,7 @@ fn info(reference: String, kind: &'static str, game: &Game) -> Result<GameInfo, 
             .collect(),
         layout: Layout::of(game),
         has_match: game.match_rules().is_some(),
+        scatters: game.scatters(),
         start: json::replay(&state),
     })
 }
@@ -305,6 +308,9 @@ pub struct PlayRequest {
     /// Where play starts, shaped as `replay --position` files are (the game's
     /// setup when absent).
     pub position: Option<Value>,
+    /// Where the setup scatters seeds at random, the deal that lays them out.
+    #[serde(default)]
+    pub deal: u64,
 }
 
 /// The game a request names, checking its decisions are within bounds.
@@ -330,19 +336,22 @@ fn replay<'g>(
     position: Option<&Value>,
     decisions: &[String],
     as_match: bool,
+    deal: u64,
 ) -> Result<MatchState<'g>, ApiError> {
     if as_match && game.match_rules().is_none() {
         return Err(ApiError::bad_request(
             "this game has no [match] section: it is played one game at a time",
         ));
     }
-    let start = match position {
-        None => game.start(),
-        Some(file) => json::parse_position(game, &file.to_string())
-            .map_err(|e| ApiError::bad_request(format!("position: {e}")))?,
+    let state = match position {
+        None => MatchState::dealt(game, deal, as_match),
+        Some(file) => {
+            let start = json::parse_position(game, &file.to_string())
+                .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
+            MatchState::from_position(game, start, as_match).map(|state| state.dealing(deal))
+        }
     };
-    let mut state = MatchState::from_position(game, start, as_match)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut state = state.map_err(|e| ApiError::bad_request(e.to_string()))?;
     state
         .replay(decisions)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -357,7 +366,13 @@ pub async fn play(
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
-        let played = replay(&game, position, &request.decisions, request.as_match)?;
+        let played = replay(
+            &game,
+            position,
+            &request.decisions,
+            request.as_match,
+            request.deal,
+        )?;
         Ok(json::replay(&played))
     })
     .await
@@ -401,7 +416,8 @@ pub async fn steps(
         let Some((last, before)) = request.decisions.split_last() else {
             return Err(ApiError::bad_request("no decision to show"));
         };
-        let played = replay(&game, request.position.as_ref(), before, request.as_match)?;
+        let position = request.position.as_ref();
+        let played = replay(&game, position, before, request.as_match, request.deal)?;
         let steps = game
             .parse_decision(last)
             .and_then(|decision| played.round().steps(decision))
@@ -452,6 +468,8 @@ pub struct AgentRequest {
     agent: String,
     #[serde(default)]
     seed: u64,
+    #[serde(default)]
+    deal: u64,
 }
 
 #[derive(Serialize)]
@@ -468,7 +486,13 @@ pub async fn agent(
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
-        let played = replay(&game, position, &request.decisions, request.as_match)?;
+        let played = replay(
+            &game,
+            position,
+            &request.decisions,
+            request.as_match,
+            request.deal,
+        )?;
         if played.outcome().is_some() {
             return Err(ApiError::bad_request("the game is over"));
         }

@@ -156,8 +156,7 @@ fn one_round() -> u32 {
 fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) -> Played {
     let start = Instant::now();
     let mut rng = playout::rng(seed);
-    let mut state =
-        MatchState::from_position(game, game.start, as_match).expect("checked by the caller");
+    let mut state = MatchState::dealt(game, seed, as_match).expect("checked by the caller");
     let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
     let mut choices_by_decision = Vec::new();
     // The lead (South +1, North -1, level 0) after each decision.
