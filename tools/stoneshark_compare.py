@@ -27,6 +27,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 
 BINARY = os.environ.get("MANCALA", "target/release/mancala")
 # StoneShark calls a sowing endless after 75 laps (sower.MAX_LAPS); ours after
@@ -95,11 +96,14 @@ PAIRS = [
 ]
 
 
-def ours_trace(game, options, decisions, match=False):
-    """`replay --json --trace`: our state at the start and after each decision.
-    Where ours refuses a decision (its game ended earlier), up to that one."""
+def ours_trace(game, options, decisions, match=False, position=None):
+    """`replay --json --trace`: our state at the start (or from `position`, a
+    position file) and after each decision. Where ours refuses a decision (its
+    game ended earlier), up to that one."""
     args = [BINARY, "replay", game, "--json", "--trace", "--max-turns", "100000",
             "--lap-limit", LAP_LIMIT]
+    if position:
+        args += ["--position", position]
     if match:
         # StoneShark plays rounds until a side cannot refill, however often a
         # round starts as an earlier one did.
@@ -187,6 +191,10 @@ NO_UDIR_FIRSTS = 6
 
 # StoneShark's start pattern that is the first side's move from its rightmost hole.
 MOVE_RIGHTMOST = 9
+# fill_patterns.RandomPattern: seeds laid out at random. Ours scatters its own
+# (`[setup] scatter`), so the comparison starts ours from StoneShark's deal, and
+# compares one round: later rounds are dealt by each engine its own way.
+RANDOM_PATTERN = 6
 # Goals of round tallies (round_tally.RoundTally.GOALS): every round starts afresh.
 TALLY_GOALS = (4, 5, 6, 7, 8, 9, 11)
 
@@ -244,6 +252,11 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
                                        variant or None)
         game.turn = False
         game.starter = False
+        random_start = game.info.start_pattern == RANDOM_PATTERN
+        if random_start:
+            # StoneShark deals from Python's own generator: seeded from ours.
+            match = False
+            random.seed(rng.getrandbits(64))
         if game.info.start_pattern:
             # Fill patterns depend on who starts: start again with South.
             game.starter = True
@@ -258,12 +271,20 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         game.disallow_endless(True)
         if props in CHAIN_CORRECTED or converted:
             chain_against_each_move(game)
+        if random_start:
+            board, stores = board_of(game)
+            dealt = {"board": board, "captured": stores, "to_move": "south"}
         steps, decisions = play_stoneshark(game, rng, limit, match)
         if game.info.start_pattern == MOVE_RIGHTMOST:
             # StoneShark made South's first move as its setup (fill_patterns.
             # MoveRightmost); ours plays it as its only legal first decision.
             opening = f"a{game.cts.holes}"
             mine = ours_trace(our_game, options, [opening] + decisions, match)[1:]
+        elif random_start:
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+                json.dump(dealt, file)
+            mine = ours_trace(our_game, options, decisions, match, file.name)
+            os.unlink(file.name)
         else:
             mine = ours_trace(our_game, options, decisions, match)
         for step, (theirs, board, stores, to_move, legal) in enumerate(steps):

@@ -30,6 +30,8 @@ CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
 # capturer.PassStoreCapture and PullAcrossCapture: the mover's store handed to
 # the opponent, or the seeds across pulled into the last hole.
 CAPT_PASS_STORE, CAPT_PULL_ACROSS = 6, 7
+# capturer.CaptMatchOpp: the last hole and the one across, when they hold alike.
+CAPT_MATCH_OPP = 3
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
@@ -91,6 +93,11 @@ FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 # made as part of the setup; ours makes it the only legal first move (and the
 # comparison plays it for ours, see stoneshark_compare.MOVE_RIGHTMOST).
 MOVE_RIGHTMOST = 9
+# fill_patterns.RandomPattern: nbr_start seeds in all, at least two in every hole
+# where there are enough; ours lays out the two and scatters the rest (`[setup]
+# scatter`), each seed into a hole drawn at random (StoneShark draws the counts
+# otherwise, so the comparison starts ours from StoneShark's deal).
+RANDOM_PATTERN = 6
 
 # Captures before each lap is sown (sower.SCaptOne, SCaptCrossSingles,
 # SCaptCrossOnOne): ours are `at = "lift"` captures.
@@ -211,7 +218,7 @@ def translate(name, consts, info):
                                            or get("child_type") or get("capt_side")):
         missing.append("extra picks across from a capture in chains, cross captures, "
                        "games of children or of one side's captures")
-    if get("start_pattern", 0) not in FIXED_PATTERNS + (MOVE_RIGHTMOST,):
+    if get("start_pattern", 0) not in FIXED_PATTERNS + (MOVE_RIGHTMOST, RANDOM_PATTERN):
         missing.append(MISSING["start_pattern"])
     if get("goal", 0) not in (MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE, TERRITORY) + tuple(TALLY_GOALS):
         missing.append("goals other than most seeds, depriving, clearing and immobilizing "
@@ -237,8 +244,10 @@ def translate(name, consts, info):
                                          or get("capt_max")):
         missing.append("passing captures without a count to capture on")
     if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW, CAPT_PASS_STORE,
-                                   CAPT_PULL_ACROSS):
+                                   CAPT_PULL_ACROSS, CAPT_MATCH_OPP):
         missing.append(MISSING["capt_type"])
+    if get("capt_type") == CAPT_MATCH_OPP and (get("multicapt") or get("child_type")):
+        missing.append("captures of holes holding alike, in chains or games of children")
     if get("capt_type") in (CAPT_PASS_STORE, CAPT_PULL_ACROSS) and (
             get("multicapt") or get("capt_rturn") or get("pickextra") or get("child_type")
             or get("nosinglecapt") or get("grandslam", GS_LEGAL) != GS_LEGAL):
@@ -302,8 +311,13 @@ def translate(name, consts, info):
         raise Untranslatable(sorted(set(missing)))
 
     holes, seeds = consts["holes"], consts["nbr_start"]
-    board = start_board(holes, seeds, get("start_pattern", 0))
-    total = sum(board)
+    scatter = 0
+    if get("start_pattern") == RANDOM_PATTERN:
+        board = [2 if seeds >= 4 * holes else 0] * (2 * holes)
+        scatter = seeds - sum(board)
+    else:
+        board = start_board(holes, seeds, get("start_pattern", 0))
+    total = sum(board) + scatter
     min_move = get("min_move", 1)
     stores = get("sow_stores", 0) == SOW_OWN_STORE
     lines = [
@@ -316,13 +330,14 @@ def translate(name, consts, info):
     if stores:
         lines.append("stores = true")
     setup = setup_expression(board, holes)
-    north_board = start_board(holes, seeds, get("start_pattern", 0), north_starts=True)
+    north_board = board if scatter else start_board(holes, seeds, get("start_pattern", 0),
+                                                     north_starts=True)
     if get("goal") in TALLY_GOALS and north_board != board:
         # Every round starts afresh, laid out for its starter.
         setup = (f'"if mover == south then ({setup_expression(board, holes).strip(chr(34))}) '
                  f'else ({setup_expression(north_board, holes).strip(chr(34))})"')
-    lines += ["", "[setup]", f"seeds = {setup}", "",
-              "[sowing]", 'circuit = "board"']
+    lines += ["", "[setup]", f"seeds = {setup}"] + ([f"scatter = {scatter}"] if scatter else [])
+    lines += ["", "[sowing]", 'circuit = "board"']
 
     # Direction: fixed, by hole (towards the edge or the centre), or by count.
     direct = get("sow_direct", CCW)
@@ -497,6 +512,7 @@ def translate(name, consts, info):
     basic = bool(get("capt_on") or get("evens") or get("capt_min") or get("capt_max"))
     not_store = "not is_store(last)" if stores else None
     capture = None
+    lap_stop = None
     # A capture that takes nothing but sets off PickOppBasic's picks.
     pick_when = "captured(mover) > before(captured(mover))"
     if get("capt_type") == CAPT_OPP_1CCW:
@@ -540,6 +556,19 @@ def translate(name, consts, info):
         cross = "opposite(last)"
         when = both(inhibit, not_store, "count(last) == 1", side_ok(cross, True), count_ok(cross))
         capture = [f'when = "{when}"', f'take = "{cross}"', 'into = "last"']
+    elif get("capt_type") == CAPT_MATCH_OPP:
+        # Both holes pass capt_check (their side, lock and seeds), not the counts
+        # a basic capture needs.
+        def checked(hole):
+            lock = f"moved_from({hole})" if get("moveunlock") else None
+            return both(side_ok(hole, True) if not get("crosscapt") else None, lock,
+                        f"count({hole}) > 0")
+        cross = "opposite(last)"
+        when = both(inhibit, single, not_store, checked("last"), checked(cross),
+                    f"count(last) == count({cross})")
+        capture = [f'when = "{when}"', f'take = "[last, {cross}]"']
+        # sower.StopCaptureSimul: a lap that would capture ends the sowing.
+        lap_stop = when
     elif get("capt_type") == CAPT_PASS_STORE:
         # The last seed alone in its hole (on the side capt_side names) hands
         # the mover's store to the opponent.
@@ -611,6 +640,8 @@ def translate(name, consts, info):
         if basic and not get("crosscapt") and not get("capt_type"):
             stop = both(inhibit, single, side_ok("last", True), count_ok("last"))
             conds.append(f"not ({stop})")
+        if lap_stop:
+            conds.append(f"not ({lap_stop})")
         if child:
             conds.append(f"not ({child})")
         if get("child_type") == CHILD_WEG:
