@@ -5,7 +5,7 @@
 use mancala::language::expr::check::{self, Binding, Context};
 use mancala::language::expr::syntax;
 use mancala::language::load;
-use mancala::rules::board::{Board, CircuitKind, Direction, StoreEnd};
+use mancala::rules::board::{Board, CircuitKind, Direction, SownStores, StoreEnd};
 use mancala::studies::scenario;
 
 const REFERENCE: &str = include_str!("../docs/reference.md");
@@ -66,6 +66,7 @@ fn expression_examples_check() {
         CircuitKind::WholeBoard,
         Direction::Counterclockwise,
         Some(StoreEnd::Right),
+        SownStores::Own,
     )
     .unwrap();
     let four_rows = Board::new(
@@ -74,6 +75,7 @@ fn expression_examples_check() {
         CircuitKind::OwnRows,
         Direction::Counterclockwise,
         None,
+        SownStores::Own,
     )
     .unwrap();
     let options = [("holes_per_row".to_string(), 8)];

@@ -32,12 +32,25 @@ CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW = 1, 2, 5
 CAPT_PASS_STORE, CAPT_PULL_ACROSS = 6, 7
 # capturer.CaptMatchOpp: the last hole and the one across, when they hold alike.
 CAPT_MATCH_OPP = 3
+# capturer.EndOppStoreCapture: a last seed in the opponent's store takes it,
+# else the game's other capture.
+CAPT_END_OPP_STORE = 8
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
 ENPAS = (3, 4, 14, 15, 16)
 LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
 SOW_OWN_STORE = 1
+# game_info.SowStores: whose stores a sowing drops seeds into, and the last seed
+# in which of them earns another turn (sower.SowSeeds.choose_rturn_test).
+SOWN_STORES = {
+    1: ("own", "last == store(mover)"),         # OWN
+    2: ("both", "is_store(last)"),              # BOTH
+    3: ("own", None),                           # OWN_NR
+    4: ("both", None),                          # BOTH_NR
+    5: ("both", "last == store(opponent)"),     # BOTH_NR_OWN
+    6: ("both", "last == store(mover)"),        # BOTH_NR_OPP
+}
 ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ONLY_ALL = 1, 2, 3
 ALLOW_SINGLE_ALL_TO_ZERO, ALLOW_TWO_ONLY_ALL = 4, 5
 # allowables.AllTwoRightmost, and OnlyIfAllN(2) with OnlyRightTwo.
@@ -244,8 +257,14 @@ def translate(name, consts, info):
                                          or get("capt_max")):
         missing.append("passing captures without a count to capture on")
     if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW, CAPT_PASS_STORE,
-                                   CAPT_PULL_ACROSS, CAPT_MATCH_OPP):
+                                   CAPT_PULL_ACROSS, CAPT_MATCH_OPP, CAPT_END_OPP_STORE):
         missing.append(MISSING["capt_type"])
+    if get("capt_type") == CAPT_END_OPP_STORE and (
+            SOWN_STORES.get(get("sow_stores", 0), ("",))[0] != "both" or get("multicapt")
+            or get("capt_rturn") or get("pickextra") or get("child_type")
+            or get("grandslam", GS_LEGAL) != GS_LEGAL):
+        missing.append("the opponent's store taken, in a game that does not sow it, or "
+                       "with chains, extra turns, picks, children or grand slam rules")
     if get("capt_type") == CAPT_MATCH_OPP and (get("multicapt") or get("child_type")):
         missing.append("captures of holes holding alike, in chains or games of children")
     if get("capt_type") in (CAPT_PASS_STORE, CAPT_PULL_ACROSS) and (
@@ -269,15 +288,17 @@ def translate(name, consts, info):
     if get("capt_type") == CAPT_NEXT and (get("mlaps") or get("capt_dir", 0) != CAPT_DIR_SOW):
         missing.append("captures of the hole after the last in relay sowing, or against "
                        "the sowing")
-    if get("capt_type") and (get("crosscapt") or (
+    if get("capt_type", 0) not in (0, CAPT_END_OPP_STORE) and (get("crosscapt") or (
             get("multicapt") and get("mlaps") and get("capt_dir", 0) != CAPT_DIR_SOW)):
         missing.append("two-out captures with cross captures, or in chains against the sowing")
     if get("capt_dir", 0) not in (CAPT_DIR_OPP_SOW, CAPT_DIR_SOW):
         missing.append("capture chains in both directions")
     if get("capt_side", 0) > CAPT_OWN_CONT and get("goal") != TERRITORY:
         missing.append("territory captures outside games of territory")
-    if get("sow_stores", 0) not in (0, SOW_OWN_STORE):
-        missing.append("sowing into both stores, or into a store without an extra turn")
+    if get("sow_stores", 0) not in (0, SOW_OWN_STORE, 2) and get("mlaps"):
+        # sower.StopSingleSeed reads a store as a hole: a lap ending in a store
+        # that earns no extra turn goes on from the store's seeds.
+        missing.append("lap sowing that may end in a store without an extra turn")
     if get("allow_rule", 0) == ALLOW_ALL_HOLES_FIRST and get("mlength", 1) == 3:
         missing.append("every hole played once first, in moves from any hole")
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
@@ -319,7 +340,8 @@ def translate(name, consts, info):
         board = start_board(holes, seeds, get("start_pattern", 0))
     total = sum(board) + scatter
     min_move = get("min_move", 1)
-    stores = get("sow_stores", 0) == SOW_OWN_STORE
+    stores = get("sow_stores", 0) in SOWN_STORES
+    sown_stores, store_again = SOWN_STORES.get(get("sow_stores", 0), (None, None))
     lines = [
         f"# {name} as StoneShark's MancalaGames plays it (GameProps/{name}.txt),",
         "# translated by tools/stoneshark_convert.py.",
@@ -329,6 +351,8 @@ def translate(name, consts, info):
     ]
     if stores:
         lines.append("stores = true")
+    if sown_stores == "both":
+        lines.append('sown_stores = "both"')
     setup = setup_expression(board, holes)
     north_board = board if scatter else start_board(holes, seeds, get("start_pattern", 0),
                                                      north_starts=True)
@@ -737,6 +761,11 @@ def translate(name, consts, info):
     if capture and get("sow_rule") == LAP_CAPT_SEEDS:
         # The seeds across and the last seed are lifted and sown on.
         capture = [capture[0], 'take = "[last, opposite(last)]"', 'resow = "last"']
+    if get("capt_type") == CAPT_END_OPP_STORE:
+        # Before the other capture, which never takes from a store.
+        lines += ["", "[[capture]]", 'at = "sowing_end"',
+                  f'when = "{both(inhibit, "last == store(opponent)")}"',
+                  'take = "store(opponent)"']
     if capture:
         moment = "lap_end" if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) else "sowing_end"
         lines += ["", "[[capture]]", f'at = "{moment}"'] + capture
@@ -775,8 +804,8 @@ def translate(name, consts, info):
             lines.append('to = "starter()"')
 
     agains = []
-    if stores:
-        agains.append("last == store(mover)")
+    if store_again:
+        agains.append(store_again)
     if get("capt_rturn") == 1 and get("sow_rule") in ENPAS:
         # Passing captures give no extra turn, only the capture at the end:
         # the last hole, emptied by it (a sowing ends in a hole it just fed).

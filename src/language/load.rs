@@ -16,7 +16,7 @@ use crate::language::expr::{
 };
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
-use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, StoreEnd};
+use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, SownStores, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
 use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
@@ -794,8 +794,23 @@ impl Loader {
                 &[("right", StoreEnd::Right), ("left", StoreEnd::Left)],
             )?,
         };
+        let sown = match &spec.board.sown_stores {
+            None => SownStores::Own,
+            Some(sown) if !has_stores => {
+                self.problem(
+                    sown.span(),
+                    "sown_stores says whose sowing fills the stores: it needs stores = true",
+                );
+                return None;
+            }
+            Some(sown) => self.word(
+                sown,
+                "sown_stores",
+                &[("own", SownStores::Own), ("both", SownStores::Both)],
+            )?,
+        };
         let stores = has_stores.then_some(end);
-        match Board::new(rows, columns, circuit, direction, stores) {
+        match Board::new(rows, columns, circuit, direction, stores, sown) {
             Ok(board) => Some(board),
             Err(e) => {
                 let span = match e {
@@ -850,6 +865,7 @@ impl Loader {
                     CircuitKind::WholeBoard,
                     Direction::Counterclockwise,
                     None,
+                    SownStores::Own,
                 )
                 .expect("a 2x1 board is valid");
                 let spanned = Spanned::new(value.span(), text.clone());

@@ -123,6 +123,8 @@ pub struct BoardSpec {
     /// Which end of its row a side's store is at, as its owner sees it:
     /// `right` (default: South's east, North's west) or `left`.
     pub store_end: Option<Spanned<String>>,
+    /// Whose sowing drops seeds into a store: `own` (default) or `both`.
+    pub sown_stores: Option<Spanned<String>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

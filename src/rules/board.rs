@@ -213,6 +213,7 @@ pub struct Board {
     rows: usize,
     columns: usize,
     stores: Option<StoreEnd>,
+    sown: SownStores,
     /// The game's direction of sowing, in which the circuits run.
     direction: Direction,
     /// Per cell (holes, then stores).
@@ -239,6 +240,15 @@ pub enum StoreEnd {
     Left,
 }
 
+/// Whose sowing drops seeds into a store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SownStores {
+    /// Each side's sowing passes the other side's store by.
+    Own,
+    /// Both sides' sowings drop seeds into both stores.
+    Both,
+}
+
 impl StoreEnd {
     /// As game files spell it: `right`, `left`.
     pub fn name(self) -> &'static str {
@@ -251,14 +261,15 @@ impl StoreEnd {
 
 impl Board {
     /// A board of `rows` x `columns` holes; with stores, each side also has a
-    /// store on its own circuit at the given end of its row, which the other
-    /// side's sowing skips.
+    /// store at the given end of its row, which the other side's sowing skips
+    /// unless `sown` is `Both`.
     pub fn new(
         rows: i64,
         columns: i64,
         circuit: CircuitKind,
         direction: Direction,
         stores: Option<StoreEnd>,
+        sown: SownStores,
     ) -> Result<Board, BoardError> {
         if rows != 2 && rows != 4 {
             return Err(BoardError::Rows(rows));
@@ -308,15 +319,18 @@ impl Board {
                 (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North)
             )
         };
+        // The stores on `side`'s circuit: its own, or both.
+        let on_circuit = |side: Side| match (stores, sown) {
+            (None, _) => vec![],
+            (Some(_), SownStores::Own) => vec![side],
+            (Some(_), SownStores::Both) => Side::BOTH.to_vec(),
+        };
         let loop_over = |lower: usize, upper: usize, side: Side| -> Vec<Hole> {
+            let sown = on_circuit(side);
             let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
-            if stores.is_some() && east(side) {
-                order.push(store(side));
-            }
+            order.extend(sown.iter().filter(|&&s| east(s)).map(|&s| store(s)));
             order.extend((0..columns).rev().map(|c| hole(upper, c)));
-            if stores.is_some() && !east(side) {
-                order.push(store(side));
-            }
+            order.extend(sown.iter().filter(|&&s| !east(s)).map(|&s| store(s)));
             if direction == Direction::Clockwise {
                 order.reverse();
             }
@@ -342,6 +356,7 @@ impl Board {
             rows,
             columns,
             stores,
+            sown,
             direction,
             owner,
             opposite,
@@ -367,6 +382,11 @@ impl Board {
 
     pub fn has_stores(&self) -> bool {
         self.stores.is_some()
+    }
+
+    /// Whose sowing drops seeds into a store.
+    pub fn sown_stores(&self) -> SownStores {
+        self.sown
     }
 
     /// Where the stores sit, on boards that have them.
@@ -613,6 +633,7 @@ mod tests {
             CircuitKind::WholeBoard,
             Direction::Counterclockwise,
             None,
+            SownStores::Own,
         )
         .unwrap();
         let names: Vec<_> = (0..6)
@@ -633,6 +654,7 @@ mod tests {
             CircuitKind::WholeBoard,
             Direction::Counterclockwise,
             Some(StoreEnd::Right),
+            SownStores::Own,
         )
         .unwrap();
         let walk = |side: Side| -> Vec<String> {
@@ -662,6 +684,7 @@ mod tests {
             CircuitKind::OwnRows,
             Direction::Counterclockwise,
             None,
+            SownStores::Own,
         )
         .unwrap();
         let b2 = board.parse_hole("b2").unwrap();

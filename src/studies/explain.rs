@@ -9,7 +9,7 @@ use crate::language::define;
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
-use crate::rules::board::StoreEnd;
+use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
     FillFrom, Game, MatchRules, Preference, RefillRules, Rounds, ShortHole, Starter, Surplus,
 };
@@ -42,14 +42,18 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     };
     let mut rules: Vec<(String, &[String])> = Vec::new();
     let board = &game.board;
+    let circuits = match board.sown_stores() {
+        SownStores::Own => "each side's store lies on its own circuit only",
+        SownStores::Both => "both stores lie on both sides' circuits",
+    };
     let stores = match board.store_end() {
-        Some(StoreEnd::Right) => {
-            " and two stores, South's at the east end and North's at the west end (each at its owner's right); each side's store lies on its own circuit only"
-        }
-        Some(StoreEnd::Left) => {
-            " and two stores, South's at the west end and North's at the east end (each at its owner's left); each side's store lies on its own circuit only"
-        }
-        None => ", no stores",
+        Some(StoreEnd::Right) => format!(
+            " and two stores, South's at the east end and North's at the west end (each at its owner's right); {circuits}"
+        ),
+        Some(StoreEnd::Left) => format!(
+            " and two stores, South's at the west end and North's at the east end (each at its owner's left); {circuits}"
+        ),
+        None => ", no stores".to_string(),
     };
     let owners = if board.rows() == 2 {
         "South owns row a, North row b".to_string()
