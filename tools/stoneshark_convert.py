@@ -220,8 +220,13 @@ def translate(name, consts, info):
         missing.append("children with StoneShark's rules about first holes and owners")
     if get("child_type") and get("child_locs", 0) == 11:
         missing.append("children in fixed holes")
-    if get("child_type") and not get("stores") and get("unclaimed", 0) != DONT_SCORE:
-        missing.append("leftovers moved into children at the end")
+    if get("child_type") and not get("stores") and (
+            get("unclaimed", 0) not in (DONT_SCORE, HOLE_OWNER)
+            or (get("rounds") and get("unclaimed", 0) == HOLE_OWNER)):
+        # Ours says the owners' as a score of the game's end, which a match's
+        # refills do not read.
+        missing.append("leftovers moved into children at the end, other than the owners' "
+                       "in a single game")
     if get("pickextra", 0) not in (0, PICK_CROSS, PICK_OPP_BASIC) + PICKS_OF_LAST_SEEDS:
         missing.append(MISSING["pickextra"])
     if get("pickextra") == PICK_OPP_BASIC and (get("sow_rule") in ENPAS or get("child_type")):
@@ -865,6 +870,18 @@ def translate(name, consts, info):
             block += end("condition", "draw", f'when = "{level}"')
         return block
 
+    into_children = (get("child_type") and not get("stores") and unclaimed == HOLE_OWNER
+                     and get("child_type") != CHILD_WEG)
+    if into_children:
+        # end_move.ChildNoStoresEnder: the seeds left go to their owners'
+        # children; where only one side has children, all of them go there, and
+        # where neither has, they stay on the board, scored by nobody.
+        leftovers = None
+        has = "number(h in claims({s}), true) > 0"
+        lines += ["", "[result]",
+                  f'score = "captured(side) + (if not ({has.format(s="side")}) then 0 else '
+                  f'if {has.format(s="other(side)")} then total(holes(side)) '
+                  'else total(all_holes))"']
     if divvied:
         # Seeds left on the board are shared (every other end leaves none), the odd one to the side behind
         # (North on a tie): StoneShark's claimer.DivvySeedsStores.
