@@ -58,6 +58,12 @@ ALLOW_TWO_ONLY_ALL_RIGHT, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO = 6, 8
 ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S = 9, 10
 # Allow rules that look at the hole(s) a move's first lap reaches.
 ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO)
+# allowables.RightHalfFirsts: each side's first move from the right half of its
+# row, then any (13: then only moves ending as ALLOW_OPP_OR_EMPTY wants).
+ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE = 12, 13
+# sower.SowOneOpp: each side's first move (a single lap) drops its last seed on
+# the opponent's side, passing its own holes by.
+SOW1OPP = 3
 CAPT_DIR_OPP_SOW, CAPT_DIR_SOW = 0, 1
 MAX_SEEDS, DEPRIVE, CLEAR, IMMOBILIZE = 0, 1, 3, 10
 PICK_CROSS, PICK_OPP_BASIC, PICK_LAST_SEEDS, PICK_2X_LAST_SEEDS = 1, 2, 3, 4
@@ -201,8 +207,12 @@ def translate(name, consts, info):
         # allowables.MustShareUdir found that only one of them feeds.
         missing.append("StoneShark's feeding rule where the direction is chosen (it offers "
                        "both directions of a hole when one feeds)")
-    if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS, MLAPS_FIRST):
+    if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS, MLAPS_FIRST, SOW1OPP):
         missing.append(MISSING["prescribed"])
+    if get("prescribed") == SOW1OPP and (get("sow_stores") or get("presowcapt")
+                                         or get("sow_rule") or get("game_class") != "Mancala"):
+        missing.append("a prescribed last seed across, with stores sown, captures before "
+                       "sowing or special sowing rules")
     if get("prescribed") == MLAPS_FIRST and get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS):
         missing.append("a first move sown in laps, in a game of captures at each lap's end")
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
@@ -308,10 +318,12 @@ def translate(name, consts, info):
         missing.append("every hole played once first, in moves from any hole")
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
                                     ALLOW_TWO_ONLY_ALL_RIGHT, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO,
-                                    ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S) + ALLOW_NEXT:
+                                    ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S,
+                                    ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE) + ALLOW_NEXT:
         missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
                        "empty hole or a single sown to an empty one")
-    if get("allow_rule", 0) in ALLOW_NEXT and (get("skip_start") or get("sow_stores")
+    if get("allow_rule", 0) in ALLOW_NEXT + (ALLOW_RIGHT_HALF_1ST_OPE,) and (
+            get("skip_start") or get("sow_stores")
                                                or get("udir_holes")):
         missing.append("allow rules that look ahead in a sowing with skips, stores or a "
                        "chosen direction")
@@ -401,6 +413,8 @@ def translate(name, consts, info):
     closed = "(claimed_by({h}, south) or claimed_by({h}, north))"
     if get("sow_rule") in BLOCKING_SOW_RULES:
         skips.append("own(here) and " + closed.format(h="here"))
+    if get("prescribed") == SOW1OPP:
+        skips.append("turn < 2 and in_hand == 1 and own(here)")
     if skips:
         lines.append('skip = "' + " or ".join(f"({s})" for s in skips) + '"')
 
@@ -445,13 +459,15 @@ def translate(name, consts, info):
         # allowables.MoveAllFirst: until every hole of the mover's has been
         # played (unlocked), only the holes not played yet.
         froms.append("(not moved_from(origin) or all(h in holes(mover), moved_from(h)))")
-    if allow == ALLOW_OPP_OR_EMPTY:
+    if allow in (ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE):
+        froms.append(f"(turn >= 2 or seat_col(origin) > {half + odd})")
+    if allow in (ALLOW_OPP_OR_EMPTY, ALLOW_RIGHT_HALF_1ST_OPE):
         # allowables.OppOrEmptyEnd: the first lap ends on the opponent's side or in
         # a hole of one's own that was empty; moves of more seeds than a row are
-        # not looked at.
+        # not looked at (RightHalfFirsts passes it by for the first two moves).
         end_hole = "next(origin, count(origin))"
-        froms.append(f"(count(origin) > {holes} or not own({end_hole}) "
-                     f"or count({end_hole}) == 0)")
+        ends = f"(count(origin) > {holes} or not own({end_hole}) or count({end_hole}) == 0)"
+        froms.append(ends if allow == ALLOW_OPP_OR_EMPTY else f"(turn < 2 or {ends})")
     elif allow == ALLOW_SINGLE_TO_ZERO:
         froms.append("(count(origin) != 1 or count(next(origin)) == 0)")
     elif allow == ALLOW_SINGLE_ALL_TO_ZERO:
@@ -691,6 +707,9 @@ def translate(name, consts, info):
         relay = ("count(next(last)) > 0", "next(last)")
     else:
         relay = None
+    if get("prescribed") == SOW1OPP and relay:
+        # The prescribed first moves are single laps.
+        relay = (f"turn >= 2 and ({relay[0]})", relay[1])
     if get("prescribed") == MLAPS_FIRST:
         # The first move (no extra turn yet) goes on from its last hole while
         # that holds more than one seed, whatever the game's own relay.

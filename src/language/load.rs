@@ -322,6 +322,7 @@ const SKIP: &[Binding] = &[
     Binding::Opponent,
     Binding::Origin,
     Binding::Here,
+    Binding::InHand,
     Binding::Lap,
     Binding::LapStart,
     Binding::LapClockwise,

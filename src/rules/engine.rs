@@ -466,7 +466,8 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         while left > 0 {
             at = next_hole[at as usize];
             if may_skip {
-                env.here = at;
+                // `in_hand` counts the seed about to fall: 1 for the lap's last.
+                (env.here, env.in_hand) = (at, left);
                 if skips.contains(at)
                     || skip_asked
                         .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
