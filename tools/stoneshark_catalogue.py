@@ -33,6 +33,57 @@ OTHER_READINGS = {
 }
 
 
+# Ludii descriptions the bundled games follow (their rules documents cite them).
+LUDII_BUNDLED = {
+    "Kalah": "kalah", "Awari": "oware", "Das Bohnenspiel": "bohnenspiel",
+    "En Gehe": "en-gehe", "Gabata (Oromo)": "gabata", "Halusa": "halusa",
+    "Hufesay": "hufesay", "Mangala (Turkey)": "mangala", "Toguz Kumalak": "toguz-kumalak",
+    "Bao Kiswahili (East Africa)": "bao-la-kiswahili", "Hus (Nama)": "hus",
+    "Mefuvha": "mefuvha", "Moruba": "moruba", "Mweso": "omweso", "Nsolo": "nsolo",
+    "Tsoro": "tsoro",
+}
+
+# Ludii names of StoneShark's games where the two spell them otherwise.
+LUDII_STONESHARK_NAMES = {
+    "Adjiboto": "Adji-boto", "Aw-li On-nam Ot-tjin": "Ot-tjin", "Obridje": "Obridjie",
+    "Vai Lung Thlan": "Vai_Lun_Thlan", "Tap Urdy": "Tap-Urdy", "Ovalhu": "Ohvulhu",
+    "Kiuthi": "Giuthi", "La'b Akila": "Leab_El-akil",
+}
+
+
+def ludii_lines(statuses):
+    """One line per Ludii sowing game: bundled after it, the StoneShark game of
+    its name and where that stands, or not yet placed."""
+    ours = {os.path.basename(f).removesuffix(".toml")
+            for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "games"))}
+    listed = os.path.join(os.path.dirname(__file__), "ludii_sowing.txt")
+    lines, counts = [], {"bundled": 0, "twin": 0, "not yet placed": 0}
+    for entry in open(listed):
+        if entry.startswith("#") or not entry.strip():
+            continue
+        folder, name = entry.strip().split("/", 1)
+        rows = folder.replace("_", " ")
+        stoneshark = LUDII_STONESHARK_NAMES.get(name, name.replace(" ", "_"))
+        own_id = name.lower().replace(" ", "-")
+        if name in LUDII_BUNDLED:
+            kind, detail = "bundled", f"`{LUDII_BUNDLED[name]}`, after this description"
+        elif stoneshark in statuses:
+            status, how = statuses[stoneshark]
+            kind, detail = "twin", (f"StoneShark's {stoneshark.replace('_', ' ')} is "
+                                            f"{status} here ({how[:120]}); Ludii's reading is "
+                                            "not compared")
+        elif own_id in ours:
+            kind, detail = "not yet placed", (f"a game of this name is bundled (`{own_id}`), "
+                                              "after other sources; Ludii's reading is not "
+                                              "compared")
+        else:
+            kind, detail = "not yet placed", "not yet read against the language"
+        counts[kind] += 1
+        placed = "as StoneShark's" if kind == "twin" else kind
+        lines.append(f"| {name} | {rows} | {placed} | {detail} |")
+    return lines, counts
+
+
 def bundled_pairs():
     """StoneShark name -> (our id, note) for the games the comparison pairs."""
     pairs = {}
@@ -51,7 +102,7 @@ def main():
     compared = json.load(open(os.path.join(converted, "compared.json")))
     bundled = bundled_pairs()
     names = sorted((n for n in report if "::" not in n), key=str.lower)
-    lines = []
+    lines, statuses = [], {}
     counts = {"bundled": 0, "expressible": 0, "not yet": 0}
     variants_placed = 0
     for name in names:
@@ -86,6 +137,7 @@ def main():
         if placed:
             detail += "; " + "; ".join(placed)
         lines.append(f"| {name.replace('_', ' ')} | {status} | {detail} |")
+        statuses[name] = (status, detail)
     total = len(names)
     covered = counts["bundled"] + counts["expressible"]
     print("# Catalogue: StoneShark's MancalaGames, game by game\n")
@@ -107,15 +159,20 @@ def main():
           "A \"not yet\" line names the StoneShark parameters the translation has no "
           "rendering of yet; some (several capture types, special sowing rules) could be "
           "written by hand in the language today, so the figure is a floor.\n")
-    print("Ludii's sowing games (about 215 descriptions under `lud/board/sow`) are not yet "
-          "placed one by one; those bundled here are Kalah, Awari (our Oware), Das "
-          "Bohnenspiel, En Gehe, Gabata (Oromo), Halusa, Hufesay, Mangala (Turkey), Toguz "
-          "Kumalak, and on four rows Bao Kiswahili (East Africa; our Bao la Kiswahili, "
-          "after de Voogt rather than Sanderson), Hus (Nama), Mefuvha, Moruba, Mweso (our "
-          "Omweso), Nsolo and Tsoro.\n")
+    ludii, ludii_counts = ludii_lines(statuses)
+    print(f"Ludii's sowing games are listed after StoneShark's: {len(ludii)} of the 215 "
+          "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` says which are "
+          f"missing and why). {ludii_counts['bundled']} are bundled after Ludii's "
+          f"description, {ludii_counts['twin']} share a name "
+          "with a StoneShark game (placed as that game is, Ludii's reading not compared), "
+          f"and {ludii_counts['not yet placed']} are not yet placed.\n")
     print("| StoneShark game | status | how, or what is missing |")
     print("|---|---|---|")
     print("\n".join(lines))
+    print("\n## Ludii's sowing games\n")
+    print("| Ludii game | rows | placed | how |")
+    print("|---|---|---|---|")
+    print("\n".join(ludii))
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ CAPT_MATCH_OPP = 3
 # capturer.EndOppStoreCapture: a last seed in the opponent's store takes it,
 # else the game's other capture.
 CAPT_END_OPP_STORE = 8
+# capturer.CaptSingles: every hole of a single seed (that capt_check allows).
+CAPT_SINGLETONS = 4
 # Passing (en passant) captures during sowing: which holes, who takes them.
 ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPAS_OPP_SOWER = \
     3, 4, 14, 15, 16
@@ -61,6 +63,8 @@ ALLOW_NEXT = (ALLOW_OPP_OR_EMPTY, ALLOW_SINGLE_TO_ZERO, ALLOW_SINGLE_ALL_TO_ZERO
 # allowables.RightHalfFirsts: each side's first move from the right half of its
 # row, then any (13: then only moves ending as ALLOW_OPP_OR_EMPTY wants).
 ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE = 12, 13
+# allowables.Occupied: the first lap may not leave its last seed alone.
+ALLOW_OCCUPIED = 11
 # sower.SowOneOpp: each side's first move (a single lap) drops its last seed on
 # the opponent's side, passing its own holes by.
 SOW1OPP = 3
@@ -272,7 +276,8 @@ def translate(name, consts, info):
                                          or get("capt_max")):
         missing.append("passing captures without a count to capture on")
     if get("capt_type", 0) not in (0, CAPT_NEXT, CAPT_TWO_OUT, CAPT_OPP_1CCW, CAPT_PASS_STORE,
-                                   CAPT_PULL_ACROSS, CAPT_MATCH_OPP, CAPT_END_OPP_STORE):
+                                   CAPT_PULL_ACROSS, CAPT_MATCH_OPP, CAPT_END_OPP_STORE,
+                                   CAPT_SINGLETONS):
         missing.append(MISSING["capt_type"])
     if get("capt_type") == CAPT_END_OPP_STORE and (
             SOWN_STORES.get(get("sow_stores", 0), ("",))[0] != "both" or get("multicapt")
@@ -280,6 +285,11 @@ def translate(name, consts, info):
             or get("grandslam", GS_LEGAL) != GS_LEGAL):
         missing.append("the opponent's store taken, in a game that does not sow it, or "
                        "with chains, extra turns, picks, children or grand slam rules")
+    if get("capt_type") == CAPT_SINGLETONS and (get("multicapt") or get("child_type")
+                                                or get("capt_rturn") or get("pickextra")
+                                                or get("moveunlock")):
+        missing.append("captures of every single seed, with chains, children, extra turns, "
+                       "picks or locks")
     if get("capt_type") == CAPT_MATCH_OPP and (get("multicapt") or get("child_type")):
         missing.append("captures of holes holding alike, in chains or games of children")
     if get("capt_type") in (CAPT_PASS_STORE, CAPT_PULL_ACROSS) and (
@@ -319,10 +329,11 @@ def translate(name, consts, info):
     if get("allow_rule", 0) not in (0, ALLOW_SINGLE_ONLY_ALL, ALLOW_TWO_ONLY_ALL,
                                     ALLOW_TWO_ONLY_ALL_RIGHT, ALLOW_RIGHT_2_1ST_THEN_ALL_TWO,
                                     ALLOW_ALL_HOLES_FIRST, ALLOW_NOT_XFROM_1S,
-                                    ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE) + ALLOW_NEXT:
+                                    ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE,
+                                    ALLOW_OCCUPIED) + ALLOW_NEXT:
         missing.append("StoneShark's allow rules beyond singletons/twos last, ending in an "
                        "empty hole or a single sown to an empty one")
-    if get("allow_rule", 0) in ALLOW_NEXT + (ALLOW_RIGHT_HALF_1ST_OPE,) and (
+    if get("allow_rule", 0) in ALLOW_NEXT + (ALLOW_RIGHT_HALF_1ST_OPE, ALLOW_OCCUPIED) and (
             get("skip_start") or get("sow_stores")
                                                or get("udir_holes")):
         missing.append("allow rules that look ahead in a sowing with skips, stores or a "
@@ -459,6 +470,13 @@ def translate(name, consts, info):
         # allowables.MoveAllFirst: until every hole of the mover's has been
         # played (unlocked), only the holes not played yet.
         froms.append("(not moved_from(origin) or all(h in holes(mover), moved_from(h)))")
+    if allow == ALLOW_OCCUPIED:
+        # The lap's last hole gets one seed a round of the circuit (2H holes);
+        # within one round it must have held seeds, and a round exactly ends
+        # in the emptied origin.
+        circuit = 2 * holes
+        froms.append(f"(count(origin) > {circuit} or (count(origin) < {circuit} and "
+                     "count(next(origin, count(origin))) > 0))")
     if allow in (ALLOW_RIGHT_HALF_FIRSTS, ALLOW_RIGHT_HALF_1ST_OPE):
         froms.append(f"(turn >= 2 or seat_col(origin) > {half + odd})")
     if allow in (ALLOW_OPP_OR_EMPTY, ALLOW_RIGHT_HALF_1ST_OPE):
@@ -601,6 +619,12 @@ def translate(name, consts, info):
         cross = "opposite(last)"
         when = both(inhibit, not_store, "count(last) == 1", side_ok(cross, True), count_ok(cross))
         capture = [f'when = "{when}"', f'take = "{cross}"', 'into = "last"']
+    elif get("capt_type") == CAPT_SINGLETONS:
+        sides = {CAPT_OPP: " and not own(h)", CAPT_OWN: " and own(h)"}.get(side, "")
+        if side not in (CAPT_BOTH, CAPT_OPP, CAPT_OWN):
+            raise Untranslatable(["captures of every single seed on a side of their own"])
+        capture = [f'when = "{both(inhibit, single) or "true"}"',
+                   f'take = "those(h in all_holes, count(h) == 1{sides})"']
     elif get("capt_type") == CAPT_MATCH_OPP:
         # Both holes pass capt_check (their side, lock and seeds), not the counts
         # a basic capture needs.
