@@ -106,6 +106,10 @@ TALLY_GOALS = {RND_WIN_COUNT_MAX: MAX_SEEDS, RND_SEED_COUNT: MAX_SEEDS,
 NO_FILL_GIVEN, OUTSIDE_FILL = 0, 3
 ROUND_STARTERS = {0: "alternate", 1: "loser", 2: "winner", 3: "last_mover"}
 CHILD_NORMAL, CHILD_ONE, CHILD_WEG, CHILD_QUR = 1, 3, 4, 6
+# make_child.RamChild and capturer.MakeRam: a hole whose seeds would sow round to
+# its owner's side again becomes a ram as the captures are made (not after a
+# move that earns another turn, which makes none); a ram captured is one no more.
+CHILD_RAM = 7
 # Children made only in holes the opponent (the mover) owns, in games of territory.
 CHILD_OPP_OWNER, CHILD_OWN_OWNER = 4, 5
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
@@ -194,6 +198,23 @@ def translate(name, consts, info):
     """The game file for a parameter set, or Untranslatable(what is missing)."""
     get = info.get
     missing = []
+    ram = None
+    if get("child_type") == CHILD_RAM:
+        if get("sow_direct", CCW) not in (CW, CCW) or get("rounds") or get("no_sides") \
+                or get("sow_rule") or get("unclaimed", HOLE_OWNER) != HOLE_OWNER \
+                or get("goal", MAX_SEEDS) != MAX_SEEDS:
+            missing.append("rams in a game of other directions, rounds, sowing rules, "
+                           "leftovers or goals")
+        # The seeds that sow round (the start hole's seed kept, stores sown)
+        # to the owner's side, by the hole's column from its owner's left.
+        holes = consts["holes"]
+        extra = (1 if get("sow_start") else 0) + {1: 1, 2: 2}.get(get("sow_stores", 0), 0)
+        need = (f"{2 * holes + extra + 1} - seat_col({{h}})" if get("sow_direct", CCW) == CCW
+                else f"{holes + extra} + seat_col({{h}})")
+        ram = f"count({{h}}) >= {need}"
+        # Otherwise a ram is no child: captures, laps and sowing treat it alike.
+        info = {k: v for k, v in info.items() if k != "child_type"}
+        get = info.get
     if get("game_class") not in ("Mancala", "NorthSouthCycle"):
         missing.append(f"StoneShark's own game class {get('game_class')}")
     if get("rounds"):
@@ -439,6 +460,9 @@ def translate(name, consts, info):
         froms.append("not claimed_by(origin, south) and not claimed_by(origin, north)")
     if min_move > 1:
         froms.append(f"count(origin) >= {min_move}")
+    closed_by = "(claimed_by({h}, south) or claimed_by({h}, north))"
+    if ram:
+        froms.append("not " + closed_by.format(h="origin"))
     if (min_move == 1 and direct == SPLIT and 0 not in udir and holes - 1 not in udir):
         # allowables.DontUndoMoveOne: a single seed the last move carried round
         # an end of the board may not be moved straight back.
@@ -809,6 +833,14 @@ def translate(name, consts, info):
     if capture and get("sow_rule") == LAP_CAPT_SEEDS:
         # The seeds across and the last seed are lifted and sown on.
         capture = [capture[0], 'take = "[last, opposite(last)]"', 'resow = "last"']
+    if ram:
+        # Rams are marked as claims of the mover's, taking no seeds, after the
+        # capture; a capture that empties one ends its claim.
+        made = both(inhibit, f"not ({store_again})" if store_again else None) or "true"
+        ram_lines = ["", "[[capture]]", 'at = "sowing_end"', f'when = "{made}"',
+                     f'take = "those(h in all_holes, {ram.format(h="h")})"', "claim = true",
+                     'at_most = "0"', "", "[claims]",
+                     f'lost = "not ({ram.format(h="here")})"']
     if get("capt_type") == CAPT_END_OPP_STORE:
         # Before the other capture, which never takes from a store.
         lines += ["", "[[capture]]", 'at = "sowing_end"',
@@ -851,6 +883,8 @@ def translate(name, consts, info):
         if twice:
             lines.append('to = "starter()"')
 
+    if ram:
+        lines += ram_lines
     agains = []
     if store_again:
         agains.append(store_again)
@@ -913,6 +947,11 @@ def translate(name, consts, info):
             block += end("condition", "draw", f'when = "{level}"')
         return block
 
+    if ram:
+        # The seeds left in rams score for nobody (claimer: a child of no owner).
+        leftovers = None
+        lines += ["", "[result]", 'score = "captured(side) + total(those(h in holes(side), '
+                  f'not {closed_by.format(h="h")}))"']
     into_children = (get("child_type") and not get("stores") and unclaimed == HOLE_OWNER
                      and get("child_type") != CHILD_WEG)
     if into_children:
@@ -956,6 +995,10 @@ def translate(name, consts, info):
         return "\n".join(lines + tally) + "\n"
     if get("end_cond"):
         when = END_CONDITIONS[get("end_cond")].format(param=get("end_param", 0))
+        if ram:
+            # end_move.ClearedSideEnder does not look in children (rams).
+            when = when.replace("total(holes(side))", "total(those(h in holes(side), not "
+                                f"{closed_by.format(h='h')}))")
         lines += end("condition", extra=f'when = "{when}"')
     if get("rounds") in ROUNDS_END_SEEDS and get("pickextra") not in PICKS_OF_LAST_SEEDS:
         # end_move.EndSeedsLimit (not where a pick of the last seeds does its
