@@ -327,7 +327,12 @@ impl<'g> MatchState<'g> {
     /// lays it out where the setup scatters seeds at random (the rounds of a
     /// tally match are dealt from it too).
     pub fn dealt(game: &'g Game, deal: u64, as_match: bool) -> Result<Self, CannotStart> {
-        let state = Self::from_position(game, game.deal(deal, Side::South), as_match)?;
+        // Most setups deal nothing: their start is not laid out again.
+        let start = match game.scatters() {
+            true => game.deal(deal, Side::South),
+            false => game.start,
+        };
+        let state = Self::from_position(game, start, as_match)?;
         Ok(state.dealing(deal))
     }
 
