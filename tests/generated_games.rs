@@ -2,7 +2,8 @@
 //! game files are generated from the language's parts (circuits, lifts, relays,
 //! skips, directions chosen or reversed, relays lifting some seeds or stopped,
 //! holes claimed from the start, captures at every time with chains, vetoes,
-//! strips and re-sown laps turned, extra turns,
+//! strips, re-sown laps turned and seeds put into a hole, both stores sown,
+//! random starts, extra turns,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
 //! a finished game has none — and agents must find a decision without panicking.
@@ -21,9 +22,11 @@ use rand::RngExt;
 struct Parts {
     four_rows: bool,
     columns: u8,
-    /// Stores, at their owners' right or left end.
-    store_end: Option<&'static str>,
+    /// Stores, at their owners' right or left end, and whether both sides sow both.
+    store_end: Option<(&'static str, bool)>,
     seeds: &'static str,
+    /// Seeds scattered at random over the holes after `seeds`.
+    scatter: Option<u8>,
     direction: &'static str,
     holes: Option<&'static str>,
     from: Option<&'static str>,
@@ -78,6 +81,8 @@ const SKIP: &[&str] = &[
     "here == origin",
     "lap > 1 and here == origin",
     "here == lap_start",
+    // The opening's last seed passed on to the opponent's side.
+    "turn < 2 and in_hand == 1 and own(here)",
 ];
 const REVERSE: &[&str] = &[
     "seat_col(origin) <= 2",
@@ -219,6 +224,11 @@ take = "holes(opponent)""#,
 when = "count(here) == 4"
 take = "here"
 to = "owner(here)""#,
+    // The seeds across pulled into a lone last seed's hole, staying in play.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"
+take = "opposite(last)"
+into = "last""#,
     // Fours at each lap's end, with a strip of one.
     r#"at = "lap_end"
 when = "count(last) == 4"
@@ -251,12 +261,16 @@ impl Parts {
              [board]\nrows = {rows}\nholes_per_row = {}\n{}\n\
              [setup]\nseeds = \"{}\"\n{}\n[sowing]\ncircuit = \"{circuit}\"\ndirection = \"{}\"\n",
             self.columns,
-            self.store_end.map_or(String::new(), |end| format!(
-                "stores = true\nstore_end = \"{end}\"\n"
+            self.store_end.map_or(String::new(), |(end, both)| format!(
+                "stores = true\nstore_end = \"{end}\"\nsown_stores = \"{}\"\n",
+                if both { "both" } else { "own" }
             )),
             self.seeds,
             self.hand
-                .map_or(String::new(), |(seeds, _)| format!("hand = {seeds}\n")),
+                .map_or(String::new(), |(seeds, _)| format!("hand = {seeds}\n"))
+                + &self
+                    .scatter
+                    .map_or(String::new(), |seeds| format!("scatter = {seeds}\n")),
             self.direction
         );
         if let Some(skip) = self.skip {
@@ -309,10 +323,13 @@ fn parts() -> impl Strategy<Value = Parts> {
     let board = (
         any::<bool>(),
         1u8..=6,
-        prop::option::of(select(vec!["right", "left"])),
+        prop::option::of((select(vec!["right", "left"]), any::<bool>())),
     );
     let sowing = (
-        select(vec!["1", "2", "3", "if inner(here) then 0 else 2"]),
+        (
+            select(vec!["1", "2", "3", "if inner(here) then 0 else 2"]),
+            prop::option::of(1u8..=12),
+        ),
         select(vec!["ccw", "cw"]),
         prop::option::of(select(SKIP)),
         (
@@ -344,7 +361,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     (board, sowing, moves, rules).prop_map(
         |(
             (four_rows, columns, store_end),
-            (seeds, direction, skip, directions),
+            ((seeds, scatter), direction, skip, directions),
             (holes, from, lift, after, relay, hand),
             (captures, again, claims, mut ends, no_moves),
         )| {
@@ -355,6 +372,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 // Stores sit on a two-row board's circuit only.
                 store_end: store_end.filter(|_| !four_rows),
                 seeds,
+                scatter,
                 direction,
                 holes,
                 from,
@@ -395,8 +413,12 @@ proptest! {
         };
         let limits = Limits { turns: 200, laps: 200, ..game.limits() };
         game.set_limits(limits).unwrap();
-        let mut state = GameState::new(&game);
+        // A random start is dealt from the game's seed too.
+        let mut state = GameState::from_position(&game, game.deal(seed, mancala::Side::South));
         let total = total_seeds(&state);
+        // Every deal lays out the same seeds.
+        let other = GameState::from_position(&game, game.deal(!seed, mancala::Side::South));
+        prop_assert_eq!(total_seeds(&other), total, "{}", file);
         let mut rng = playout::rng(seed);
         let mut searcher = AlphaBeta::default();
         let mut decisions = 0;
