@@ -2,7 +2,8 @@
 """Writes docs/catalogue.md: every game of StoneShark's MancalaGames, one line
 each — bundled here, expressible (translated by tools/stoneshark_convert.py and
 checked move by move by tools/stoneshark_compare.py), or what the language
-still lacks for it.
+still lacks for it; then Ludii's sowing games (tools/ludii_sowing.txt), each
+bundled after its description, placed by a name it shares, or not yet placed.
 
     python3 tools/stoneshark_convert.py /tmp/ss /tmp/conv
     python3 tools/stoneshark_compare.py /tmp/ss 30 1 --converted /tmp/conv
@@ -65,21 +66,20 @@ def ludii_lines(statuses):
         rows = folder.replace("_", " ")
         stoneshark = LUDII_STONESHARK_NAMES.get(name, name.replace(" ", "_"))
         own_id = name.lower().replace(" ", "-")
+        notes = []
+        if own_id in ours and name not in LUDII_BUNDLED:
+            notes.append(f"a game of this name is bundled (`{own_id}`), after other sources")
+        if stoneshark in statuses:
+            notes.append(f"StoneShark's {stoneshark.replace('_', ' ')} is "
+                         f"{statuses[stoneshark][0]} here (its line above)")
         if name in LUDII_BUNDLED:
             kind, detail = "bundled", f"`{LUDII_BUNDLED[name]}`, after this description"
-        elif stoneshark in statuses:
-            status, how = statuses[stoneshark]
-            kind, detail = "twin", (f"StoneShark's {stoneshark.replace('_', ' ')} is "
-                                            f"{status} here ({how[:120]}); Ludii's reading is "
-                                            "not compared")
-        elif own_id in ours:
-            kind, detail = "not yet placed", (f"a game of this name is bundled (`{own_id}`), "
-                                              "after other sources; Ludii's reading is not "
-                                              "compared")
+        elif notes:
+            kind, detail = "twin", "; ".join(notes) + "; Ludii's reading is not compared"
         else:
             kind, detail = "not yet placed", "not yet read against the language"
         counts[kind] += 1
-        placed = "as StoneShark's" if kind == "twin" else kind
+        placed = "by its name" if kind == "twin" else kind
         lines.append(f"| {name} | {rows} | {placed} | {detail} |")
     return lines, counts
 
@@ -164,7 +164,8 @@ def main():
           "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` says which are "
           f"missing and why). {ludii_counts['bundled']} are bundled after Ludii's "
           f"description, {ludii_counts['twin']} share a name "
-          "with a StoneShark game (placed as that game is, Ludii's reading not compared), "
+          "with a StoneShark game or a bundled one (placed by that name, Ludii's reading not "
+          "compared), "
           f"and {ludii_counts['not yet placed']} are not yet placed.\n")
     print("| StoneShark game | status | how, or what is missing |")
     print("|---|---|---|")
