@@ -938,22 +938,27 @@ impl Loader {
             let hand: u64 = start.hand.iter().map(|&h| u64::from(h)).sum();
             start.counts().iter().map(|&c| u64::from(c)).sum::<u64>() + hand
         });
-        let problem = match u64::try_from(count) {
-            Err(_) => Some(format!("{count} seeds to scatter; expected 0 or more")),
-            Ok(_) if holes.is_empty() => {
-                Some("`scatter_to` names no hole of the board to scatter seeds into".to_string())
-            }
-            Ok(n) if held + n > MAX_SEEDS => Some(format!(
-                "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
-                held + n
+        let problem = match (u64::try_from(count), &setup.scatter_to) {
+            (Err(_), _) => Some((
+                seeds.span(),
+                format!("{count} seeds to scatter; expected 0 or more"),
             )),
-            Ok(_) => None,
+            (Ok(_), Some(to)) if holes.is_empty() => Some((
+                to.span(),
+                "`scatter_to` names no hole of the board to scatter seeds into".to_string(),
+            )),
+            (Ok(n), _) if held + n > MAX_SEEDS => Some((
+                seeds.span(),
+                format!(
+                    "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
+                    held + n
+                ),
+            )),
+            // Nothing to scatter: the start is fixed.
+            (Ok(0), _) => return Some(None),
+            (Ok(_), _) => None,
         };
-        if let Some(problem) = problem {
-            let span = match (&setup.scatter_to, problem.starts_with('`')) {
-                (Some(to), true) => to.span(),
-                _ => seeds.span(),
-            };
+        if let Some((span, problem)) = problem {
             self.problem(span, problem);
             return None;
         }
