@@ -41,7 +41,7 @@ LUDII_BUNDLED = {
     "Hufesay": "hufesay", "Mangala (Turkey)": "mangala", "Toguz Kumalak": "toguz-kumalak",
     "Bao Kiswahili (East Africa)": "bao-la-kiswahili", "Hus (Nama)": "hus",
     "Mefuvha": "mefuvha", "Moruba": "moruba", "Mweso": "omweso", "Nsolo": "nsolo",
-    "Tsoro": "tsoro",
+    "Tsoro": "tsoro", "Tapata": "tapata",
 }
 
 # Ludii names of StoneShark's games where the two spell them otherwise.

@@ -48,6 +48,9 @@ PAIRS = [
     ("oware", [], "Oware", 400,
      "ours also ends a game on a repeated position (OW-8); such games are left out"),
     ("wari", [], "Wari", 400, ""),
+    ("tools/stoneshark/tapata.toml", ["long_sowings_free=1"], "Tapata", 400,
+     "with Russ's reading of TP-5 (holes of more than twelve seeds are not restricted); "
+     "StoneShark ends the game as soon as a side's own move empties its row"),
     ("songo", [], "Songo", 400, ""),
     ("ayoayo", [], "Ayoayo", 400, ""),
     ("tools/stoneshark/endodoi.toml", [], "Endodoi", 600,
