@@ -62,3 +62,24 @@ outcome = "loses"
          column of the hole divided by 2. South moves first."
     );
 }
+
+/// Setups that scatter seeds at random, and stores both sides sow, are said.
+#[test]
+fn random_starts_and_both_stores_are_read_out() {
+    for (file, phrase) in [
+        (
+            "tests/games/scattered.toml",
+            "each hole holds 2; then 24 more seeds are dropped one by one, each into a hole drawn at random",
+        ),
+        (
+            "tests/games/both-stores.toml",
+            "both stores lie on both sides' circuits",
+        ),
+    ] {
+        let source = catalog::source(file).unwrap();
+        let game = catalog::load(file, &[]).unwrap();
+        let spec = load::spec_of(&source).unwrap();
+        let text = explain::explain(&spec, &game);
+        assert!(text.contains(phrase), "{file}:\n{text}");
+    }
+}

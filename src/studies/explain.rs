@@ -85,8 +85,23 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             format!(", and each side holds {seeds} in hand")
         }
     };
+    let scattered = match &spec.setup.scatter {
+        None => String::new(),
+        Some(scatter) => {
+            let seeds = match scatter.get_ref() {
+                IntOrExpr::Int(n) => n.to_string(),
+                IntOrExpr::Expr(text) => w.text(text),
+            };
+            let among = spec.setup.scatter_to.as_ref().map_or(String::new(), |to| {
+                format!(" from {}", w.text(to.get_ref()))
+            });
+            format!(
+                "; then {seeds} more seeds are dropped one by one, each into a hole drawn at random{among} (a numbered deal lays them out, so that a start can be had again)"
+            )
+        }
+    };
     rules.push((
-        format!("At the start each hole holds {seeds}{in_hand}. South moves first."),
+        format!("At the start each hole holds {seeds}{in_hand}{scattered}. South moves first."),
         &spec.setup.clauses,
     ));
     if let Some(claims) = &spec.claims {
