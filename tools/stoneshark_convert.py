@@ -442,6 +442,7 @@ def translate(name, consts, info):
             # SowMlapsFirst sows the first move with the plain sower.
             skip = f"not (turn == 0 and extra_turns == 0) and ({skip})"
         skips.append(skip)
+    # A hole claimed by either side: closed, or a ram.
     closed = "(claimed_by({h}, south) or claimed_by({h}, north))"
     if get("sow_rule") in BLOCKING_SOW_RULES:
         skips.append("own(here) and " + closed.format(h="here"))
@@ -460,9 +461,8 @@ def translate(name, consts, info):
         froms.append("not claimed_by(origin, south) and not claimed_by(origin, north)")
     if min_move > 1:
         froms.append(f"count(origin) >= {min_move}")
-    closed_by = "(claimed_by({h}, south) or claimed_by({h}, north))"
     if ram:
-        froms.append("not " + closed_by.format(h="origin"))
+        froms.append("not " + closed.format(h="origin"))
     if (min_move == 1 and direct == SPLIT and 0 not in udir and holes - 1 not in udir):
         # allowables.DontUndoMoveOne: a single seed the last move carried round
         # an end of the board may not be moved straight back.
@@ -951,7 +951,7 @@ def translate(name, consts, info):
         # The seeds left in rams score for nobody (claimer: a child of no owner).
         leftovers = None
         lines += ["", "[result]", 'score = "captured(side) + total(those(h in holes(side), '
-                  f'not {closed_by.format(h="h")}))"']
+                  f'not {closed.format(h="h")}))"']
     into_children = (get("child_type") and not get("stores") and unclaimed == HOLE_OWNER
                      and get("child_type") != CHILD_WEG)
     if into_children:
@@ -998,7 +998,7 @@ def translate(name, consts, info):
         if ram:
             # end_move.ClearedSideEnder does not look in children (rams).
             when = when.replace("total(holes(side))", "total(those(h in holes(side), not "
-                                f"{closed_by.format(h='h')}))")
+                                f"{closed.format(h='h')}))")
         lines += end("condition", extra=f'when = "{when}"')
     if get("rounds") in ROUNDS_END_SEEDS and get("pickextra") not in PICKS_OF_LAST_SEEDS:
         # end_move.EndSeedsLimit (not where a pick of the last seeds does its
