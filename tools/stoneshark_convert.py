@@ -110,6 +110,9 @@ CHILD_NORMAL, CHILD_ONE, CHILD_WEG, CHILD_QUR = 1, 3, 4, 6
 # its owner's side again becomes a ram as the captures are made (not after a
 # move that earns another turn, which makes none); a ram captured is one no more.
 CHILD_RAM = 7
+# make_child.ChildLocs.FIXED_ONE_RIGHT: each side's rightmost hole is its child
+# from the start (new_game.NewFixedChildren), and no other is ever made.
+CHILD_FIXED_RIGHT = 11
 # Children made only in holes the opponent (the mover) owns, in games of territory.
 CHILD_OPP_OWNER, CHILD_OWN_OWNER = 4, 5
 CHILD_OPP_SIDE, CHILD_OWN_SIDE = 1, 2
@@ -143,6 +146,8 @@ SKIPPING_SOW_RULES = {
     7: "count(here) >= {param}",                          # MAX_SOW
     9: "claimed_by(here, opponent)",                       # NO_OPP_CHILD
     13: "claimed_by(here, south) or claimed_by(here, north)",      # NO_CHILDREN
+    # SowSkipOppChildUnlessFinal: the opponent's children, but for a last seed.
+    11: "claimed_by(here, opponent) and in_hand > 1",      # OPP_CHILD_ONLY1
 }
 # sower.DivertSkipBlckdSower with CloseOp: a relay lap lifted from a hole of the
 # opponent's that it made `sow_param` closes the hole (NR: not the rightmost);
@@ -243,7 +248,13 @@ def translate(name, consts, info):
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
         missing.append("an opening move of each side's in a fixed direction, in a game of "
                        "extra turns")
-    if get("child_type") == CHILD_WEG and (not get("stores")
+    fixed_child = get("child_type") and get("child_locs", 0) == CHILD_FIXED_RIGHT
+    # Without stores a capture goes into the mover's child (capturer.CaptureToChild):
+    # said for a weg's capture, where each side has one child, fixed.
+    into_weg = (get("child_type") == CHILD_WEG and not get("stores") and fixed_child
+                and not (get("crosscapt") or get("capt_type") or get("capt_on") or get("evens")
+                         or get("capt_min") or get("capt_max")))
+    if get("child_type") == CHILD_WEG and ((not get("stores") and not into_weg)
                                            or get("unclaimed", HOLE_OWNER) != HOLE_OWNER):
         missing.append("wegs in a game without stores, or whose leftovers are not the "
                        "owners'")
@@ -253,8 +264,8 @@ def translate(name, consts, info):
     if get("child_type") and get("child_rule", 0) not in (0, CHILD_OPP_SIDE, CHILD_OWN_SIDE) \
             + owner_rules:
         missing.append("children with StoneShark's rules about first holes and owners")
-    if get("child_type") and get("child_locs", 0) == 11:
-        missing.append("children in fixed holes")
+    if fixed_child and get("child_type") != CHILD_WEG:
+        missing.append("children in fixed holes, other than wegs")
     if get("child_type") and not get("stores") and (
             get("unclaimed", 0) not in (DONT_SCORE, HOLE_OWNER)
             or (get("rounds") and get("unclaimed", 0) == HOLE_OWNER)):
@@ -410,6 +421,8 @@ def translate(name, consts, info):
         setup = (f'"if mover == south then ({setup_expression(board, holes).strip(chr(34))}) '
                  f'else ({setup_expression(north_board, holes).strip(chr(34))})"')
     lines += ["", "[setup]", f"seeds = {setup}"] + ([f"scatter = {scatter}"] if scatter else [])
+    if fixed_child:
+        lines += ["", "[claims]", f'start = "seat_col(here) == {holes}"']
     lines += ["", "[sowing]", 'circuit = "board"']
 
     # Direction: fixed, by hole (towards the edge or the centre), or by count.
@@ -694,7 +707,8 @@ def translate(name, consts, info):
             chain_when = both(side_ok("x", False), count_ok("x"))
             limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
             capture.append(f'chain = {{ step = "{step}", while = "{chain_when}"{limit} }}')
-    child = child_condition(info, holes, inhibit) if get("child_type") else None
+    child = child_condition(info, holes, inhibit) if get("child_type") and not fixed_child \
+        else None
     if capture and child and not get("stores"):
         # capturer.CaptureToChild: without stores, captures go into one's child.
         capture[0] = capture[0][:-1] + ' and number(h in claims(mover), true) > 0"'
@@ -804,6 +818,8 @@ def translate(name, consts, info):
         lines += ["", "[[capture]]", 'at = "sowing_end"',
                   f'when = "{both(inhibit, "claimed_by(last, opponent)")}"', 'take = "last"',
                   'at_most = "2"']
+        if into_weg:
+            lines.append(f'into = "if mover == south then a{holes} else b1"')
     if child:
         # capturer.MakeChild: a child made, nothing is captured.
         made = "[last, opposite(last)]" if get("child_type") == CHILD_QUR else "last"
@@ -1259,7 +1275,7 @@ def min_for_change(info, total):
     """StoneShark's NoOutcomeChange.min_for_change for the games translated."""
     # Children are made from child_cvt seeds on; while one exists, seeds
     # can still be sown into it, so the check stands aside (asked at play).
-    needed = info["child_cvt"] if info.get("child_type") else total
+    needed = (info.get("child_cvt") or total) if info.get("child_type") else total
     if info.get("evens") or info.get("crosscapt"):
         needed = min(2, needed)
     if info.get("capt_type") == CAPT_TWO_OUT:
