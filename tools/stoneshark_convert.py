@@ -224,6 +224,9 @@ def translate(name, consts, info):
         missing.append(f"StoneShark's own game class {get('game_class')}")
     if get("rounds"):
         missing += rounds_missing(info)
+        if get("sow_rule") in BLOCKING_SOW_RULES:
+            # Its closed holes would be claims, the rounds' closed holes another thing.
+            missing.append("holes closed by the sowing in a game of rounds")
     elif get("blocks") and (get("sow_rule") not in BLOCKING_SOW_RULES or get("mlaps") != LAPPER):
         missing.append(MISSING["blocks"])
     for key in ("play_locs", "xc_sown"):
