@@ -705,3 +705,43 @@ fn no_body_makes_a_server_error() {
         .unwrap();
     assert_eq!(server.get("/api/games").0, 200);
 }
+
+/// A setup that scatters seeds at random is dealt as the request says, exactly
+/// as `replay --deal` deals it, and the library says the game scatters.
+#[test]
+fn a_random_start_is_dealt_as_the_request_says() {
+    let games = games_folder("serve-deal");
+    std::fs::write(
+        games.join("scattered.toml"),
+        "extends = \"kalah\"\n[game]\nname = \"Kalah, scattered\"\nsummary = \"Kalah from a random start.\"\n[setup]\nseeds = 2\nscatter = 24\n",
+    )
+    .unwrap();
+    let server = Server::start(&games);
+    let game = json!({"ref": "dir:scattered"});
+    let (status, info) = server.post_json("/api/game", json!({"game": game}));
+    assert_eq!(status, 200);
+    assert_eq!(info["scatters"], true);
+    let (_, kalah) = server.post_json("/api/game", json!({"game": {"ref": "kalah"}}));
+    assert_eq!(kalah["scatters"], false);
+    let played = |deal: u64| {
+        let body = json!({"game": game, "decisions": ["a1"], "deal": deal});
+        server.post_json("/api/play", body).1
+    };
+    let path = games.join("scattered.toml").display().to_string();
+    for deal in [0, 9] {
+        let cli: Value = serde_json::from_str(&stdout(&mancala(&[
+            "replay",
+            &path,
+            "a1",
+            "--deal",
+            &deal.to_string(),
+            "--json",
+        ])))
+        .unwrap();
+        assert_eq!(played(deal)["position"], cli["position"], "deal {deal}");
+    }
+    assert_ne!(played(0)["position"], played(9)["position"]);
+    // Without a deal, the game's own start: deal 0.
+    let (_, start) = server.post_json("/api/play", json!({"game": game}));
+    assert_eq!(start["position"], info["start"]["position"]);
+}
