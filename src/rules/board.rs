@@ -212,6 +212,8 @@ impl fmt::Display for BoardError {
 pub struct Board {
     rows: usize,
     columns: usize,
+    /// `rows * columns`, asked at every drop (a store's cell comes after them).
+    holes: usize,
     stores: Option<StoreEnd>,
     sown: SownStores,
     /// The game's direction of sowing, in which the circuits run.
@@ -355,6 +357,7 @@ impl Board {
         let mut board = Board {
             rows,
             columns,
+            holes,
             stores,
             sown,
             direction,
@@ -418,7 +421,7 @@ impl Board {
     }
 
     pub fn hole_count(&self) -> usize {
-        self.rows * self.columns
+        self.holes
     }
 
     /// The holes and the stores: every cell a position may hold seeds in.
