@@ -780,36 +780,18 @@ impl Loader {
         };
         let direction = self.direction(&spec.sowing.direction, options)?;
         let has_stores = spec.board.stores.as_ref().is_some_and(|s| *s.get_ref());
-        let end = match &spec.board.store_end {
-            None => StoreEnd::Right,
-            Some(end) if !has_stores => {
-                self.problem(
-                    end.span(),
-                    "store_end places stores: it needs stores = true",
-                );
-                return None;
-            }
-            Some(end) => self.word(
-                end,
-                "store_end",
-                &[("right", StoreEnd::Right), ("left", StoreEnd::Left)],
-            )?,
-        };
-        let sown = match &spec.board.sown_stores {
-            None => SownStores::Own,
-            Some(sown) if !has_stores => {
-                self.problem(
-                    sown.span(),
-                    "sown_stores says whose sowing fills the stores: it needs stores = true",
-                );
-                return None;
-            }
-            Some(sown) => self.word(
-                sown,
-                "sown_stores",
-                &[("own", SownStores::Own), ("both", SownStores::Both)],
-            )?,
-        };
+        let end = self.store_word(
+            spec.board.store_end.as_ref(),
+            has_stores,
+            ("store_end", "places stores"),
+            &[("right", StoreEnd::Right), ("left", StoreEnd::Left)],
+        )?;
+        let sown = self.store_word(
+            spec.board.sown_stores.as_ref(),
+            has_stores,
+            ("sown_stores", "says whose sowing fills the stores"),
+            &[("own", SownStores::Own), ("both", SownStores::Both)],
+        )?;
         let stores = has_stores.then_some(end);
         match Board::new(rows, columns, circuit, direction, stores, sown) {
             Ok(board) => Some(board),
@@ -1408,6 +1390,26 @@ impl Loader {
     }
 
     /// One of a fixed list of words.
+    /// A `[board]` word only boards with stores have (`store_end`, `sown_stores`):
+    /// the first of `words` when not given.
+    fn store_word<T: Copy>(
+        &mut self,
+        text: Option<&Spanned<String>>,
+        has_stores: bool,
+        (key, what_it_does): (&str, &str),
+        words: &[(&str, T)],
+    ) -> Option<T> {
+        match text {
+            None => Some(words[0].1),
+            Some(text) if !has_stores => {
+                let message = format!("{key} {what_it_does}: it needs stores = true");
+                self.problem(text.span(), message);
+                None
+            }
+            Some(text) => self.word(text, key, words),
+        }
+    }
+
     fn word<T: Copy>(
         &mut self,
         text: &Spanned<String>,

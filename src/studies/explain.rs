@@ -71,27 +71,19 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     if let Some(terms) = w.glossary() {
         rules.push((terms, &[]));
     }
-    let seeds = match spec.setup.seeds.get_ref() {
+    let amount = |value: &IntOrExpr| match value {
         IntOrExpr::Int(n) => n.to_string(),
         IntOrExpr::Expr(text) => w.text(text),
     };
+    let seeds = amount(spec.setup.seeds.get_ref());
     let in_hand = match &spec.setup.hand {
         None => String::new(),
-        Some(hand) => {
-            let seeds = match hand.get_ref() {
-                IntOrExpr::Int(n) => n.to_string(),
-                IntOrExpr::Expr(text) => w.text(text),
-            };
-            format!(", and each side holds {seeds} in hand")
-        }
+        Some(hand) => format!(", and each side holds {} in hand", amount(hand.get_ref())),
     };
     let scattered = match &spec.setup.scatter {
         None => String::new(),
         Some(scatter) => {
-            let seeds = match scatter.get_ref() {
-                IntOrExpr::Int(n) => n.to_string(),
-                IntOrExpr::Expr(text) => w.text(text),
-            };
+            let seeds = amount(scatter.get_ref());
             let among = spec.setup.scatter_to.as_ref().map_or(String::new(), |to| {
                 format!(" from {}", w.text(to.get_ref()))
             });
