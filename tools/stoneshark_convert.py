@@ -42,6 +42,7 @@ ENPAS_ALL_OWNER_SOW, ENPAS_ALL_OWNER_OWN, ENPAS_ALL_SOWER, ENPAS_SOW_SOWER, ENPA
     3, 4, 14, 15, 16
 ENPAS = (3, 4, 14, 15, 16)
 LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE = 1, 2, 3, 4
+LAP_STOP_STORE, LAP_NOT_FROM_STORE = 6, 7
 SOW_OWN_STORE = 1
 # game_info.SowStores: whose stores a sowing drops seeds into, and the last seed
 # in which of them earns another turn (sower.SowSeeds.choose_rturn_test).
@@ -385,9 +386,8 @@ def translate(name, consts, info):
     if get("crosscapt") and get("xcpickown", 0) == 2 and get("multicapt"):
         missing.append("chains of cross captures that take the last seed even without one")
     mlaps = get("mlaps", 0)
-    if mlaps == LAPPER_NEXT and get("crosscapt"):
-        missing.append("next-hole relays stopping for cross captures")
-    if get("mlap_cont", 0) > LAP_OPP_SIDE:
+    if get("mlap_cont", 0) not in (0, LAP_ON_PARAM, LAP_GREQ_PARAM, LAP_OWN_SIDE, LAP_OPP_SIDE,
+                                   LAP_STOP_STORE, LAP_NOT_FROM_STORE):
         missing.append("StoneShark's lap-continuation rules beyond counts and sides")
     if get("sow_start") and not get("move_one") and get("min_move", 1) < 2:
         missing.append("a move of one seed that sows nothing")
@@ -769,7 +769,24 @@ def translate(name, consts, info):
             when = " and ".join(outer + [f"({when})"])
         relay = (when, start)
     elif mlaps == LAPPER_NEXT:
-        relay = ("count(next(last)) > 0", "next(last)")
+        conds = ["count(next(last)) > 0"]
+        if get("crosscapt") in (1, 3):
+            # sower.StopXCapt: a last seed alone in its hole stops where the
+            # hole across could be taken (asked without the capture's inhibitor).
+            cross = "opposite(last)"
+            alone = both("not is_store(last)" if stores else None, "count(last) == 1",
+                         side_ok(cross, True), count_ok(cross))
+            conds.append(f"not ({alone})")
+        cont = get("mlap_cont", 0)
+        if cont == LAP_STOP_STORE:
+            # sower.StopStore: the lap ended in a store.
+            conds.insert(0, "not is_store(last)")
+        elif cont == LAP_NOT_FROM_STORE:
+            # sower.StopStore, asked of the hole the next lap would start from.
+            conds.insert(0, "not is_store(next(last))")
+        elif cont:
+            raise Untranslatable(["next-hole relays with lap rules on counts or sides"])
+        relay = (" and ".join(conds), "next(last)")
     else:
         relay = None
     if get("prescribed") == SOW1OPP and relay:

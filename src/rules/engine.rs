@@ -545,7 +545,12 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
                 relay.from.eval(&mut scope(game, position, start, env))
             }
         };
-        hand = position.counts[next as usize];
+        // A store's seeds are its side's score: a relay from it lifts them.
+        let from_store = board.is_store(next);
+        hand = match from_store {
+            false => position.counts[next as usize],
+            true => position.captured[board.owner(next).index()].min(u32::from(u16::MAX)) as u16,
+        };
         if hand == 0 {
             break;
         }
@@ -569,7 +574,10 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
             reversed = !reversed;
             env.reversed = reversed;
         }
-        position.counts[next as usize] -= hand;
+        match from_store {
+            false => position.counts[next as usize] -= hand,
+            true => position.captured[board.owner(next).index()] -= u32::from(hand),
+        }
         if RARE && game.claims_lost.is_some() {
             lose_claims(game, position, start, env.mover);
         }
