@@ -767,13 +767,31 @@ impl Loader {
     fn board(&mut self, spec: &GameSpec, options: &[GameOption]) -> Option<Board> {
         let rows = *spec.board.rows.get_ref();
         let columns = self.constant(&spec.board.holes_per_row)?;
-        let circuit = match spec.sowing.circuit.get_ref().as_str() {
-            "board" => CircuitKind::WholeBoard,
-            "own_rows" => CircuitKind::OwnRows,
-            other => {
+        let track = spec.sowing.track.as_ref();
+        let circuit = match (spec.sowing.circuit.get_ref().as_str(), track) {
+            ("board", None) => CircuitKind::WholeBoard,
+            ("own_rows", None) => CircuitKind::OwnRows,
+            ("track", Some(track)) => CircuitKind::Track(track.get_ref()),
+            ("track", None) => {
                 self.problem(
                     spec.sowing.circuit.span(),
-                    format!("unknown circuit `{other}`; expected \"board\" or \"own_rows\""),
+                    "the circuit \"track\" needs `track`, the holes in the order sown counterclockwise",
+                );
+                return None;
+            }
+            ("board" | "own_rows", Some(track)) => {
+                self.problem(
+                    track.span(),
+                    "`track` lays out a circuit of its own: it needs circuit = \"track\"",
+                );
+                return None;
+            }
+            (other, _) => {
+                self.problem(
+                    spec.sowing.circuit.span(),
+                    format!(
+                        "unknown circuit `{other}`; expected \"board\", \"own_rows\" or \"track\""
+                    ),
                 );
                 return None;
             }
@@ -805,6 +823,7 @@ impl Loader {
                     crate::rules::board::BoardError::StoresNeedWholeBoard => {
                         spec.board.stores.as_ref().map_or(0..0, |s| s.span())
                     }
+                    crate::rules::board::BoardError::Track(_) => track.map_or(0..0, |t| t.span()),
                 };
                 self.problem(span, e.to_string());
                 None

@@ -167,8 +167,11 @@ pub struct MoveSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SowingSpec {
-    /// `board` (one loop over two rows) or `own_rows` (each side its own two rows).
+    /// `board` (one loop over two rows), `own_rows` (each side its own two rows)
+    /// or `track` (the loop `track` names).
     pub circuit: Spanned<String>,
+    /// With `circuit = "track"`: every hole (and store) once, counterclockwise.
+    pub track: Option<Spanned<Vec<String>>>,
     /// `ccw`, `cw`, or the name of an option whose value is one of them.
     pub direction: Spanned<String>,
     /// Holes `here` that receive no seed (sowing passes them by).

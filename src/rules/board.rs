@@ -131,11 +131,24 @@ impl Iterator for HoleSetIter {
 
 /// How the holes are linked for sowing (GEN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CircuitKind {
+pub enum CircuitKind<'a> {
     /// Two rows, one loop over the whole board, shared by both sides.
     WholeBoard,
     /// Four rows, each side sowing only around its own two rows.
     OwnRows,
+    /// One loop shared by both sides through every hole (and store) in the
+    /// order named, counterclockwise: a zigzag, or any other path.
+    Track(&'a [String]),
+}
+
+impl CircuitKind<'_> {
+    pub fn name(self) -> &'static str {
+        match self {
+            CircuitKind::WholeBoard => "board",
+            CircuitKind::OwnRows => "own_rows",
+            CircuitKind::Track(_) => "track",
+        }
+    }
 }
 
 /// Sowing direction as seen from above with South at the bottom (GEN-3).
@@ -175,8 +188,10 @@ impl Direction {
 pub enum BoardError {
     Rows(i64),
     Columns(i64, usize),
-    CircuitNeedsRows(CircuitKind, usize),
+    CircuitNeedsRows(&'static str, usize),
     StoresNeedWholeBoard,
+    /// A track that does not name every cell once, or names one the board lacks.
+    Track(String),
 }
 
 impl fmt::Display for BoardError {
@@ -189,20 +204,21 @@ impl fmt::Display for BoardError {
                     "holes per row must be between 1 and {max}, not {columns}"
                 )
             }
-            BoardError::CircuitNeedsRows(CircuitKind::WholeBoard, rows) => write!(
+            BoardError::CircuitNeedsRows("own_rows", rows) => write!(
+                f,
+                "the circuit \"own_rows\" needs four rows (two per side); this board has {rows} (use \"board\")"
+            ),
+            BoardError::CircuitNeedsRows(_, rows) => write!(
                 f,
                 "the circuit \"board\" loops over two rows; this board has {rows} (use \"own_rows\")"
             ),
             BoardError::StoresNeedWholeBoard => {
                 write!(
                     f,
-                    "stores sit on a whole-board circuit (\"board\", two rows)"
+                    "stores sit on a circuit shared by both sides (\"board\" or \"track\")"
                 )
             }
-            BoardError::CircuitNeedsRows(CircuitKind::OwnRows, rows) => write!(
-                f,
-                "the circuit \"own_rows\" needs four rows (two per side); this board has {rows} (use \"board\")"
-            ),
+            BoardError::Track(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -261,6 +277,70 @@ impl StoreEnd {
     }
 }
 
+/// The cells a track names, in its order: every hole once, and each store once on
+/// a board with stores (`south_store`, `north_store`).
+fn track_cells(
+    names: &[String],
+    rows: usize,
+    columns: usize,
+    stores: bool,
+) -> Result<Vec<Hole>, BoardError> {
+    let holes = rows * columns;
+    let cells = holes + if stores { 2 } else { 0 };
+    let cell = |name: &str| -> Option<Hole> {
+        match name {
+            "south_store" if stores => Some(holes as Hole),
+            "north_store" if stores => Some(holes as Hole + 1),
+            _ => {
+                let (letter, digits) = name.split_at_checked(1)?;
+                let row = letter.bytes().next()?.checked_sub(b'a')? as usize;
+                let column: usize = digits
+                    .parse()
+                    .ok()
+                    .filter(|_| !digits.starts_with(['0', '+']))?;
+                (row < rows && (1..=columns).contains(&column))
+                    .then(|| (row * columns + column - 1) as Hole)
+            }
+        }
+    };
+    let name_of = |h: usize| match h {
+        h if h == holes => "south_store".to_string(),
+        h if h > holes => "north_store".to_string(),
+        h => format!(
+            "{}{}",
+            (b'a' + (h / columns) as u8) as char,
+            h % columns + 1
+        ),
+    };
+    let mut seen = vec![false; cells];
+    let mut track = Vec::with_capacity(cells);
+    for name in names {
+        let Some(h) = cell(name) else {
+            let expected = if stores {
+                "a hole of this board, south_store or north_store"
+            } else {
+                "a hole of this board (it has no stores)"
+            };
+            return Err(BoardError::Track(format!(
+                "the track names `{name}`: expected {expected}"
+            )));
+        };
+        if std::mem::replace(&mut seen[h as usize], true) {
+            return Err(BoardError::Track(format!("the track names {name} twice")));
+        }
+        track.push(h);
+    }
+    let missing: Vec<String> = (0..cells).filter(|&h| !seen[h]).map(name_of).collect();
+    if !missing.is_empty() {
+        return Err(BoardError::Track(format!(
+            "the track must name every hole{} once; it leaves out {}",
+            if stores { " and store" } else { "" },
+            missing.join(", ")
+        )));
+    }
+    Ok(track)
+}
+
 impl Board {
     /// A board of `rows` x `columns` holes; with stores, each side also has a
     /// store at the given end of its row, which the other side's sowing skips
@@ -283,13 +363,14 @@ impl Board {
         }
         let columns = columns as usize;
         let wanted_rows = match circuit {
-            CircuitKind::WholeBoard => 2,
-            CircuitKind::OwnRows => 4,
+            CircuitKind::WholeBoard => Some(2),
+            CircuitKind::OwnRows => Some(4),
+            CircuitKind::Track(_) => None,
         };
-        if rows != wanted_rows {
-            return Err(BoardError::CircuitNeedsRows(circuit, rows));
+        if wanted_rows.is_some_and(|wanted| rows != wanted) {
+            return Err(BoardError::CircuitNeedsRows(circuit.name(), rows));
         }
-        if stores.is_some() && circuit != CircuitKind::WholeBoard {
+        if stores.is_some() && circuit == CircuitKind::OwnRows {
             return Err(BoardError::StoresNeedWholeBoard);
         }
         let hole = |row: usize, column: usize| (row * columns + column) as Hole;
@@ -341,6 +422,21 @@ impl Board {
         let circuits = match circuit {
             CircuitKind::WholeBoard => [loop_over(0, 1, Side::South), loop_over(0, 1, Side::North)],
             CircuitKind::OwnRows => [loop_over(0, 1, Side::South), loop_over(2, 3, Side::North)],
+            CircuitKind::Track(names) => {
+                let track = track_cells(names, rows, columns, stores.is_some())?;
+                Side::BOTH.map(|side| {
+                    let sown = on_circuit(side);
+                    let mut order: Vec<Hole> = track
+                        .iter()
+                        .copied()
+                        .filter(|&h| (h as usize) < holes || sown.iter().any(|&s| store(s) == h))
+                        .collect();
+                    if direction == Direction::Clockwise {
+                        order.reverse();
+                    }
+                    order
+                })
+            }
         };
         let mut circuit_index = [[u16::MAX; STEP_TABLE_CELLS]; 2];
         let mut next = [[0; STEP_TABLE_CELLS]; 2];
@@ -677,6 +773,49 @@ mod tests {
             walk(Side::North),
             ["a2", "b2", "b1", "north_store", "a1", "a2"]
         );
+    }
+
+    #[test]
+    fn a_track_is_sown_in_its_order_each_side_passing_the_other_store_by() {
+        let track: Vec<String> = ["a1", "b2", "south_store", "a2", "b1", "north_store"]
+            .map(String::from)
+            .to_vec();
+        let board = |direction| {
+            Board::new(
+                2,
+                2,
+                CircuitKind::Track(&track),
+                direction,
+                Some(StoreEnd::Right),
+                SownStores::Own,
+            )
+            .unwrap()
+        };
+        let walk = |board: &Board, side: Side| -> Vec<String> {
+            let mut h = 0;
+            (0..5)
+                .map(|_| {
+                    h = board.next_for(side, h);
+                    board.name(h)
+                })
+                .collect()
+        };
+        let ccw = board(Direction::Counterclockwise);
+        assert_eq!(
+            walk(&ccw, Side::South),
+            ["b2", "south_store", "a2", "b1", "a1"]
+        );
+        assert_eq!(
+            walk(&ccw, Side::North),
+            ["b2", "a2", "b1", "north_store", "a1"]
+        );
+        let cw = board(Direction::Clockwise);
+        assert_eq!(
+            walk(&cw, Side::South),
+            ["b1", "a2", "south_store", "b2", "a1"]
+        );
+        // Opposite holes are the board's, whatever the track.
+        assert_eq!(ccw.name(ccw.opposite(0)), "b1");
     }
 
     #[test]

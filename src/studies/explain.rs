@@ -118,9 +118,13 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         }
         rules.push((text.trim_start().to_string(), &claims.clauses));
     }
-    let circuit = match spec.sowing.circuit.get_ref().as_str() {
-        "own_rows" => "around the mover's own two rows",
-        _ => "around the whole board",
+    let circuit = match (spec.sowing.circuit.get_ref().as_str(), &spec.sowing.track) {
+        ("own_rows", _) => "around the mover's own two rows".to_string(),
+        ("track", Some(track)) => format!(
+            "along the track {} (listed counterclockwise, and round again)",
+            track.get_ref().join(", ")
+        ),
+        _ => "around the whole board".to_string(),
     };
     let direction = match game.option(spec.sowing.direction.get_ref()) {
         Some(OptionValue::Word(word)) => word.clone(),
