@@ -4,6 +4,7 @@
 mod common;
 
 use common::{mancala, mancala_with_input, scratch, stderr, stdout};
+use serde_json::json;
 
 #[test]
 fn replay_json_follows_the_contract() {
@@ -758,6 +759,49 @@ fn previous_move_in_position_files_and_json() {
     let refused = mancala(&["replay", "oware", "--position", path]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("do not read the last move played"));
+    // Whether it captured is stated where the rules read it (`previous_captured()`).
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/zigzag-no-undo.toml"
+    );
+    std::fs::write(
+        &file,
+        r#"{"board": [[0,0,1,2,0,0],[1,1,1,0,1,1]], "to_move": "south", "captured": {"south": 0, "north": 0}}"#,
+    )
+    .unwrap();
+    let output = mancala(&["replay", game, "a3", "--json", "--position", path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    insta::assert_snapshot!(printed["position"]["previous_move"], @r#"{"captured":true,"clockwise":false,"ended":"b4","from":"a3","lifted":1}"#);
+    assert_eq!(
+        printed["legal"],
+        json!(["b1", "b2", "b3", "b4", "b5", "b6"])
+    );
+    std::fs::write(&file, printed["position"].to_string()).unwrap();
+    let again = mancala(&["replay", game, "--json", "--position", path]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let again: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(again["legal"], printed["legal"]);
+    // Without it, the seed just moved is held: as if the move had not captured.
+    let mut uncaptured = printed["position"].clone();
+    uncaptured["previous_move"]
+        .as_object_mut()
+        .unwrap()
+        .remove("captured");
+    std::fs::write(&file, uncaptured.to_string()).unwrap();
+    let held = mancala(&["replay", game, "--json", "--position", path]);
+    let held: serde_json::Value = serde_json::from_str(&stdout(&held)).unwrap();
+    assert_eq!(held["legal"], json!(["b1", "b2", "b3", "b5", "b6"]));
+    // A game that reads the last move but not its captures refuses it.
+    std::fs::write(&file, printed["position"].to_string()).unwrap();
+    let no_undo = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/no-undo.toml");
+    let refused = mancala(&["replay", no_undo, "--position", path]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("do not read whether the last move captured"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 /// Extra turns in a row in the JSON contract and in position files

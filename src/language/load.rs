@@ -62,6 +62,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         warnings: Vec::new(),
         reads_before: false,
         reads_previous: false,
+        reads_previous_captured: false,
         reads_extra_turns: false,
         reads_starter: false,
         reads_moved_from: false,
@@ -223,6 +224,8 @@ struct Loader {
     reads_before: bool,
     /// Whether some expression reads the last move played.
     reads_previous: bool,
+    /// Whether some expression reads `previous_captured()`.
+    reads_previous_captured: bool,
     /// Whether some expression reads `extra_turns`.
     reads_extra_turns: bool,
     reads_starter: bool,
@@ -596,6 +599,7 @@ impl Loader {
                     reads_before: self.reads_before,
                     capture_times,
                     reads_previous: self.reads_previous,
+                    reads_previous_captured: self.reads_previous_captured,
                     reads_extra_turns: self.reads_extra_turns,
                     reads_starter: self.reads_starter,
                     reads_moved_from: self.reads_moved_from,
@@ -1580,9 +1584,15 @@ impl Loader {
             }
         };
         self.reads_before |= node.calls("before");
-        self.reads_previous |= ["previous_lifted", "previous_ended", "previous_clockwise"]
-            .iter()
-            .any(|f| node.calls(f));
+        self.reads_previous |= [
+            "previous_lifted",
+            "previous_ended",
+            "previous_clockwise",
+            "previous_captured",
+        ]
+        .iter()
+        .any(|f| node.calls(f));
+        self.reads_previous_captured |= node.calls("previous_captured");
         self.reads_extra_turns |= node.names().contains(&"extra_turns");
         self.reads_starter |= node.calls("starter");
         self.reads_moved_from |= node.calls("moved_from");

@@ -67,6 +67,10 @@ pub struct PreviousMoveJson {
     /// game's direction).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clockwise: Option<bool>,
+    /// Whether its captures took seeds: stated (as `true`) only in games whose
+    /// rules read it (`previous_captured()`), and only when they did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captured: bool,
 }
 
 /// Hole names by side.
@@ -211,6 +215,7 @@ pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> Position
             lifted: m.lifted(),
             ended: b.name(m.ended()),
             clockwise: Some(m.clockwise()),
+            captured: m.captured(),
         }),
         extra_turns: p.extra_turns,
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
@@ -418,7 +423,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
             .clockwise
             .unwrap_or(b.direction() == crate::rules::board::Direction::Clockwise);
         setup.previous = Some(
-            PreviousMove::new(from, m.lifted, ended, clockwise)
+            PreviousMove::new(from, m.lifted, ended, clockwise, m.captured)
                 .ok_or(PositionFileError::NothingLifted)?,
         );
     }

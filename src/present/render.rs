@@ -105,9 +105,10 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             .map_or("the hand".to_string(), |h| game.board.name(h));
         let _ = writeln!(
             out,
-            "last move played: {} seed(s) from {from}, ended in {}",
+            "last move played: {} seed(s) from {from}, ended in {}{}",
             m.lifted(),
-            game.board.name(m.ended())
+            game.board.name(m.ended()),
+            if m.captured() { ", captured" } else { "" }
         );
     }
     for side in Side::BOTH {

@@ -360,6 +360,7 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     let mut options = Options {
         declined: decision.declined,
         met: 0,
+        took: false,
     };
     let hand = match FROM_HAND {
         false => {
@@ -622,8 +623,14 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
     if game.reads_previous {
         let clockwise = (board.direction() == Direction::Clockwise) != reversed_at_start;
-        position.previous =
-            PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last, clockwise);
+        let captured = game.reads_previous_captured && options.took;
+        position.previous = PreviousMove::new(
+            (!FROM_HAND).then_some(origin),
+            lifted,
+            env.last,
+            clockwise,
+            captured,
+        );
     }
     match &mut position.pending {
         Some(pending) => pending.again = again,
@@ -634,12 +641,15 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     })
 }
 
-/// The mover's say over optional captures during one move.
+/// What one move's captures keep track of: the mover's say over optional
+/// captures, and whether any capture took seeds.
 struct Options {
     /// Those the decision declines.
     declined: Declined,
     /// How many the move has met (each would have taken seeds).
     met: usize,
+    /// Whether some capture of the move took seeds (and was not undone).
+    took: bool,
 }
 
 /// A relay's rarer keys: whether the mover has a chance to stop instead
@@ -843,6 +853,7 @@ fn capture(
                 continue;
             }
         }
+        options.took |= taken > 0;
         if taken > 0 && game.claims_lost.is_some() {
             lose_claims(game, position, start, env.mover);
         }

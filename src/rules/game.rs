@@ -135,8 +135,12 @@ pub struct Game {
     /// (asked at every move, so worked out once).
     pub(crate) capture_times: u8,
     /// Whether some rule reads the last move played (`previous_lifted`,
-    /// `previous_ended`), which positions then keep.
+    /// `previous_ended`, `previous_clockwise`, `previous_captured`), which
+    /// positions then keep.
     pub(crate) reads_previous: bool,
+    /// Whether some rule reads `previous_captured()`: only then do positions
+    /// keep whether the last move captured.
+    pub(crate) reads_previous_captured: bool,
     /// Whether some rule reads `extra_turns`, which positions then keep.
     pub(crate) reads_extra_turns: bool,
     /// Whether some rule reads `starter()`, which JSON and position files then state.

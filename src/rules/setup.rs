@@ -72,9 +72,14 @@ pub enum SetupError {
     NoHandMoves,
     /// A previous move stated for a game whose rules never read it.
     #[error(
-        "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`, `previous_clockwise`), so a position states none"
+        "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`, `previous_clockwise`, `previous_captured`), so a position states none"
     )]
     PreviousNotRead,
+    /// A previous move's capture stated for a game whose rules never read it.
+    #[error(
+        "this game's rules do not read whether the last move captured (`previous_captured`), so a position's `previous_move` states no `captured`"
+    )]
+    PreviousCapturedNotRead,
     /// Extra turns stated for a game whose rules never read them.
     #[error("this game's rules do not read `extra_turns`, so a position states none")]
     ExtraTurnsNotRead,
@@ -151,6 +156,9 @@ impl Setup {
         }
         if position.previous.is_some() && !game.reads_previous {
             return Err(SetupError::PreviousNotRead);
+        }
+        if position.previous.is_some_and(|m| m.captured()) && !game.reads_previous_captured {
+            return Err(SetupError::PreviousCapturedNotRead);
         }
         if self.extra_turns > 0 && !game.reads_extra_turns {
             return Err(SetupError::ExtraTurnsNotRead);

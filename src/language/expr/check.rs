@@ -552,6 +552,7 @@ impl Checker<'_, '_> {
         }
         match name {
             "previous_clockwise" => return Ok(Typed::Bool(BoolExpr::PreviousClockwise)),
+            "previous_captured" => return Ok(Typed::Bool(BoolExpr::PreviousCaptured)),
             "starter" => return Ok(Typed::Side(SideExpr::Starter)),
             _ => {}
         }

@@ -254,6 +254,9 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
         BoolExpr::PreviousClockwise => {
             Box::new(|s| s.position.previous.is_some_and(|p| p.clockwise()))
         }
+        BoolExpr::PreviousCaptured => {
+            Box::new(|s| s.position.previous.is_some_and(|p| p.captured()))
+        }
         BoolExpr::PreviousEnded(h) => {
             let h = hole(h);
             Box::new(move |s| {

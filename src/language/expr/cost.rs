@@ -77,7 +77,8 @@ impl Cost<'_> {
             | BoolExpr::LapClockwise
             | BoolExpr::Won
             | BoolExpr::Drawn
-            | BoolExpr::PreviousClockwise => 0,
+            | BoolExpr::PreviousClockwise
+            | BoolExpr::PreviousCaptured => 0,
             BoolExpr::Not(x) | BoolExpr::Before(x) => self.bool(x),
             BoolExpr::AllOf(items) | BoolExpr::AnyOf(items) => items
                 .iter()

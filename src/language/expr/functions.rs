@@ -231,6 +231,13 @@ pub const FUNCTIONS: &[Function] = &[
         "the last move played was sown clockwise",
     ),
     f(
+        "previous_captured",
+        &[],
+        Bool,
+        "the last move played captured: some capture rule took seeds (false before the first move)",
+        "the last move played captured",
+    ),
+    f(
         "moved_from",
         &[Hole],
         Bool,

@@ -67,6 +67,7 @@ impl Read for BoolExpr {
             | BoolExpr::ClaimedBy(..)
             | BoolExpr::PreviousEnded(_)
             | BoolExpr::PreviousClockwise
+            | BoolExpr::PreviousCaptured
             | BoolExpr::MovedFrom(_)
             | BoolExpr::Before(_) => Reads::MORE,
         }

@@ -244,6 +244,8 @@ pub enum BoolExpr {
     PreviousEnded(Box<HoleExpr>),
     /// The last move played was sown clockwise (its first lap).
     PreviousClockwise,
+    /// The last move played captured (some capture rule took seeds).
+    PreviousCaptured,
     MovedFrom(Box<HoleExpr>),
     /// The value at the start of the move.
     Before(Box<BoolExpr>),
