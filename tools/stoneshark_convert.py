@@ -221,8 +221,11 @@ def translate(name, consts, info):
         # Otherwise a ram is no child: captures, laps and sowing treat it alike.
         info = {k: v for k, v in info.items() if k != "child_type"}
         get = info.get
-    if get("game_class") not in ("Mancala", "NorthSouthCycle"):
+    if get("game_class") not in ("Mancala", "NorthSouthCycle", "ZigZag"):
         missing.append(f"StoneShark's own game class {get('game_class')}")
+    if get("game_class") == "ZigZag" and (consts["holes"] % 2 or get("udir_holes")):
+        # Its centre hole would be sown in the direction the mover chooses.
+        missing.append("zigzag sowing with an odd number of holes or a chosen direction")
     if get("rounds"):
         missing += rounds_missing(info)
         if get("sow_rule") in BLOCKING_SOW_RULES:
@@ -426,14 +429,28 @@ def translate(name, consts, info):
     lines += ["", "[setup]", f"seeds = {setup}"] + ([f"scatter = {scatter}"] if scatter else [])
     if fixed_child:
         lines += ["", "[claims]", f'start = "seat_col(here) == {holes}"']
-    lines += ["", "[sowing]", 'circuit = "board"']
+    zigzag = get("game_class") == "ZigZag"
+    lines += ["", "[sowing]"]
+    if zigzag:
+        # zigzag.ZigZagIncr: one counterclockwise cycle, the stores left out.
+        cycle = zigzag_cycle(holes)
+        cycle = cycle[cycle.index(0):] + cycle[:cycle.index(0)]
+        track = ", ".join(f'"{loc_name(loc, holes)}"' for loc in cycle)
+        lines += ['circuit = "track"', f"track = [{track}]"]
+    else:
+        lines.append('circuit = "board"')
 
     # Direction: fixed, by hole (towards the edge or the centre), or by count.
     direct = get("sow_direct", CCW)
     half, odd = divmod(holes, 2)
     udir = list(get("udir_holes", []))
     lines.append(f'direction = "{"cw" if direct == CW else "ccw"}"')
-    if direct == SPLIT:
+    if zigzag:
+        # zigzag.ZigZagGetDir: each hole sows towards the centre line.
+        cw = ", ".join(loc_name(loc, holes) for loc in range(2 * holes)
+                       if zigzag_clockwise(loc, holes))
+        lines.append(f'reverse = "contains([{cw}], origin)"')
+    elif direct == SPLIT:
         lines.append(f'reverse = "seat_col(origin) <= {half}"')
     elif direct == TOCENTER:
         lines.append(f'reverse = "seat_col(origin) > {half + odd}"')
@@ -479,6 +496,15 @@ def translate(name, consts, info):
         froms.append(f"count(origin) >= {min_move}")
     if ram:
         froms.append("not " + closed.format(h="origin"))
+    if zigzag and min_move == 1 and not udir:
+        # zigzag.DontUndoMoveOne: a single seed the last move carried across
+        # the centre line may not move on at once, unless that move captured.
+        pairs = [(half - 1, holes + half - 1), (half, holes + half)]
+        undo = " or ".join(f"(origin == {loc_name(a, holes)} and previous_lifted("
+                           f"{loc_name(b, holes)}) == 1)"
+                           for x, y in pairs for a, b in ((x, y), (y, x)))
+        froms.append(f"previous_captured() or not (count(origin) == 1 and "
+                     f"previous_ended(origin) and ({undo}))")
     if (min_move == 1 and direct == SPLIT and 0 not in udir and holes - 1 not in udir):
         # allowables.DontUndoMoveOne: a single seed the last move carried round
         # an end of the board may not be moved straight back.
@@ -1096,6 +1122,34 @@ def translate(name, consts, info):
             when += " and number(h in claims(south), true) + number(h in claims(north), true) == 0"
         lines += end("condition", extra=f'when = "{when}"')
     return "\n".join(lines) + "\n"
+
+
+def loc_name(loc, holes):
+    """Our name of StoneShark's board location: 0.. along South's row, then
+    on along North's from its far end."""
+    return f"a{loc + 1}" if loc < holes else f"b{2 * holes - loc}"
+
+
+def zigzag_cycle(holes):
+    """zigzag.ZigZagIncr.compute_cycle: the locations in counterclockwise
+    order of sowing (for an even number of holes)."""
+    dbl = 2 * holes
+    cycle = [0] * dbl
+    for idx in range(holes - 1):
+        cycle[idx] = idx + 1 if idx % 2 else dbl - idx - 2
+    cycle[holes - 1] = holes - 1
+    for idx in range(holes, dbl - 1):
+        cycle[idx] = dbl - idx - 2 if idx % 2 else idx + 1
+    return cycle
+
+
+def zigzag_clockwise(loc, holes):
+    """zigzag.ZigZagGetDir: whether a move from the location is sown
+    clockwise (each hole towards the centre line)."""
+    half = holes // 2
+    cw_odd = [idx % 2 == 1 for idx in range(half)]
+    ccw_odd = [idx % 2 == 0 for idx in range(half)]
+    return (cw_odd + cw_odd[::-1] + ccw_odd + ccw_odd[::-1])[loc]
 
 
 def start_board(holes, seeds, pattern, north_starts=False):
