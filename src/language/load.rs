@@ -510,10 +510,11 @@ impl Loader {
                 ),
             ));
         }
+        let has_hand_moves = spec.hand.is_some();
         let captures: Vec<Capture> = spec
             .capture
             .into_iter()
-            .filter_map(|capture| self.capture(&board, capture))
+            .filter_map(|capture| self.capture(&board, capture, has_hand_moves))
             .collect();
         self.require_no_moves_check(&spec.end);
         let end_checks = spec
@@ -1034,7 +1035,13 @@ impl Loader {
 
     /// Compiles a capture rule; every part is checked, so that all its problems
     /// are reported together.
-    fn capture(&mut self, board: &Board, capture: spec::CaptureSpec) -> Option<Capture> {
+    /// `has_hand_moves`: the file has a `[hand]` section.
+    fn capture(
+        &mut self,
+        board: &Board,
+        capture: spec::CaptureSpec,
+        has_hand_moves: bool,
+    ) -> Option<Capture> {
         let at = self.capture_time(&capture.at);
         let bindings = match at {
             Some(CaptureTime::Lift) => LIFT,
@@ -1156,6 +1163,35 @@ impl Loader {
             }
             self.typed(board, hole, &[bindings, &[Binding::Taken]].concat())
         });
+        let into_hand = capture.into_hand.as_ref().is_some_and(|i| *i.get_ref());
+        if let Some(span) = capture
+            .into_hand
+            .as_ref()
+            .filter(|_| into_hand)
+            .map(|i| i.span())
+        {
+            let clash = [
+                ("into", capture.into.is_some()),
+                ("resow", capture.resow.is_some()),
+                ("claim", capture.claim),
+                ("from_hand", capture.from_hand.is_some()),
+                ("spare", capture.spare.is_some()),
+            ];
+            for (key, _) in clash.iter().filter(|(_, given)| *given) {
+                self.problem(
+                    span.clone(),
+                    format!(
+                        "`into_hand` puts the seeds taken into a side's hand: not with `{key}`"
+                    ),
+                );
+            }
+            if !has_hand_moves {
+                self.problem(
+                    span,
+                    "`into_hand` puts the seeds taken into a side's hand, which only hand moves put back into play: add a [hand] section",
+                );
+            }
+        }
         let strip = capture.strip.as_ref().map(|strip| {
             let bindings = [bindings, &[Binding::Taken]].concat();
             let stones = self.typed(board, &strip.stones, &bindings);
@@ -1190,6 +1226,7 @@ impl Loader {
             resow: optional(resow)?,
             resow_reverse: optional(resow_reverse)?,
             into: optional(into)?,
+            into_hand,
             optional: capture.optional,
             clauses: capture.clauses,
         })

@@ -269,6 +269,9 @@ pub struct CaptureSpec {
     pub resow_reverse: Option<Expr>,
     /// The seeds taken are not scored but put into this hole.
     pub into: Option<Expr>,
+    /// The seeds taken are not scored but go into the hand of the side `to`
+    /// names, for its hand moves to put into play.
+    pub into_hand: Option<Spanned<bool>>,
     /// Whether the mover may decline the capture (the move is then two decisions).
     #[serde(default)]
     pub optional: bool,

@@ -766,6 +766,11 @@ fn capture(
             true => None,
             false => Some(rule.to.eval(&mut scope(game, position, start, *env))),
         };
+        // Seeds into a hand are not scored: taken as `into`'s are, then held.
+        let (to, hand_to) = match rule.into_hand {
+            true => (None, to),
+            false => (to, None),
+        };
         // Only a rule that can be vetoed or declined needs the position to go
         // back to (copied only then: an eager copy costs every capture).
         let before = match rule.veto.is_some() || rule.optional {
@@ -827,6 +832,10 @@ fn capture(
                 true => position.captured[board.owner(hole).index()] += taken,
                 false => position.counts[hole as usize] += taken as u16,
             }
+        }
+        if let Some(side) = hand_to {
+            // At most the 65,535 seeds a position holds.
+            position.hand[side.index()] += taken as u16;
         }
         // Read in place: moving the copy out would copy the position again.
         if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {

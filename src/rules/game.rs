@@ -296,6 +296,9 @@ pub struct Capture {
     pub resow_reverse: Option<Compiled<BoolExpr>>,
     /// The seeds taken are not scored but put into this hole.
     pub into: Option<Compiled<HoleExpr>>,
+    /// The seeds taken are not scored but go into the hand of the side `to`
+    /// names (a game with hand moves, which put them into play).
+    pub into_hand: bool,
     /// The mover may decline it: a move during which it would take seeds is
     /// offered both ways (`a3` takes, `a3:decline` does not).
     pub optional: bool,

@@ -544,6 +544,17 @@ impl Words<'_> {
                 );
             }
         }
+        if let Some(into) = &capture.into {
+            text += &format!(
+                "; the seeds taken are not kept but put into {}",
+                self.text(into.get_ref())
+            );
+        }
+        if capture.into_hand.as_ref().is_some_and(|i| *i.get_ref()) {
+            text += &format!(
+                "; the seeds taken are not kept but held in the hand of {to}, for its hand moves to put back into play"
+            );
+        }
         if capture.claim {
             text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
         }
