@@ -221,7 +221,7 @@ def translate(name, consts, info):
         # Otherwise a ram is no child: captures, laps and sowing treat it alike.
         info = {k: v for k, v in info.items() if k != "child_type"}
         get = info.get
-    if get("game_class") not in ("Mancala", "NorthSouthCycle", "ZigZag"):
+    if get("game_class") not in ("Mancala", "NorthSouthCycle", "ZigZag", "NSGratuitous"):
         missing.append(f"StoneShark's own game class {get('game_class')}")
     if get("game_class") == "ZigZag" and (consts["holes"] % 2 or get("udir_holes")):
         # Its centre hole would be sown in the direction the mover chooses.
@@ -466,7 +466,7 @@ def translate(name, consts, info):
     skips = []
     if get("skip_start"):
         skips.append("here == lap_start")
-    if get("game_class") == "NorthSouthCycle":
+    if get("game_class") in ("NorthSouthCycle", "NSGratuitous"):
         # two_cycle.NorthSouthIncr: each side sows round its own row (and store).
         skips.append("not own(here) and not is_store(here)")
     if get("sow_rule") in SKIPPING_SOW_RULES:
@@ -733,6 +733,12 @@ def translate(name, consts, info):
         capture = [f'when = "{when}"', f'take = "{take}"']
         if get("multicapt"):
             step = "next(x)" if get("capt_dir", 0) == CAPT_DIR_SOW else "prev(x)"
+            if get("game_class") in ("NorthSouthCycle", "NSGratuitous"):
+                # The chain walks the mover's own row round (NorthSouthIncr),
+                # from its last hole to its first and back.
+                step = (f"if seat_col(x) == {holes} then opposite(next(x, {holes})) else next(x)"
+                        if get("capt_dir", 0) == CAPT_DIR_SOW else
+                        f"if seat_col(x) == 1 then opposite(prev(x, {holes})) else prev(x)")
             chain_when = both(side_ok("x", False), count_ok("x"))
             limit = f", limit = {get('multicapt')}" if get("multicapt") > 1 else ""
             capture.append(f'chain = {{ step = "{step}", while = "{chain_when}"{limit} }}')
@@ -908,6 +914,13 @@ def translate(name, consts, info):
         lines += ["", "[[capture]]", 'at = "sowing_end"',
                   f'when = "{both(inhibit, "last == store(opponent)")}"',
                   'take = "store(opponent)"']
+    gratuitous = get("game_class") == "NSGratuitous"
+    if capture and gratuitous:
+        # gratuitous.Gratuitous: the seeds captured wait in the mover's store
+        # (ours: its hand) for the mover, playing again, to put them all into
+        # one of the opponent's holes.
+        capture.append("into_hand = true")
+        lines += ["", "[hand]", 'holes = "holes(opponent)"', 'seeds = "hand(mover)"']
     if capture:
         moment = "lap_end" if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) else "sowing_end"
         lines += ["", "[[capture]]", f'at = "{moment}"'] + capture
@@ -947,7 +960,7 @@ def translate(name, consts, info):
 
     if ram:
         lines += ram_lines
-    agains = []
+    agains = ["hand(mover) > 0"] if gratuitous and capture else []
     if store_again:
         agains.append(store_again)
     if get("capt_rturn") == 1 and get("sow_rule") in ENPAS:
