@@ -140,6 +140,10 @@ LAP_CAPT = 8
 # sower.ContWithCaptSeeds: a capture at a lap's end whose seeds, with the last
 # hole's, are sown on from there (ours re-sow them: `resow`).
 LAP_CAPT_SEEDS = 12
+# sower.SowOppCaptsLast over ContIfBasicCapt: LAP_CAPT, but once a lap starts
+# with few seeds in the holes, those it drops on the opponent's side go to the
+# opponent.
+LAP_CAPT_OPP_GETS = 10
 # sower.SowIncrSeeds: holes the sowing passes by (SowIncPastOppSkips, PastMax,
 # PastChild, PastOppChild), as `skip` conditions of `here`.
 SKIPPING_SOW_RULES = {
@@ -250,7 +254,7 @@ def translate(name, consts, info):
                                          or get("sow_rule") or get("game_class") != "Mancala"):
         missing.append("a prescribed last seed across, with stores sown, captures before "
                        "sowing or special sowing rules")
-    if get("prescribed") == MLAPS_FIRST and get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS):
+    if get("prescribed") == MLAPS_FIRST and get("sow_rule") in (LAP_CAPT, LAP_CAPT_OPP_GETS, LAP_CAPT_SEEDS):
         missing.append("a first move sown in laps, in a game of captures at each lap's end")
     if get("prescribed") == NO_UDIR_FIRSTS and (get("sow_stores") or get("capt_rturn")):
         missing.append("an opening move of each side's in a fixed direction, in a game of "
@@ -303,10 +307,10 @@ def translate(name, consts, info):
             or get("capt_type") or get("stores")):
         missing.append("captured seeds sown on, other than from single cross captures in "
                        "lap sowing without stores")
-    if get("sow_rule", 0) not in (0, LAP_CAPT, LAP_CAPT_SEEDS) + ENPAS + tuple(SKIPPING_SOW_RULES) \
+    if get("sow_rule", 0) not in (0, LAP_CAPT, LAP_CAPT_OPP_GETS, LAP_CAPT_SEEDS) + ENPAS + tuple(SKIPPING_SOW_RULES) \
             + tuple(BLOCKING_SOW_RULES):
         missing.append(MISSING["sow_rule"])
-    if get("sow_rule") == LAP_CAPT and (
+    if get("sow_rule") in (LAP_CAPT, LAP_CAPT_OPP_GETS) and (
             get("mlaps") != LAPPER or get("crosscapt") or get("capt_type", 0) not in (0, CAPT_TWO_OUT)
             or get("mlap_cont", 0) in (LAP_ON_PARAM, LAP_GREQ_PARAM)):
         missing.append("captures at each lap's end other than basic or two-out ones in "
@@ -765,7 +769,7 @@ def translate(name, consts, info):
     # Relays: StoneShark's lap sower stops on a single seed, and where a basic
     # capture is possible at the lap's end (sower.StopCaptureSeeds, not with
     # capture types of their own). The lap rules (`outer`) are asked first.
-    lap_capt = get("sow_rule") == LAP_CAPT
+    lap_capt = get("sow_rule") in (LAP_CAPT, LAP_CAPT_OPP_GETS)
     if mlaps == LAPPER:
         conds, outer = ["count(last) > 1"], []
         if stores:
@@ -791,10 +795,10 @@ def translate(name, consts, info):
             outer.append("not claimed_by(last, south) and not claimed_by(last, north)")
         when, start = " and ".join(conds), "last"
         if lap_capt and not get("capt_type"):
-            # sower.ContIfBasicCapt: the lap-end capture emptied the last hole;
-            # the sowing goes on from the next one.
-            when, start = f"count(last) == 0 or ({when})", "if count(last) == 0 then next(last) else last"
-        if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) and not get("stores"):
+            # sower.ContIfBasicCapt: after a lap-end capture the sowing goes on
+            # from the next hole.
+            when, start = f"taken > 0 or ({when})", "if taken > 0 then next(last) else last"
+        if get("sow_rule") in (LAP_CAPT, LAP_CAPT_OPP_GETS, LAP_CAPT_SEEDS) and not get("stores"):
             # sower.StopNoOppSeeds.
             outer.append(f"total({opp_row}) > 0")
         if outer:
@@ -849,6 +853,15 @@ def translate(name, consts, info):
         lines += ["", "[[capture]]", 'at = "drop"',
                   'when = "claimed_by(here, south) or claimed_by(here, north)"',
                   'take = "here"', 'to = "if claimed_by(here, south) then south else north"']
+    if get("sow_rule") == LAP_CAPT_OPP_GETS:
+        # sower.SowOppCaptsLast: the lap's holes hold sow_param seeds or fewer
+        # (its hand lifted); a seed dropped on the opponent's side goes to the
+        # opponent, but a last seed a basic capture could take.
+        capturable = both(side_ok("here", True), count_ok("here"))
+        conds = [f"lap_board <= {get('sow_param')}", "not own(here)",
+                 f"not (is_last and {capturable})" if capturable else "not is_last"]
+        lines += ["", "[[capture]]", 'at = "drop"', f'when = "{both(*conds)}"', 'take = "here"',
+                  'at_most = "1"', 'to = "opponent"']
     if get("sow_rule") in ENPAS:
         rule = get("sow_rule")
         conds = [inhibit]
@@ -922,7 +935,7 @@ def translate(name, consts, info):
         capture.append("into_hand = true")
         lines += ["", "[hand]", 'holes = "holes(opponent)"', 'seeds = "hand(mover)"']
     if capture:
-        moment = "lap_end" if get("sow_rule") in (LAP_CAPT, LAP_CAPT_SEEDS) else "sowing_end"
+        moment = "lap_end" if get("sow_rule") in (LAP_CAPT, LAP_CAPT_OPP_GETS, LAP_CAPT_SEEDS) else "sowing_end"
         lines += ["", "[[capture]]", f'at = "{moment}"'] + capture
     if capture and grandslam == GS_OPP_GETS_REMAIN:
         # capturer.GSOppGets: a capture that empties the opponent's row (which

@@ -63,6 +63,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         reads_before: false,
         reads_previous: false,
         reads_previous_captured: false,
+        reads_lap_board: false,
         reads_extra_turns: false,
         reads_starter: false,
         reads_moved_from: false,
@@ -226,6 +227,8 @@ struct Loader {
     reads_previous: bool,
     /// Whether some expression reads `previous_captured()`.
     reads_previous_captured: bool,
+    /// Whether some expression reads `lap_board`.
+    reads_lap_board: bool,
     /// Whether some expression reads `extra_turns`.
     reads_extra_turns: bool,
     reads_starter: bool,
@@ -274,10 +277,25 @@ const LAP: &[Binding] = &[
     Binding::Origin,
     Binding::Last,
     Binding::Lap,
+    Binding::LapBoard,
     Binding::LapStart,
     Binding::LapClockwise,
     Binding::Turn,
     Binding::ExtraTurns,
+];
+/// A relay: a lap's bindings and what its lap-end captures took.
+const RELAY: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::Last,
+    Binding::Lap,
+    Binding::LapBoard,
+    Binding::LapStart,
+    Binding::LapClockwise,
+    Binding::Turn,
+    Binding::ExtraTurns,
+    Binding::Taken,
 ];
 /// Captures made as a lap's hand is lifted, before it is sown.
 const LIFT: &[Binding] = &[
@@ -298,6 +316,7 @@ const DROP: &[Binding] = &[
     Binding::Here,
     Binding::IsLast,
     Binding::Lap,
+    Binding::LapBoard,
     Binding::LapStart,
     Binding::LapClockwise,
     Binding::Turn,
@@ -327,6 +346,7 @@ const SKIP: &[Binding] = &[
     Binding::Here,
     Binding::InHand,
     Binding::Lap,
+    Binding::LapBoard,
     Binding::LapStart,
     Binding::LapClockwise,
     Binding::Turn,
@@ -478,17 +498,17 @@ impl Loader {
             }
         };
         let relay = spec.relay.and_then(|relay| {
-            let when = self.condition(&board, &relay.when, LAP, "the relay never happens");
-            let from = self.typed(&board, &relay.from, LAP);
+            let when = self.condition(&board, &relay.when, RELAY, "the relay never happens");
+            let from = self.typed(&board, &relay.from, RELAY);
             let reverse = relay
                 .reverse
                 .as_ref()
-                .map(|e| self.condition(&board, e, LAP, "the direction never turns"));
-            let lift = relay.lift.as_ref().map(|e| self.typed(&board, e, LAP));
+                .map(|e| self.condition(&board, e, RELAY, "the direction never turns"));
+            let lift = relay.lift.as_ref().map(|e| self.typed(&board, e, RELAY));
             let chance = relay
                 .optional
                 .as_ref()
-                .map(|e| self.condition(&board, e, LAP, "the mover never may stop"));
+                .map(|e| self.condition(&board, e, RELAY, "the mover never may stop"));
             let (when, from): (Compiled<BoolExpr>, Compiled<HoleExpr>) = (when?, from?);
             Some(Relay {
                 from_last_while: Relay::from_last_while(when.tree(), from.tree()),
@@ -559,6 +579,7 @@ impl Loader {
             ) if self.problems.is_empty() => {
                 let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
                 let rare_sowing = claims_lost.is_some()
+                    || self.reads_lap_board
                     || relay
                         .as_ref()
                         .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
@@ -601,6 +622,7 @@ impl Loader {
                     capture_times,
                     reads_previous: self.reads_previous,
                     reads_previous_captured: self.reads_previous_captured,
+                    reads_lap_board: self.reads_lap_board,
                     reads_extra_turns: self.reads_extra_turns,
                     reads_starter: self.reads_starter,
                     reads_moved_from: self.reads_moved_from,
@@ -1630,6 +1652,7 @@ impl Loader {
         .iter()
         .any(|f| node.calls(f));
         self.reads_previous_captured |= node.calls("previous_captured");
+        self.reads_lap_board |= node.names().contains(&"lap_board");
         self.reads_extra_turns |= node.names().contains(&"extra_turns");
         self.reads_starter |= node.calls("starter");
         self.reads_moved_from |= node.calls("moved_from");

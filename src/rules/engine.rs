@@ -445,6 +445,10 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         );
     }
     loop {
+        if RARE && game.reads_lap_board {
+            // At most the 65,535 seeds a position holds.
+            env.lap_board = position.seeds_on_board() as u16;
+        }
         let next_hole = board.next_table(mover, reversed);
         let mut at = from;
         let mut skipped = 0;
@@ -534,6 +538,10 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
             continue;
         }
         let Some(relay) = &game.relay else { break };
+        if !lap_end {
+            // Only this lap's end captures count for the relay's `taken`.
+            env.taken = 0;
+        }
         let next = match relay.from_last_while {
             Some((op, k)) => match op.holds(i64::from(position.count_at(board, at)), k) {
                 true => at,
@@ -745,7 +753,8 @@ struct Resow {
 
 /// Runs every capture rule of the given time whose condition holds, in file
 /// order. Seeds that re-sowing rules took are returned, to be sown on from the
-/// hole the last of them names.
+/// hole the last of them names; `env.taken` is left at what they took in all
+/// (a relay reads it after the lap-end captures).
 fn capture(
     game: &Game,
     position: &mut Position,
@@ -756,6 +765,7 @@ fn capture(
 ) -> Option<Resow> {
     let board = &game.board;
     let mut resow: Option<Resow> = None;
+    let mut taken_in_all = 0;
     for (index, rule) in game.captures.iter().enumerate() {
         if rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)) {
             continue;
@@ -863,6 +873,7 @@ fn capture(
             }
         }
         options.took |= taken > 0;
+        taken_in_all += taken;
         if taken > 0 && game.claims_lost.is_some() {
             lose_claims(game, position, start, env.mover);
         }
@@ -887,6 +898,7 @@ fn capture(
             owe_strip(game, position, start, *env, index, strip);
         }
     }
+    env.taken = taken_in_all.min(u32::from(u16::MAX)) as u16;
     resow
 }
 

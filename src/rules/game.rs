@@ -125,8 +125,8 @@ pub struct Game {
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
-    /// Whether a move may lose claims or meet a relay's `lift` or `optional`:
-    /// sowing checks those only then (see `engine::sow`).
+    /// Whether a move may lose claims, meet a relay's `lift` or `optional`, or
+    /// read `lap_board`: sowing checks those only then (see `engine::sow`).
     pub(crate) rare_sowing: bool,
     /// Whether some rule reads the position at the start of the move
     /// (`before(...)`), which the engine then keeps a copy of.
@@ -141,6 +141,9 @@ pub struct Game {
     /// Whether some rule reads `previous_captured()`: only then do positions
     /// keep whether the last move captured.
     pub(crate) reads_previous_captured: bool,
+    /// Whether some rule reads `lap_board`, which the engine then counts at
+    /// each lap's start.
+    pub(crate) reads_lap_board: bool,
     /// Whether some rule reads `extra_turns`, which positions then keep.
     pub(crate) reads_extra_turns: bool,
     /// Whether some rule reads `starter()`, which JSON and position files then state.

@@ -713,6 +713,7 @@ impl Words<'_> {
             "is_last" => "this is the lap's last seed".into(),
             "lap_clockwise" => "the lap is sown clockwise".into(),
             "lap" => "the lap number".into(),
+            "lap_board" => "the seeds in the holes as this lap's sowing began".into(),
             "taken" => "the seeds it took".into(),
             "in_hand" => "the seeds in hand".into(),
             "side" => "the side".into(),

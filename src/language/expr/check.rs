@@ -29,6 +29,8 @@ pub enum Binding {
     LapClockwise,
     /// The current lap number, from 1.
     Lap,
+    /// Seeds in the holes as the current lap's sowing began.
+    LapBoard,
     /// The seeds the capture just took (strip amounts).
     Taken,
     /// The seeds of the hand about to be sown (captures at a lap's lift).
@@ -54,7 +56,7 @@ pub enum Binding {
 }
 
 impl Binding {
-    pub const ALL: [Binding; 19] = [
+    pub const ALL: [Binding; 20] = [
         Binding::Mover,
         Binding::Opponent,
         Binding::Origin,
@@ -63,6 +65,7 @@ impl Binding {
         Binding::IsLast,
         Binding::LapClockwise,
         Binding::Lap,
+        Binding::LapBoard,
         Binding::Taken,
         Binding::InHand,
         Binding::X,
@@ -86,6 +89,7 @@ impl Binding {
             Binding::IsLast => "is_last",
             Binding::LapClockwise => "lap_clockwise",
             Binding::Lap => "lap",
+            Binding::LapBoard => "lap_board",
             Binding::Taken => "taken",
             Binding::InHand => "in_hand",
             Binding::X => "x",
@@ -396,6 +400,7 @@ impl Checker<'_, '_> {
                 Binding::Won => Typed::Bool(BoolExpr::Won),
                 Binding::Drawn => Typed::Bool(BoolExpr::Drawn),
                 Binding::Lap => Typed::Int(IntExpr::Lap),
+                Binding::LapBoard => Typed::Int(IntExpr::LapBoard),
                 Binding::Taken => Typed::Int(IntExpr::Taken),
                 Binding::InHand => Typed::Int(IntExpr::InHand),
                 Binding::Turn => Typed::Int(IntExpr::Turn),

@@ -299,6 +299,7 @@ fn int(e: &IntExpr) -> Run<i64> {
             Box::new(move |_| n)
         }
         IntExpr::Lap => Box::new(|s| i64::from(s.env.lap)),
+        IntExpr::LapBoard => Box::new(|s| i64::from(s.env.lap_board)),
         IntExpr::Taken => Box::new(|s| i64::from(s.env.taken)),
         IntExpr::InHand => Box::new(|s| i64::from(s.env.in_hand)),
         IntExpr::Turn => Box::new(|s| i64::from(s.position.turn)),

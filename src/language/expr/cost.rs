@@ -53,6 +53,7 @@ impl Cost<'_> {
         1 + match e {
             IntExpr::Const(_)
             | IntExpr::Lap
+            | IntExpr::LapBoard
             | IntExpr::Taken
             | IntExpr::InHand
             | IntExpr::Turn

@@ -84,6 +84,7 @@ impl Read for IntExpr {
             IntExpr::Op(_, l, r) => l.reads().with(r.reads()),
             IntExpr::If(c, t, e) => c.reads().with(t.reads()).with(e.reads()),
             IntExpr::Lap
+            | IntExpr::LapBoard
             | IntExpr::Taken
             | IntExpr::InHand
             | IntExpr::Turn

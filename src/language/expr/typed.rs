@@ -21,6 +21,9 @@ pub struct Env {
     pub taken: u16,
     /// Seeds of the hand about to be sown (captures at a lap's lift).
     pub in_hand: u16,
+    /// Seeds in the holes as the current lap's sowing began (set only where a
+    /// rule reads `lap_board`).
+    pub lap_board: u16,
     pub side: Side,
     /// In end checks, the side that made the last decision.
     pub last_mover: Side,
@@ -48,6 +51,7 @@ impl Env {
             lap: 0,
             taken: 0,
             in_hand: 0,
+            lap_board: 0,
             side: mover,
             last_mover: mover.other(),
             round_winner: None,
@@ -187,6 +191,8 @@ pub enum Quantifier {
 pub enum IntExpr {
     Const(i64),
     Lap,
+    /// Seeds in the holes as the current lap's sowing began.
+    LapBoard,
     Taken,
     InHand,
     /// Completed turns.
