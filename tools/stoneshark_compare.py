@@ -142,31 +142,57 @@ def load_stoneshark(checkout):
 
 
 def endless_moves_by_index():
-    """Corrects a slip in StoneShark's NoEndlessSows: it clears `allow[pos]`, the
-    move's position in its row, where the array is indexed by `idx`. The two
-    differ for North's holes in games whose moves name a row (move triples), so
-    an endless move of North's stayed legal there (seen in NamNam: a relay of 75
-    laps offered, then played, ending the game as a quit)."""
+    """Corrects two slips in StoneShark's NoEndlessSows. It clears `allow[pos]`,
+    the move's position in its row, where the array is indexed by `idx`. The
+    two differ for North's holes in games whose moves name a row (move
+    triples), so an endless move of North's stayed legal there (seen in
+    NamNam: a relay of 75 laps offered, then played, ending the game as a
+    quit). And it sows a hole whose direction the mover chooses in the game's
+    direction only, so a move endless the other way stayed legal (seen in
+    Four-Capture); such moves are kept aside here and left out by UdirMoves."""
     import allowables
     import game_info as gi
+    import get_moves
     from game_logger import game_log
 
     def get_allowable_holes(self):
         allow = self.decorator.get_allowable_holes()
         saved_state = self.game.state
         holes = self.tholes if self.game.turn else self.fholes
+        endless_ways = set()
         for idx, loc in holes:
             if not allow[idx]:
                 continue
             row = int(loc < self.game.cts.holes)
             pos = self.game.cts.xlate_pos_loc(row, loc)
-            with game_log.simulate(), self.game.restore_state(saved_state):
-                mdata = self.game.do_sow(self.make_move(row, pos))
-            if mdata.capt_start == gi.WinCond.ENDLESS:
+            chosen = (self.game.info.mlength == 2
+                      and self.game.cts.loc_to_left_cnt(loc) in self.game.info.udir_holes)
+            moves = ([gi.MoveTpl(pos, d) for d in (gi.Direct.CCW, gi.Direct.CW)] if chosen
+                     else [self.make_move(row, pos)])
+            endless = []
+            for move in moves:
+                with game_log.simulate(), self.game.restore_state(saved_state):
+                    mdata = self.game.do_sow(move)
+                if mdata.capt_start == gi.WinCond.ENDLESS:
+                    endless.append(move)
+            if len(endless) == len(moves):
                 allow[idx] = False
+            else:
+                endless_ways.update(endless)
+        self.game.endless_ways = (saved_state, endless_ways)
         return allow
 
     allowables.NoEndlessSows.get_allowable_holes = get_allowable_holes
+    udir_moves = get_moves.UdirMoves.get_moves
+
+    def without_endless_ways(self):
+        moves = udir_moves(self)
+        state, endless = getattr(self.game, "endless_ways", (None, set()))
+        if endless and state == self.game.state:
+            moves = [m for m in moves if m not in endless]
+        return moves
+
+    get_moves.UdirMoves.get_moves = without_endless_ways
 
 
 def hole_name(game, move):
@@ -273,6 +299,12 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         # A move that would sow for ever is not legal (GEN-7); StoneShark's
         # default ends the game when one is played instead.
         game.disallow_endless(True)
+        if game.info.udirect and game.info.mlaps:
+            # allowables.deco_allowable leaves out NoEndlessSows where the
+            # direction is chosen, so an endless move stays legal there; ours
+            # are not (GEN-7): asked here of each direction.
+            import allowables  # noqa: E402  (StoneShark's module)
+            game.deco.allow = allowables.NoEndlessSows(game, game.deco.allow)
         if props in CHAIN_CORRECTED or converted:
             chain_against_each_move(game)
         if random_start:

@@ -243,11 +243,11 @@ def translate(name, consts, info):
     if get("end_cond", 0) not in (0,) + tuple(END_CONDITIONS) or (
             get("end_cond") and get("rounds") and get("end_cond") != 3):
         missing.append(MISSING["end_cond"])
-    if get("mustshare") and get("udir_holes"):
-        # get_moves.UdirMoves offers both directions of a hole when
-        # allowables.MustShareUdir found that only one of them feeds.
-        missing.append("StoneShark's feeding rule where the direction is chosen (it offers "
-                       "both directions of a hole when one feeds)")
+    if get("mustshare") and get("udir_holes") and (get("mustpass") or get("grandslam")):
+        # Ours asks `after` of a hole (below); StoneShark's passing and grand
+        # slam rules were not compared with it.
+        missing.append("StoneShark's feeding rule where the direction is chosen, with "
+                       "passing or grand slam rules")
     if get("prescribed", 0) not in (0, NO_UDIR_FIRSTS, MLAPS_FIRST, SOW1OPP):
         missing.append(MISSING["prescribed"])
     if get("prescribed") == SOW1OPP and (get("sow_stores") or get("presowcapt")
@@ -599,6 +599,10 @@ def translate(name, consts, info):
         lines.append(f'prefer = "{feeds}"')
     elif get("mustshare"):
         afters.append(feeds)
+        if get("udir_holes"):
+            # get_moves.UdirMoves offers both directions of a hole when
+            # allowables.MustShareUdir found that one of them feeds.
+            lines.append("after_by_hole = true")
     if grandslam == GS_NOT_LEGAL:
         afters.append(f"before(total({opp_row})) == 0 or total({opp_row}) > 0")
     if afters:

@@ -452,6 +452,7 @@ impl Loader {
             choose_direction: spec.moves.choose_direction.as_ref().and_then(|e| {
                 self.condition(&board, e, MOVE, "the mover never chooses the direction")
             }),
+            after_by_hole: self.after_by_hole(&spec.moves),
             clauses: spec.moves.clauses,
         };
         let hand = spec.hand.as_ref().and_then(|hand| {
@@ -1057,6 +1058,21 @@ impl Loader {
 
     /// Compiles a capture rule; every part is checked, so that all its problems
     /// are reported together.
+    /// `[move] after_by_hole`, which only means something where a hole has
+    /// several moves (`choose_direction`) and `after` judges them.
+    fn after_by_hole(&mut self, moves: &spec::MoveSpec) -> bool {
+        let Some(by_hole) = &moves.after_by_hole else {
+            return false;
+        };
+        if *by_hole.get_ref() && (moves.after.is_none() || moves.choose_direction.is_none()) {
+            self.problem(
+                by_hole.span(),
+                "`after_by_hole` asks `after` of a hole's moves together: it needs `after` and `choose_direction`",
+            );
+        }
+        *by_hole.get_ref()
+    }
+
     /// `has_hand_moves`: the file has a `[hand]` section.
     fn capture(
         &mut self,

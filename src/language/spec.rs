@@ -160,6 +160,8 @@ pub struct MoveSpec {
     pub prefer: Option<Expr>,
     /// Where it holds for a move's origin, the mover chooses the direction.
     pub choose_direction: Option<Expr>,
+    /// `after` is asked of a hole: each of its moves is legal when one meets it.
+    pub after_by_hole: Option<Spanned<bool>>,
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -262,6 +262,9 @@ pub(crate) struct Sown {
     /// How many optional captures the move met (each took seeds or was
     /// declined): the move may also be played declining them.
     pub(crate) optional_met: usize,
+    /// With `[move] after_by_hole`: the move fails `after`, and is legal only
+    /// if another move from its hole meets it.
+    pub(crate) fails_after: bool,
 }
 
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
@@ -620,10 +623,15 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     );
     // A strip owed by one capture can be emptied by a later drop or capture.
     lapse_empty_strip(game, position);
+    let mut fails_after = false;
     if let Some(after) = &game.moves.after
         && !after.eval(&mut scope(game, position, start, env))
     {
-        return Err(NotLegal::FailsAfter);
+        // Asked of the hole: a sibling move from it may meet it for this one.
+        match game.moves.after_by_hole {
+            true => fails_after = true,
+            false => return Err(NotLegal::FailsAfter),
+        }
     }
     let again = game
         .again
@@ -646,6 +654,7 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     }
     Ok(Sown {
         optional_met: options.met,
+        fails_after,
     })
 }
 
@@ -1140,7 +1149,8 @@ pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
         }) && moves_from(game, position, hole)
             .into_iter()
             .any(|decision| {
-                game.moves_always_legal() || sow(game, &mut position.clone(), decision).is_ok()
+                game.moves_always_legal()
+                    || sow(game, &mut position.clone(), decision).is_ok_and(|s| !s.fails_after)
             })
     })
 }

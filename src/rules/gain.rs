@@ -98,6 +98,8 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
         if !may {
             continue;
         }
+        // With `after_by_hole`, a hole's moves stand or fall together.
+        let (hole_start, mut hole_meets_after) = (met.len(), false);
         for decision in moves_from(game, &from, hole) {
             let mut next = from;
             let mut first = FirstTaken {
@@ -108,9 +110,13 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
                 true => sow_move::<true, true, true, _>(game, &mut next, decision, &mut first),
                 false => sow_move::<false, true, true, _>(game, &mut next, decision, &mut first),
             };
-            if played.is_ok() {
+            if let Ok(sown) = played {
+                hole_meets_after |= !sown.fails_after;
                 met.push((first.first, preference(game, &from, &next, decision)));
             }
+        }
+        if !hole_meets_after {
+            met.truncate(hole_start);
         }
     }
     let best = met.iter().map(|&(_, value)| value).max();

@@ -183,6 +183,9 @@ pub struct Moves {
     /// Where it holds (binding `origin`), the mover chooses the direction of
     /// sowing: each direction is a decision of its own.
     pub choose_direction: Option<Compiled<BoolExpr>>,
+    /// `after` is asked of a hole rather than of each decision: every move from
+    /// a hole is legal when one of them meets it.
+    pub after_by_hole: bool,
     pub clauses: Vec<String>,
 }
 

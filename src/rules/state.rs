@@ -394,6 +394,7 @@ impl<'g> GameState<'g> {
             successors: &mut successors,
             endless_met: &mut self.endless_met,
             preferences: &mut preferences,
+            meets_after: false,
         };
         if game.hand.is_some() && engine::plays_from_hand(game, position) {
             hand_moves(game, position, always_legal, &mut found);
@@ -414,9 +415,7 @@ impl<'g> GameState<'g> {
                     consider(game, position, decision, always_legal, &mut found);
                     continue;
                 }
-                for decision in engine::moves_from(game, position, hole) {
-                    consider(game, position, decision, always_legal, &mut found);
-                }
+                hole_moves(game, position, hole, always_legal, &mut found);
             }
         }
         if game.moves.prefer.is_some() {
@@ -573,6 +572,34 @@ struct Found<'a> {
     endless_met: &'a mut u32,
     /// One for each of `legal`, in games that prefer.
     preferences: &'a mut Vec<i64>,
+    /// Whether a move found since `hole_moves` began meets `after` (every move
+    /// does, but with `[move] after_by_hole`).
+    meets_after: bool,
+}
+
+/// Adds the legal moves from `hole`; with `[move] after_by_hole` they stand
+/// only if one of them meets `after`.
+fn hole_moves(
+    game: &Game,
+    position: &Position,
+    hole: crate::Hole,
+    always_legal: bool,
+    found: &mut Found,
+) {
+    let at = (
+        found.legal.len(),
+        found.successors.len(),
+        found.preferences.len(),
+    );
+    found.meets_after = false;
+    for decision in engine::moves_from(game, position, hole) {
+        consider(game, position, decision, always_legal, found);
+    }
+    if game.moves.after_by_hole && !always_legal && !found.meets_after {
+        found.legal.truncate(at.0);
+        found.successors.truncate(at.1);
+        found.preferences.truncate(at.2);
+    }
 }
 
 /// Adds `decision` to the legal decisions if it is legal: where legality needs
@@ -621,6 +648,7 @@ fn consider_sown(
                     .push(engine::preference(game, position, next, decision));
             }
             found.legal.push(decision);
+            found.meets_after |= !sown.fails_after;
             Some(sown.optional_met)
         }
         Err(not_legal) => {
@@ -641,9 +669,7 @@ fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut 
         if !engine::may_place(game, position, hole) {
             continue;
         }
-        for decision in engine::moves_from(game, position, hole) {
-            consider(game, position, decision, always_legal, found);
-        }
+        hole_moves(game, position, hole, always_legal, found);
     }
 }
 

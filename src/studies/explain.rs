@@ -175,10 +175,16 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         );
     }
     if let Some(after) = &spec.moves.after {
-        moving += &format!(
-            ". A move is legal only if, once it is played, {}",
-            w.text(after.get_ref())
-        );
+        moving += &match game.moves.after_by_hole {
+            false => format!(
+                ". A move is legal only if, once it is played, {}",
+                w.text(after.get_ref())
+            ),
+            true => format!(
+                ". A hole may be played (in either direction) only if, once it is played in one of them, {}",
+                w.text(after.get_ref())
+            ),
+        };
     }
     if let Some(prefer) = &spec.moves.prefer {
         moving += &match game.moves.prefer {
