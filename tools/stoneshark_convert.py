@@ -206,6 +206,9 @@ class Untranslatable(Exception):
 
 def translate(name, consts, info):
     """The game file for a parameter set, or Untranslatable(what is missing)."""
+    if info.get("game_class") == "EWGratuitous":
+        return east_west(translate(name, consts, {**info, "game_class": "NSGratuitous"}),
+                         consts["holes"])
     get = info.get
     missing = []
     ram = None
@@ -1152,6 +1155,39 @@ def translate(name, consts, info):
             when += " and number(h in claims(south), true) + number(h in claims(north), true) == 0"
         lines += end("condition", extra=f'when = "{when}"')
     return "\n".join(lines) + "\n"
+
+
+def east_west(text, holes):
+    """StoneShark's EastWestCycle (as EWGratuitous uses it): each side owns a
+    half of both rows, South the east half, North the west, and sows round it
+    (two_cycle.EastWestIncr). Written as the north-south translation with each
+    side's holes read as its half: `half(side)` for `holes(side)`, `mine(h)`
+    for `own(h)`, and the chain's step round the half."""
+    if holes % 2:
+        raise Untranslatable(["east-west halves of an odd number of holes"])
+    half = holes // 2
+    east = ", ".join(f"{r}{c}" for r in "ab" for c in range(half + 1, holes + 1))
+    west = ", ".join(f"{r}{c}" for r in "ab" for c in range(1, half + 1))
+    ns_step = f"if seat_col(x) == 1 then opposite(prev(x, {holes})) else prev(x)"
+    ew_step = f"if x == a{half + 1} then b{half + 1} else if x == b{half} then a{half} else prev(x)"
+    if "seat_col(" in text.replace(ns_step, ""):
+        raise Untranslatable(["east-west halves with rules read by a hole's column"])
+    text = (text.replace(ns_step, ew_step)
+            .replace("(not own(here) and not is_store(here))", "not own(here)")
+            .replace("own(", "mine(")
+            .replace("holes(", "half(")
+            .replace('check = "no_stones"', 'check = "condition"\nwhen = "total(half(side)) == 0"')
+            .replace("[move]\n", '[move]\nholes = "half(mover)"\n'))
+    return text + f"""
+# two_cycle.patch_ew_cts_ops: South (False) plays the east half, North the west.
+[define.half]
+args = ["s"]
+is = "if s == south then [{east}] else [{west}]"
+
+[define.mine]
+args = ["h"]
+is = "contains(half(mover), h)"
+"""
 
 
 def loc_name(loc, holes):
