@@ -84,6 +84,37 @@ def ludii_lines(statuses):
     return lines, counts
 
 
+# The constructs a translated file uses beyond plain sowing and capture, each
+# found by a word of its own in the file (docs/reference.md describes them).
+CONSTRUCTS = [
+    ("[relay]", "relay sowing"), ('circuit = "track"', "a sowing track"),
+    ("skip =", "skipped holes"), ("reverse =", "direction by hole"),
+    ("choose_direction", "a chosen direction"), ("after_by_hole", "`after_by_hole`"),
+    ("after =", "`after`"), ("prefer =", "`prefer`"), ("chain =", "capture chains"),
+    ('at = "drop"', "captures at each drop"), ('at = "lift"', "captures at the lift"),
+    ('at = "lap_end"', "captures at each lap's end"), ("resow", "captures sown on"),
+    ("into_hand", "`into_hand`"), ("into =", "`into`"), ("veto =", "a veto"),
+    ("claim = true", "claims"), ("[claims]", "claims"), ("[hand]", "hand moves"),
+    ("previous_", "the last move played"), ("lap_board", "`lap_board`"),
+    ("before(", "`before`"), ("[turn]", "extra turns"), ("[match]", "rounds of a match"),
+    ("scatter", "a random start"), ("[define.", "named terms"),
+    ('outcome = "pass"', "passing"),
+]
+
+
+def constructs(path):
+    """The constructs the translated file at `path` uses, in CONSTRUCTS order."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return []
+    found = []
+    for word, name in CONSTRUCTS:
+        if word in text and name not in found:
+            found.append(name)
+    return found
+
+
 def bundled_pairs():
     """StoneShark name -> (our id, note) for the games the comparison pairs."""
     pairs = {}
@@ -115,8 +146,9 @@ def main():
         elif report[name]["translated"] and compared.get(name, {}).get("agree"):
             result = compared[name]
             status = "expressible"
+            used = constructs(os.path.join(converted, name + ".toml"))
             detail = (f"translated; {result['decisions']} decisions of random games agree "
-                      "with StoneShark's")
+                      "with StoneShark's" + (f"; with {', '.join(used)}" if used else ""))
         elif report[name]["translated"]:
             status, detail = "not yet", "translated, but the comparison disagrees: " + \
                 compared.get(name, {}).get("first_difference", "not compared")[:200]

@@ -215,7 +215,7 @@ pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> Position
             lifted: m.lifted(),
             ended: b.name(m.ended()),
             clockwise: Some(m.clockwise()),
-            captured: m.captured(),
+            captured: p.previous_captured,
         }),
         extra_turns: p.extra_turns,
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
@@ -423,9 +423,10 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
             .clockwise
             .unwrap_or(b.direction() == crate::rules::board::Direction::Clockwise);
         setup.previous = Some(
-            PreviousMove::new(from, m.lifted, ended, clockwise, m.captured)
+            PreviousMove::new(from, m.lifted, ended, clockwise)
                 .ok_or(PositionFileError::NothingLifted)?,
         );
+        setup.previous_captured = m.captured;
     }
     for (row, counts) in file.board.iter().enumerate() {
         if counts.len() != b.columns() {

@@ -108,7 +108,11 @@ pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> Stri
             "last move played: {} seed(s) from {from}, ended in {}{}",
             m.lifted(),
             game.board.name(m.ended()),
-            if m.captured() { ", captured" } else { "" }
+            if position.previous_captured {
+                ", captured"
+            } else {
+                ""
+            }
         );
     }
     for side in Side::BOTH {

@@ -541,16 +541,16 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
             continue;
         }
         let Some(relay) = &game.relay else { break };
-        if !lap_end {
-            // Only this lap's end captures count for the relay's `taken`.
-            env.taken = 0;
-        }
         let next = match relay.from_last_while {
             Some((op, k)) => match op.holds(i64::from(position.count_at(board, at)), k) {
                 true => at,
                 false => break,
             },
             None => {
+                if !lap_end {
+                    // Only this lap's end captures count for the relay's `taken`.
+                    env.taken = 0;
+                }
                 if !relay.when.eval(&mut scope(game, position, start, env)) {
                     break;
                 }
@@ -639,14 +639,9 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
         .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
     if game.reads_previous {
         let clockwise = (board.direction() == Direction::Clockwise) != reversed_at_start;
-        let captured = game.reads_previous_captured && options.took;
-        position.previous = PreviousMove::new(
-            (!FROM_HAND).then_some(origin),
-            lifted,
-            env.last,
-            clockwise,
-            captured,
-        );
+        position.previous =
+            PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last, clockwise);
+        position.previous_captured = game.reads_previous_captured && options.took;
     }
     match &mut position.pending {
         Some(pending) => pending.again = again,
@@ -787,8 +782,8 @@ fn capture(
         };
         // Seeds into a hand are not scored: taken as `into`'s are, then held.
         let (to, hand_to) = match rule.into_hand {
-            true => (None, to),
             false => (to, None),
+            true => (None, to),
         };
         // Only a rule that can be vetoed or declined needs the position to go
         // back to (copied only then: an eager copy costs every capture).
@@ -881,10 +876,12 @@ fn capture(
                 continue;
             }
         }
-        options.took |= taken > 0;
-        taken_in_all += taken;
-        if taken > 0 && game.claims_lost.is_some() {
-            lose_claims(game, position, start, env.mover);
+        if taken > 0 {
+            options.took = true;
+            taken_in_all += taken;
+            if game.claims_lost.is_some() {
+                lose_claims(game, position, start, env.mover);
+            }
         }
         if let Some(from) = &rule.resow
             && taken > 0

@@ -34,6 +34,10 @@ pub struct Position {
     /// (`previous_lifted`, `previous_ended`, `previous_clockwise`,
     /// `previous_captured`); `None` before the first.
     pub(crate) previous: Option<PreviousMove>,
+    /// Whether the last move played captured (`previous_captured()`), kept only
+    /// in games whose rules read it, so that other games' positions repeat as
+    /// they did; false while `previous` is `None`. It fits in the padding.
+    pub(crate) previous_captured: bool,
     /// Extra turns the side to move has had in a row, kept only in games whose
     /// rules read it (`extra_turns`); 0 on a turn's first move.
     pub(crate) extra_turns: u8,
@@ -46,17 +50,12 @@ pub struct Position {
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
-/// mover's hand), how many, the hole its sowing ended in, whether its first
-/// lap ran clockwise, and whether its captures took seeds (kept only in games
-/// whose rules read it, `previous_captured`, so that other games' positions
-/// repeat as they did). The first four are packed into four bytes (positions
-/// are copied for every candidate move): the seeds lifted in the low half, the
-/// rest as one number in the high half.
+/// mover's hand), how many, the hole its sowing ended in, and whether its first
+/// lap ran clockwise. Packed into four bytes, which keeps a position the size it
+/// was without it (positions are copied for every candidate move): the seeds
+/// lifted in the low half, the rest as one number in the high half.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PreviousMove {
-    packed: NonZeroU32,
-    captured: bool,
-}
+pub struct PreviousMove(NonZeroU32);
 
 // The high half's largest value, (146 * 146 + 145) * 2 + 1, fits in 16 bits.
 const _: () = assert!((MAX_CELLS * MAX_CELLS + MAX_CELLS - 1) * 2 < 0xFFFF);
@@ -72,19 +71,17 @@ impl PreviousMove {
         lifted: u16,
         ended: Hole,
         clockwise: bool,
-        captured: bool,
     ) -> Option<PreviousMove> {
         if lifted == 0 {
             return None;
         }
         let from = from.map_or(Self::HAND, u32::from);
         let high = (from * Self::CELLS + u32::from(ended)) * 2 + u32::from(clockwise);
-        let packed = NonZeroU32::new((high << 16) | u32::from(lifted))?;
-        Some(PreviousMove { packed, captured })
+        NonZeroU32::new((high << 16) | u32::from(lifted)).map(PreviousMove)
     }
 
     fn high(self) -> u32 {
-        self.packed.get() >> 16
+        self.0.get() >> 16
     }
 
     pub fn from(self) -> Option<Hole> {
@@ -93,7 +90,7 @@ impl PreviousMove {
     }
 
     pub fn lifted(self) -> u16 {
-        self.packed.get() as u16
+        self.0.get() as u16
     }
 
     pub fn ended(self) -> Hole {
@@ -103,11 +100,6 @@ impl PreviousMove {
     /// Whether the move's first lap was sown clockwise.
     pub fn clockwise(self) -> bool {
         self.high() % 2 == 1
-    }
-
-    /// Whether the move's captures took seeds.
-    pub fn captured(self) -> bool {
-        self.captured
     }
 }
 
@@ -187,6 +179,11 @@ impl Position {
         self.previous
     }
 
+    /// Whether the last move played captured, in games that read it.
+    pub fn previous_captured(&self) -> bool {
+        self.previous_captured
+    }
+
     /// Holes owned for this round by the side across the middle (territory).
     pub fn territory(&self) -> HoleSet {
         self.territory
@@ -242,6 +239,7 @@ impl Position {
             claims: [HoleSet::default(); 2],
             hand: [0; 2],
             previous: None,
+            previous_captured: false,
             extra_turns: 0,
             moved_from: HoleSet::default(),
             territory: HoleSet::default(),
@@ -258,6 +256,7 @@ impl Position {
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
             && self.previous == earlier.previous
+            && self.previous_captured == earlier.previous_captured
             && self.extra_turns == earlier.extra_turns
             && self.moved_from == earlier.moved_from
             && self.territory == earlier.territory
@@ -298,17 +297,16 @@ mod tests {
         for from in [None, Some(0), Some(last)] {
             for ended in [0, last] {
                 for lifted in [1, u16::MAX] {
-                    for (clockwise, captured) in [(false, true), (true, false)] {
-                        let m =
-                            PreviousMove::new(from, lifted, ended, clockwise, captured).unwrap();
+                    for clockwise in [false, true] {
+                        let m = PreviousMove::new(from, lifted, ended, clockwise).unwrap();
                         assert_eq!(
-                            (m.from(), m.lifted(), m.ended(), m.clockwise(), m.captured()),
-                            (from, lifted, ended, clockwise, captured)
+                            (m.from(), m.lifted(), m.ended(), m.clockwise()),
+                            (from, lifted, ended, clockwise)
                         );
                     }
                 }
             }
         }
-        assert_eq!(PreviousMove::new(Some(0), 0, 0, true, false), None);
+        assert_eq!(PreviousMove::new(Some(0), 0, 0, true), None);
     }
 }

@@ -33,6 +33,8 @@ pub struct Setup {
     pub hand: [u64; 2],
     /// The last move played (games whose rules read it).
     pub previous: Option<PreviousMove>,
+    /// Whether that move captured (only with `previous`).
+    pub previous_captured: bool,
     /// Extra turns the side to move has had in a row (games whose rules read it).
     pub extra_turns: u8,
     /// Holes a move has started from (games whose rules read it).
@@ -113,6 +115,7 @@ impl Setup {
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
             previous: None,
+            previous_captured: false,
             extra_turns: 0,
             moved_from: Vec::new(),
             territory: Vec::new(),
@@ -135,6 +138,7 @@ impl Setup {
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
             previous: position.previous,
+            previous_captured: position.previous_captured,
             extra_turns: position.extra_turns,
             moved_from: position.moved_from.iter().collect(),
             territory: position.territory.iter().collect(),
@@ -157,7 +161,7 @@ impl Setup {
         if position.previous.is_some() && !game.reads_previous {
             return Err(SetupError::PreviousNotRead);
         }
-        if position.previous.is_some_and(|m| m.captured()) && !game.reads_previous_captured {
+        if position.previous_captured && !game.reads_previous_captured {
             return Err(SetupError::PreviousCapturedNotRead);
         }
         if self.extra_turns > 0 && !game.reads_extra_turns {
@@ -276,6 +280,7 @@ impl Setup {
                 return Err(SetupError::NotAHole(format!("cell {from}")));
             }
             position.previous = Some(previous);
+            position.previous_captured = self.previous_captured;
         }
         Ok(position)
     }

@@ -254,9 +254,7 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
         BoolExpr::PreviousClockwise => {
             Box::new(|s| s.position.previous.is_some_and(|p| p.clockwise()))
         }
-        BoolExpr::PreviousCaptured => {
-            Box::new(|s| s.position.previous.is_some_and(|p| p.captured()))
-        }
+        BoolExpr::PreviousCaptured => Box::new(|s| s.position.previous_captured),
         BoolExpr::PreviousEnded(h) => {
             let h = hole(h);
             Box::new(move |s| {
