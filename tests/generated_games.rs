@@ -2,7 +2,8 @@
 //! game files are generated from the language's parts (circuits, lifts, relays,
 //! skips, directions chosen or reversed, relays lifting some seeds or stopped,
 //! holes claimed from the start, captures at every time with chains, vetoes,
-//! strips, re-sown laps turned and seeds put into a hole, both stores sown,
+//! strips, re-sown laps turned and seeds put into a hole or a hand, gifts once
+//! few seeds are left, relays on after a capture, both stores sown,
 //! random starts, extra turns,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
@@ -58,6 +59,8 @@ const FROM: &[&str] = &[
     "not (count(origin) == 1 and previous_ended(origin) and previous_lifted(opposite(origin)) == 1)",
     // Every hole played once before any is played again.
     "not moved_from(origin) or all(h in holes(mover), moved_from(h))",
+    // A single seed just moved may not move on at once, unless it captured.
+    "previous_captured() or not (count(origin) == 1 and previous_ended(origin))",
 ];
 const LIFT: &[&str] = &["1", "min(count(origin), 3)", "count(origin) / 2 + 1"];
 /// `[move] after` or `prefer` (a condition, or for `prefer` an integer to make largest).
@@ -110,6 +113,8 @@ const RELAY: &[&str] = &[
     "when = \"own(last) and count(last) > 1\"\nfrom = \"opposite(last)\"",
     // Some of the seeds lifted, and a chance to stop instead.
     "when = \"count(last) > 1\"\nfrom = \"last\"\nlift = \"min(count(last), 3)\"\noptional = \"lap_clockwise or own(last)\"",
+    // On from the next hole after a capture at the lap's end.
+    "when = \"taken > 0 or count(last) > 1\"\nfrom = \"if taken > 0 then next(last) else last\"",
 ];
 /// Claims (`[claims]`): held from the start, lost when emptied; or gained on
 /// the holes the mover threatens.
@@ -229,6 +234,17 @@ to = "owner(here)""#,
 when = "own(last) and count(last) == 1 and count(opposite(last)) > 0"
 take = "opposite(last)"
 into = "last""#,
+    // Twos in the mover's row into its hand, for hand moves to give away.
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 2"
+take = "last"
+into_hand = true"#,
+    // Once a lap starts with few seeds left, those dropped across are the opponent's.
+    r#"at = "drop"
+when = "lap_board <= 8 and not own(here) and not is_last"
+take = "here"
+at_most = "1"
+to = "opponent""#,
     // Fours at each lap's end, with a strip of one.
     r#"at = "lap_end"
 when = "count(last) == 4"
@@ -296,6 +312,9 @@ impl Parts {
         }
         if let Some((_, hand)) = self.hand {
             file += &format!("\n[hand]\n{hand}\n");
+        } else if self.captures.iter().any(|c| c.contains("into_hand")) {
+            // Seeds captured into a hand come back into play by hand moves.
+            file += "\n[hand]\nholes = \"holes(opponent)\"\n";
         }
         if let Some(claims) = self.claims {
             file += &format!("\n[claims]\n{claims}\n");
