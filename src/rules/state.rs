@@ -415,7 +415,13 @@ impl<'g> GameState<'g> {
                     consider(game, position, decision, always_legal, &mut found);
                     continue;
                 }
-                hole_moves(game, position, hole, always_legal, &mut found);
+                if game.moves.after_by_hole {
+                    moves_by_hole(game, position, hole, &mut found);
+                    continue;
+                }
+                for decision in engine::moves_from(game, position, hole) {
+                    consider(game, position, decision, always_legal, &mut found);
+                }
             }
         }
         if game.moves.prefer.is_some() {
@@ -572,20 +578,16 @@ struct Found<'a> {
     endless_met: &'a mut u32,
     /// One for each of `legal`, in games that prefer.
     preferences: &'a mut Vec<i64>,
-    /// Whether a move found since `hole_moves` began meets `after` (every move
-    /// does, but with `[move] after_by_hole`).
+    /// Whether a move found since `moves_by_hole` began meets `after` (every
+    /// move does, but with `[move] after_by_hole`).
     meets_after: bool,
 }
 
-/// Adds the legal moves from `hole`; with `[move] after_by_hole` they stand
-/// only if one of them meets `after`.
-fn hole_moves(
-    game: &Game,
-    position: &Position,
-    hole: crate::Hole,
-    always_legal: bool,
-    found: &mut Found,
-) {
+/// The legal moves from `hole` with `[move] after_by_hole`: they stand only if
+/// one of them meets `after` (whose moves are never always legal). Out of line:
+/// only a few games ask `after` of a hole.
+#[inline(never)]
+fn moves_by_hole(game: &Game, position: &Position, hole: crate::Hole, found: &mut Found) {
     let at = (
         found.legal.len(),
         found.successors.len(),
@@ -593,9 +595,9 @@ fn hole_moves(
     );
     found.meets_after = false;
     for decision in engine::moves_from(game, position, hole) {
-        consider(game, position, decision, always_legal, found);
+        consider(game, position, decision, false, found);
     }
-    if game.moves.after_by_hole && !always_legal && !found.meets_after {
+    if !found.meets_after {
         found.legal.truncate(at.0);
         found.successors.truncate(at.1);
         found.preferences.truncate(at.2);
@@ -669,7 +671,13 @@ fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut 
         if !engine::may_place(game, position, hole) {
             continue;
         }
-        hole_moves(game, position, hole, always_legal, found);
+        if game.moves.after_by_hole {
+            moves_by_hole(game, position, hole, found);
+            continue;
+        }
+        for decision in engine::moves_from(game, position, hole) {
+            consider(game, position, decision, always_legal, found);
+        }
     }
 }
 
