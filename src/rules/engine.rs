@@ -557,14 +557,19 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
                 relay.from.eval(&mut scope(game, position, start, env))
             }
         };
-        // A store's seeds are its side's score: a relay from it lifts them.
-        let from_store = board.is_store(next);
-        hand = match from_store {
-            false => position.counts[next as usize],
-            true => position.captured[board.owner(next).index()].min(u32::from(u16::MAX)) as u16,
-        };
+        // A store's seeds are its side's score (its cell holds none): a relay
+        // from it lifts them, asked only where the cell is empty.
+        hand = position.counts[next as usize];
+        let mut from_store = false;
         if hand == 0 {
-            break;
+            if !board.is_store(next) {
+                break;
+            }
+            hand = position.captured[board.owner(next).index()].min(u32::from(u16::MAX)) as u16;
+            if hand == 0 {
+                break;
+            }
+            from_store = true;
         }
         if RARE && (relay.optional.is_some() || relay.lift.is_some()) {
             let (chance, lifted) = relay_choices(game, relay, position, start, env, hand);
