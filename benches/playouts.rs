@@ -7,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::agents::playout::{self, random_game};
 use mancala::language::catalog;
 use mancala::rules::game::Game;
+use mancala::rules::state::GameState;
 use rand::RngExt;
 
 #[path = "baselines/kalah.rs"]
@@ -57,32 +58,41 @@ fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("decision");
     for id in cases().decisions {
         let game = load(&id);
-        let mut state = mancala::rules::state::GameState::new(&game);
-        let mut rng = playout::rng(7);
-        for _ in 0..20 {
-            if state.outcome().is_some() {
-                break;
-            }
-            let n = state.legal().len();
-            state.play_index(rng.random_range(0..n));
-        }
-        let position = *state.position();
-        group.bench_function(format!("{id}/legal"), |b| {
-            b.iter(|| {
-                mancala::rules::state::GameState::from_position(&game, position)
-                    .legal()
-                    .len()
-            })
-        });
-        group.bench_function(format!("{id}/apply"), |b| {
-            b.iter(|| {
-                let mut next = state.clone();
-                next.play_index(0);
-                next.legal().len()
-            })
-        });
+        mancala::with_cells!(game.cell_class(), N => decisions_of::<N>(&mut group, &id, &game));
     }
     group.finish();
+}
+
+/// `decisions` for one game, played at its position size.
+fn decisions_of<const N: usize>(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    id: &str,
+    game: &Game,
+) {
+    let mut state = GameState::<N>::from_any_position(game, &game.start());
+    let mut rng = playout::rng(7);
+    for _ in 0..20 {
+        if state.outcome().is_some() {
+            break;
+        }
+        let n = state.legal().len();
+        state.play_index(rng.random_range(0..n));
+    }
+    let position = *state.position();
+    group.bench_function(format!("{id}/legal"), |b| {
+        b.iter(|| {
+            GameState::<N>::from_any_position(game, &position)
+                .legal()
+                .len()
+        })
+    });
+    group.bench_function(format!("{id}/apply"), |b| {
+        b.iter(|| {
+            let mut next = state.clone();
+            next.play_index(0);
+            next.legal().len()
+        })
+    });
 }
 
 /// Alpha-beta nodes per second: a 5-decision search from the start of each game.

@@ -46,6 +46,6 @@ pub use language::error::LoadError;
 pub use rules::board::{Hole, Side};
 pub use rules::game::{Game, Limits};
 pub use rules::match_play::MatchState;
-pub use rules::position::Position;
+pub use rules::position::{AnyPosition, CellClass, Position};
 pub use rules::setup::{Setup, SetupError};
 pub use rules::state::{GameState, Outcome, Reason, Status};

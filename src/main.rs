@@ -547,22 +547,23 @@ fn run(command: Command) -> Result<(), Failure> {
                 .map(|id| Ok((id.clone(), loaded(&setup, &id)?)))
                 .collect::<Result<_, String>>()?;
             outln!(
-                "{:<28} {:>14} {:>14} {:>12}   ({} threads; a position is {} bytes)",
+                "{:<28} {:>14} {:>14} {:>12} {:>15}   ({} threads)",
                 "game",
                 "games/s 1 core",
                 "games/s all",
                 "ns/decision",
+                "position bytes",
                 rayon::current_num_threads(),
-                mancala::studies::bench::position_bytes()
             );
             for (id, game) in &loaded {
                 let one = mancala::studies::bench::one_core(game, budget);
                 let all = mancala::studies::bench::all_cores(game, budget);
                 outln!(
-                    "{id:<28} {:>14.0} {:>14.0} {:>12.0}",
+                    "{id:<28} {:>14.0} {:>14.0} {:>12.0} {:>15}",
                     one.games_per_second(),
                     all.games_per_second(),
-                    one.nanoseconds_per_decision()
+                    one.nanoseconds_per_decision(),
+                    mancala::studies::bench::position_bytes(game)
                 );
             }
             Ok(())

@@ -38,7 +38,7 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
             let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
             let mut rounds = 0;
             loop {
-                let p = *state.position();
+                let p = state.position().widened();
                 assert_eq!(
                     p.seeds_on_board() + p.captured()[0] + p.captured()[1],
                     total,
@@ -128,12 +128,12 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
     };
     patient.set_limits(limits).unwrap();
     let mut longer = MatchState::from_position(&patient, patient.start(), true).unwrap();
-    let mut starts = vec![*longer.position()];
+    let mut starts = vec![longer.position().widened()];
     for &hole in drawn.decisions() {
         let round = longer.round_number();
         longer.play(hole).unwrap();
         if longer.round_number() != round {
-            starts.push(*longer.position());
+            starts.push(longer.position().widened());
         }
     }
     assert!(longer.outcome().is_none());

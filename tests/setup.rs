@@ -65,7 +65,7 @@ fn a_setup_round_trips_through_its_position() {
 const SCATTERED: &str = "tests/games/scattered.toml";
 
 /// The houses' counts of a Kalah-sized start (stores left out).
-fn houses(position: &mancala::Position) -> Vec<u16> {
+fn houses(position: &mancala::AnyPosition) -> Vec<u16> {
     position.counts()[..12].to_vec()
 }
 

@@ -15,15 +15,20 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 /// Plays one game to its end, each decision uniform among the legal ones (where
 /// the setup scatters seeds at random, dealt from the seed too).
 pub fn random_game(game: &Game, seed: u64) -> GameState<'_> {
+    crate::with_cells!(game.cell_class(), N => random_game_sized::<N>(game, seed).resized())
+}
+
+/// `random_game`, played with positions of `N` cells (at least the board's).
+pub fn random_game_sized<const N: usize>(game: &Game, seed: u64) -> GameState<'_, N> {
     let mut rng = rng(seed);
     let start = game.deal(seed, crate::rules::board::Side::South);
-    let mut state = GameState::from_position(game, start);
+    let mut state = GameState::from_any_position(game, &start);
     play_out(&mut state, &mut rng);
     state
 }
 
 /// Plays on from `state` with uniformly random decisions until the game is over.
-pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
+pub fn play_out<const N: usize>(state: &mut GameState<N>, rng: &mut ChaCha8Rng) {
     while state.outcome().is_none() {
         let choices = state.legal().len();
         state.play_index(rng.random_range(0..choices));
@@ -33,8 +38,19 @@ pub fn play_out(state: &mut GameState, rng: &mut ChaCha8Rng) {
 /// Plays one game, or one match when `as_match`, to its end with uniformly random
 /// decisions (a single game draws exactly as `random_game` does).
 pub fn random_match(game: &Game, seed: u64, as_match: bool) -> Result<MatchState<'_>, CannotStart> {
+    crate::with_cells!(game.cell_class(), N => {
+        random_match_sized::<N>(game, seed, as_match).map(|state| state.resized())
+    })
+}
+
+/// `random_match`, played with positions of `N` cells (at least the board's).
+pub fn random_match_sized<const N: usize>(
+    game: &Game,
+    seed: u64,
+    as_match: bool,
+) -> Result<MatchState<'_, N>, CannotStart> {
     let mut rng = rng(seed);
-    let mut state = MatchState::dealt(game, seed, as_match)?;
+    let mut state = MatchState::dealt_sized(game, seed, as_match)?;
     while state.outcome().is_none() {
         let choices = state.legal().len();
         state.play_index(rng.random_range(0..choices));

@@ -9,7 +9,7 @@ use crate::language::spec::OptionValue;
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
-use crate::rules::position::{Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Position, PreviousMove};
 use crate::rules::setup::Setup;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,7 +189,7 @@ pub fn position(state: &MatchState) -> PositionJson {
 }
 
 /// A position of `game`, with the side to move (`None` once over).
-pub fn position_of(game: &Game, p: &Position, to_move: Option<Side>) -> PositionJson {
+pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> PositionJson {
     let b = &game.board;
     PositionJson {
         board: (0..b.rows())

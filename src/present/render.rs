@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::rules::board::{Side, StoreEnd};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
-use crate::rules::position::Position;
+use crate::rules::position::AnyPosition;
 
 /// How a closed hole (match play) is drawn, and written in scenario boards.
 pub const CLOSED: char = 'x';
@@ -14,7 +14,7 @@ pub const CLOSED: char = 'x';
 /// The board with row letters and column numbers, North's rows on top; closed
 /// holes drawn as `x`, a claimed hole's count followed by its claimer's letter
 /// (`3s`: three seeds in a hole South has claimed).
-pub fn board(game: &Game, position: &Position) -> String {
+pub fn board(game: &Game, position: &AnyPosition) -> String {
     let b = &game.board;
     let [south, north] = position.claims;
     let marks = match (
@@ -59,7 +59,7 @@ pub fn board(game: &Game, position: &Position) -> String {
 }
 
 /// The marks of the sides that have claimed `hole` (South's first), if any has.
-fn claim_marks(position: &Position, hole: crate::rules::board::Hole) -> Option<String> {
+fn claim_marks(position: &AnyPosition, hole: crate::rules::board::Hole) -> Option<String> {
     let marks: String = Side::BOTH
         .into_iter()
         .filter(|side| position.claims[side.index()].contains(hole))
@@ -77,7 +77,7 @@ pub fn claim_mark(side: Side) -> char {
 }
 
 /// Board, scores and whose turn it is.
-pub fn position(game: &Game, position: &Position, to_move: Option<Side>) -> String {
+pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> String {
     let mut out = board(game, position);
     let [south, north] = position.captured;
     if let Some(end) = game.board.store_end() {

@@ -5,7 +5,7 @@ use crate::language::expr::{Env, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{CaptureTime, Game, Target};
-use crate::rules::position::{Pending, Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
 
 /// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,8 +20,8 @@ pub(crate) enum NotLegal {
 /// the position is its own start).
 pub(crate) fn scope<'a>(
     game: &'a Game,
-    position: &'a Position,
-    start: Option<&'a Position>,
+    position: &'a AnyPosition,
+    start: Option<&'a AnyPosition>,
     env: Env,
 ) -> Scope<'a> {
     Scope {
@@ -39,8 +39,8 @@ pub(crate) fn scope<'a>(
 #[inline(never)]
 pub(crate) fn preference(
     game: &Game,
-    start: &Position,
-    after: &Position,
+    start: &AnyPosition,
+    after: &AnyPosition,
     decision: Decision,
 ) -> i64 {
     let Some(prefer) = &game.moves.prefer else {
@@ -54,7 +54,7 @@ pub(crate) fn preference(
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
 /// seeds and the game's `when` holds.
 #[inline(always)]
-pub(crate) fn plays_from_hand(game: &Game, position: &Position) -> bool {
+pub(crate) fn plays_from_hand(game: &Game, position: &AnyPosition) -> bool {
     let Some(hand) = &game.hand else {
         return false;
     };
@@ -71,7 +71,7 @@ pub(crate) fn plays_from_hand(game: &Game, position: &Position) -> bool {
 /// those on the mover's circuit can be sown from); for a hand move, the holes
 /// of `[hand] holes`.
 #[inline(always)]
-pub(crate) fn candidates(game: &Game, position: &Position, from_hand: bool) -> Candidates {
+pub(crate) fn candidates(game: &Game, position: &AnyPosition, from_hand: bool) -> Candidates {
     let mover = position.to_move;
     let holes = match from_hand {
         false => &game.moves.holes,
@@ -111,7 +111,7 @@ impl Iterator for Candidates {
 
 /// Whether the side to move may put seeds from its hand into `hole`, one of its
 /// `candidates` for a hand move: any open hole for which `[hand] to` holds.
-pub(crate) fn may_place(game: &Game, position: &Position, hole: Hole) -> bool {
+pub(crate) fn may_place(game: &Game, position: &AnyPosition, hole: Hole) -> bool {
     let hand = game.hand.as_ref().expect("a hand move needs [hand]");
     !position.closed.contains(hole)
         && hand.to.as_ref().is_none_or(|to| {
@@ -124,7 +124,7 @@ pub(crate) fn may_place(game: &Game, position: &Position, hole: Hole) -> bool {
 /// Whether the side to move may start a move from `hole`, one of its
 /// `candidates` (before GEN-7 is checked).
 #[inline(always)]
-pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bool {
+pub(crate) fn may_start_from(game: &Game, position: &AnyPosition, hole: Hole) -> bool {
     let mover = position.to_move;
     if position.counts[hole as usize] == 0 || position.closed.contains(hole) {
         return false;
@@ -141,7 +141,7 @@ pub(crate) fn may_start_from(game: &Game, position: &Position, hole: Hole) -> bo
 
 /// The decisions a move from `hole` (which `may_start_from`) offers: one per
 /// direction where the mover chooses it (`[move] choose_direction`), else one.
-pub(crate) fn moves_from(game: &Game, position: &Position, hole: Hole) -> MovesFrom {
+pub(crate) fn moves_from(game: &Game, position: &AnyPosition, hole: Hole) -> MovesFrom {
     let chooses = game.moves.choose_direction.as_ref().is_some_and(|choose| {
         let mut env = Env::new(position.to_move);
         env.origin = hole;
@@ -176,7 +176,7 @@ impl IntoIterator for MovesFrom {
 /// Whether the move is sown against the game's direction: as the mover chose,
 /// else as the game's `[sowing] reverse` says for its origin.
 #[inline(always)]
-fn sown_reversed(game: &Game, position: &Position, decision: Decision) -> bool {
+fn sown_reversed(game: &Game, position: &AnyPosition, decision: Decision) -> bool {
     match decision.direction {
         Some(direction) => direction != game.board.direction(),
         None => game.reverse.as_ref().is_some_and(|reverse| {
@@ -236,7 +236,7 @@ impl Trace for Vec<Step> {
 /// that lost seeds, to the side whose score grew (`None`: into the hand, to be
 /// sown on). Only traced moves come here.
 #[cold]
-fn trace_captures(trace: &mut impl Trace, before: &Position, after: &Position) {
+fn trace_captures(trace: &mut impl Trace, before: &AnyPosition, after: &AnyPosition) {
     let gained = Side::BOTH.map(|s| after.captured[s.index()] > before.captured[s.index()]);
     let to = match gained {
         [true, false] => Some(Side::South),
@@ -275,9 +275,9 @@ pub(crate) struct Sown {
 /// Precondition: the decision is one of `moves_from(game, position, hole)` for a
 /// hole that `may_start_from` (for a hand move, `may_place`); `GameState` is the
 /// only caller and asks both first.
-pub(crate) fn sow(
+pub(crate) fn sow<const N: usize>(
     game: &Game,
-    position: &mut Position,
+    position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
     if game.hand.is_some() && plays_from_hand(game, position) {
@@ -289,51 +289,55 @@ pub(crate) fn sow(
     if game.skip.is_some() || !position.closed.is_empty() {
         return sow_skipping(game, position, decision);
     }
-    sow_move::<false, false, false, _>(game, position, decision, &mut ())
+    sow_move::<N, false, false, false, _>(game, position, decision, &mut ())
 }
 
 /// The steps of a move (`sow` on a copy of the position, which it leaves as
 /// the move leaves it).
-pub(crate) fn sow_traced(
+pub(crate) fn sow_traced<const N: usize>(
     game: &Game,
-    position: &mut Position,
+    position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Vec<Step>, NotLegal> {
     let mut steps = Vec::new();
     match game.hand.is_some() && plays_from_hand(game, position) {
-        true => sow_move::<true, true, true, _>(game, position, decision, &mut steps)?,
-        false => sow_move::<false, true, true, _>(game, position, decision, &mut steps)?,
+        true => sow_move::<N, true, true, true, _>(game, position, decision, &mut steps)?,
+        false => sow_move::<N, false, true, true, _>(game, position, decision, &mut steps)?,
     };
     Ok(steps)
 }
 
 /// `sow` for a hand move, out of line: games without a hand never come here.
 #[inline(never)]
-fn sow_from_hand(
+fn sow_from_hand<const N: usize>(
     game: &Game,
-    position: &mut Position,
+    position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<true, true, true, _>(game, position, decision, &mut ())
+    sow_move::<N, true, true, true, _>(game, position, decision, &mut ())
 }
 
 /// `sow` for a move that may skip holes, out of line: the skip sets cost the
 /// other games' sowing loop a few percent (instructions per random game).
 #[inline(never)]
-fn sow_skipping(
+fn sow_skipping<const N: usize>(
     game: &Game,
-    position: &mut Position,
+    position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<false, false, true, _>(game, position, decision, &mut ())
+    sow_move::<N, false, false, true, _>(game, position, decision, &mut ())
 }
 
 /// `sow` for a game whose moves may lose claims or meet a relay's `lift` or
 /// `optional`, out of line: the checks cost the other games' sowing loop
 /// several percent (instructions per random game) even where they never hold.
 #[inline(never)]
-fn sow_rare(game: &Game, position: &mut Position, decision: Decision) -> Result<Sown, NotLegal> {
-    sow_move::<false, true, true, _>(game, position, decision, &mut ())
+fn sow_rare<const N: usize>(
+    game: &Game,
+    position: &mut Position<N>,
+    decision: Decision,
+) -> Result<Sown, NotLegal> {
+    sow_move::<N, false, true, true, _>(game, position, decision, &mut ())
 }
 
 /// The move, from the board or (`FROM_HAND`) from the mover's hand, checking
@@ -341,9 +345,15 @@ fn sow_rare(game: &Game, position: &mut Position, decision: Decision) -> Result<
 /// only when `SKIPS`; one body, compiled for each, so that a move from the
 /// board pays nothing for hands, skips or rare rules.
 #[inline(always)]
-pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: bool, T: Trace>(
+pub(crate) fn sow_move<
+    const N: usize,
+    const FROM_HAND: bool,
+    const RARE: bool,
+    const SKIPS: bool,
+    T: Trace,
+>(
     game: &Game,
-    position: &mut Position,
+    position: &mut Position<N>,
     decision: Decision,
     trace: &mut T,
 ) -> Result<Sown, NotLegal> {
@@ -354,7 +364,7 @@ pub(crate) fn sow_move<const FROM_HAND: bool, const RARE: bool, const SKIPS: boo
     let reversed_at_start = reversed;
     // Kept only where some rule reads the position at the start of the move.
     let start_copy = game.reads_before.then_some(*position);
-    let start = start_copy.as_ref();
+    let start = start_copy.as_deref();
     let mut env = Env::new(mover);
     env.origin = origin;
     env.lap_start = origin;
@@ -676,8 +686,8 @@ struct Options {
 fn relay_choices(
     game: &Game,
     relay: &crate::rules::game::Relay,
-    position: &Position,
-    start: Option<&Position>,
+    position: &AnyPosition,
+    start: Option<&AnyPosition>,
     env: Env,
     hand: u16,
 ) -> (bool, u16) {
@@ -701,10 +711,10 @@ const LIFT: CaptureTime = CaptureTime::Lift;
 
 /// `capture`, reporting what it took to a traced move (nothing else pays).
 #[inline(always)]
-fn traced_capture<T: Trace>(
+fn traced_capture<const N: usize, T: Trace>(
     game: &Game,
-    position: &mut Position,
-    start: Option<&Position>,
+    position: &mut Position<N>,
+    start: Option<&AnyPosition>,
     env: &mut Env,
     options: &mut Options,
     time: CaptureTime,
@@ -721,10 +731,10 @@ fn traced_capture<T: Trace>(
 /// The captures made as a lap's hand of `hand` seeds is lifted, before it is
 /// sown. Out of line: only a few games capture then.
 #[inline(never)]
-fn lift_captures<T: Trace>(
+fn lift_captures<const N: usize, T: Trace>(
     game: &Game,
-    position: &mut Position,
-    start: Option<&Position>,
+    position: &mut Position<N>,
+    start: Option<&AnyPosition>,
     env: &mut Env,
     options: &mut Options,
     hand: &mut u16,
@@ -738,7 +748,12 @@ fn lift_captures<T: Trace>(
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
 /// by default, kept between 1 and all it holds).
-fn take_from_hand(game: &Game, position: &mut Position, start: Option<&Position>, env: Env) -> u16 {
+fn take_from_hand(
+    game: &Game,
+    position: &mut AnyPosition,
+    start: Option<&AnyPosition>,
+    env: Env,
+) -> u16 {
     let mover = position.to_move.index();
     let held = position.hand[mover];
     let seeds = match game.hand.as_ref().and_then(|h| h.seeds.as_ref()) {
@@ -764,10 +779,10 @@ struct Resow {
 /// order. Seeds that re-sowing rules took are returned, to be sown on from the
 /// hole the last of them names; `env.taken` is left at what they took in all
 /// (a relay reads it after the lap-end captures).
-fn capture(
+fn capture<const N: usize>(
     game: &Game,
-    position: &mut Position,
-    start: Option<&Position>,
+    position: &mut Position<N>,
+    start: Option<&AnyPosition>,
     env: &mut Env,
     options: &mut Options,
     time: CaptureTime,
@@ -917,7 +932,7 @@ fn capture(
 /// have left a hole (`start`: the position at the start of the move, if a rule
 /// reads it). Out of line: only a few games lose claims.
 #[inline(never)]
-fn lose_claims(game: &Game, position: &mut Position, start: Option<&Position>, mover: Side) {
+fn lose_claims(game: &Game, position: &mut AnyPosition, start: Option<&AnyPosition>, mover: Side) {
     let Some(lost) = &game.claims_lost else {
         return;
     };
@@ -938,8 +953,8 @@ fn lose_claims(game: &Game, position: &mut Position, start: Option<&Position>, m
 #[inline(never)]
 fn owe_strip(
     game: &Game,
-    position: &mut Position,
-    start: Option<&Position>,
+    position: &mut AnyPosition,
+    start: Option<&AnyPosition>,
     env: Env,
     index: usize,
     strip: &crate::rules::game::Strip,
@@ -963,7 +978,7 @@ fn owe_strip(
 /// hand, to be sown on); with `claim`, the hole becomes `to`'s.
 fn take(
     board: &Board,
-    position: &mut Position,
+    position: &mut AnyPosition,
     hole: Hole,
     at_most: u16,
     to: Option<Side>,
@@ -994,8 +1009,8 @@ fn take(
 /// counts as it began), out of `to`'s score; returns how many.
 fn give_back(
     board: &Board,
-    position: &mut Position,
-    before: &Position,
+    position: &mut AnyPosition,
+    before: &AnyPosition,
     holes: HoleSet,
     to: Option<Side>,
 ) -> u32 {
@@ -1019,13 +1034,13 @@ fn give_back(
     seeds
 }
 
-fn seeds_in(position: &Position, set: HoleSet) -> u32 {
+fn seeds_in(position: &AnyPosition, set: HoleSet) -> u32 {
     set.iter().map(|h| position.counts[h as usize] as u32).sum()
 }
 
 /// How many strip decisions the holes of `set` can pay: their seeds, or with
 /// `whole` (a hole taken at a time) their non-empty holes.
-pub(crate) fn payable(position: &Position, set: HoleSet, whole: bool) -> u32 {
+pub(crate) fn payable(position: &AnyPosition, set: HoleSet, whole: bool) -> u32 {
     match whole {
         false => seeds_in(position, set),
         true => set
@@ -1046,7 +1061,7 @@ fn strips_whole(game: &Game, pending: Pending) -> bool {
 /// The steps of a strip decision: the seeds it takes from `hole` for the mover.
 pub(crate) fn strip_steps(
     game: &Game,
-    position: &Position,
+    position: &AnyPosition,
     pending: Pending,
     hole: Hole,
 ) -> Vec<Step> {
@@ -1062,7 +1077,7 @@ pub(crate) fn strip_steps(
 }
 
 /// The holes a pending strip may take a seed from (non-empty holes of its set).
-pub(crate) fn strip_holes(game: &Game, position: &Position, pending: Pending) -> HoleSet {
+pub(crate) fn strip_holes(game: &Game, position: &AnyPosition, pending: Pending) -> HoleSet {
     let set = strip_set(game, position, pending);
     let mut nonempty = HoleSet::default();
     for hole in set.iter().filter(|&h| position.counts[h as usize] > 0) {
@@ -1072,7 +1087,7 @@ pub(crate) fn strip_holes(game: &Game, position: &Position, pending: Pending) ->
 }
 
 /// The set a pending strip takes from (`from`), empty holes included.
-fn strip_set(game: &Game, position: &Position, pending: Pending) -> HoleSet {
+fn strip_set(game: &Game, position: &AnyPosition, pending: Pending) -> HoleSet {
     let rule = &game.captures[pending.capture as usize];
     let strip = rule
         .strip
@@ -1088,7 +1103,7 @@ fn strip_set(game: &Game, position: &Position, pending: Pending) -> HoleSet {
 ///
 /// Precondition: a strip is pending and `hole` is among `strip_holes` (panics
 /// when none is pending); `GameState` only offers such holes.
-pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
+pub(crate) fn strip(game: &Game, position: &mut AnyPosition, hole: Hole) {
     let pending = position
         .pending
         .as_mut()
@@ -1114,7 +1129,7 @@ pub(crate) fn strip(game: &Game, position: &mut Position, hole: Hole) {
 /// and lapses when nothing is (so a strip pending always has a legal decision).
 /// Says whether no strip is owed any longer.
 #[inline(always)]
-fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
+fn lapse_empty_strip(game: &Game, position: &mut AnyPosition) -> bool {
     match position.pending {
         None => true,
         Some(pending) => lapse_strip(game, position, pending),
@@ -1122,7 +1137,7 @@ fn lapse_empty_strip(game: &Game, position: &mut Position) -> bool {
 }
 
 #[inline(never)]
-fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
+fn lapse_strip(game: &Game, position: &mut AnyPosition, pending: Pending) -> bool {
     // The empty holes of the strip's set pay nothing either way.
     let holes = strip_set(game, position, pending);
     let left = payable(position, holes, strips_whole(game, pending));
@@ -1135,13 +1150,13 @@ fn lapse_strip(game: &Game, position: &mut Position, pending: Pending) -> bool {
 }
 
 /// The side to move, which has no legal move, passes: its turn is over.
-pub(crate) fn pass(game: &Game, position: &mut Position) {
+pub(crate) fn pass(game: &Game, position: &mut AnyPosition) {
     end_turn(game, position, false);
 }
 
 /// Whether the side to move has a legal move (each candidate sown on a copy
 /// where legality needs the sowing).
-pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
+pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>) -> bool {
     let from_hand = plays_from_hand(game, position);
     candidates(game, position, from_hand).any(|hole| {
         (if from_hand {
@@ -1158,7 +1173,7 @@ pub(crate) fn has_legal_move(game: &Game, position: &Position) -> bool {
 }
 
 /// Completes the turn; the same side moves again when `again` (an extra turn).
-fn end_turn(game: &Game, position: &mut Position, again: bool) {
+fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
     position.turn = position.turn.saturating_add(1);
     if !again {
         position.to_move = position.to_move.other();

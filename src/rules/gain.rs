@@ -10,7 +10,7 @@ use crate::rules::engine::{
     scope, sow_move,
 };
 use crate::rules::game::Game;
-use crate::rules::position::Position;
+use crate::rules::position::{AnyPosition, Position};
 
 /// Claims gained (`[claims] gain`) by the move `decision` played from `start`,
 /// which led to `position`: the condition is asked of each of the opponent's
@@ -19,10 +19,10 @@ use crate::rules::position::Position;
 /// gains only for the move it plays, not for every move it considers);
 /// `threats` is worked out only for the sides the condition asks about (see
 /// `lookahead`).
-pub(crate) fn gain_claims(
+pub(crate) fn gain_claims<const N: usize>(
     game: &Game,
-    start: &Position,
-    position: &mut Position,
+    start: &AnyPosition,
+    position: &mut Position<N>,
     decision: Decision,
 ) {
     let Some(gain) = &game.claims_gain else {
@@ -82,7 +82,7 @@ impl Trace for FirstTaken {
 /// take first, one for each move that takes any, as if `side` were to move
 /// (`threats(side)`): every move it may start is played on a copy, taking
 /// every optional capture; only those that do best by `[move] prefer` count.
-fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
+fn threats<const N: usize>(game: &Game, position: &Position<N>, side: Side) -> HoleSet {
     let mut from = *position;
     from.to_move = side;
     from.pending = None;
@@ -107,8 +107,8 @@ fn threats(game: &Game, position: &Position, side: Side) -> HoleSet {
                 first: None,
             };
             let played = match from_hand {
-                true => sow_move::<true, true, true, _>(game, &mut next, decision, &mut first),
-                false => sow_move::<false, true, true, _>(game, &mut next, decision, &mut first),
+                true => sow_move::<N, true, true, true, _>(game, &mut next, decision, &mut first),
+                false => sow_move::<N, false, true, true, _>(game, &mut next, decision, &mut first),
             };
             if let Ok(sown) = played {
                 hole_meets_after |= !sown.fails_after;

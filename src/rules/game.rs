@@ -6,7 +6,7 @@ use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, S
 use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
-use crate::rules::position::Position;
+use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::Scatter;
 use crate::rules::skip_table::SkipTable;
 
@@ -489,6 +489,11 @@ impl Game {
         &self.options
     }
 
+    /// The position size this game is played at (its board's cells fit).
+    pub fn cell_class(&self) -> crate::rules::position::CellClass {
+        crate::rules::position::CellClass::of(self.board.cell_count())
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -653,7 +658,7 @@ impl Game {
     pub(crate) fn holds_for(
         &self,
         condition: &Compiled<BoolExpr>,
-        position: &Position,
+        position: &AnyPosition,
         side: Side,
         last_mover: Side,
     ) -> bool {
@@ -664,7 +669,7 @@ impl Game {
     }
 
     /// An expression of `side` (a result or an evaluation) for one side.
-    pub fn value_for(&self, expr: &Compiled<IntExpr>, position: &Position, side: Side) -> i64 {
+    pub fn value_for(&self, expr: &Compiled<IntExpr>, position: &AnyPosition, side: Side) -> i64 {
         let mut env = Env::new(position.to_move);
         env.side = side;
         expr.eval(&mut Scope::new(&self.board, position, env))
@@ -672,7 +677,7 @@ impl Game {
 
     /// Whether the side's holes are all empty.
     #[inline(always)]
-    pub fn side_is_empty(&self, position: &Position, side: Side) -> bool {
+    pub fn side_is_empty(&self, position: &AnyPosition, side: Side) -> bool {
         if !position.territory.is_empty() {
             return self.owned_holes_empty(position, side);
         }
@@ -684,7 +689,7 @@ impl Game {
     /// `side_is_empty` where holes have changed hands (territory matches only).
     #[cold]
     #[inline(never)]
-    fn owned_holes_empty(&self, position: &Position, side: Side) -> bool {
+    fn owned_holes_empty(&self, position: &AnyPosition, side: Side) -> bool {
         let holes = position.holes(&self.board, side);
         holes.iter().all(|h| position.counts[h as usize] == 0)
     }

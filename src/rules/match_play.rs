@@ -8,12 +8,13 @@
 //! so every command plays both through `MatchState`.
 
 use crate::language::expr::{Env, Scope};
+use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus, TallyRules,
 };
-use crate::rules::position::Position;
+use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
 use crate::rules::state::{GameState, Outcome, Reason, Status, TYPICAL_GAME_DECISIONS};
 
@@ -154,7 +155,7 @@ pub fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
 
 /// The bindings of a rule read as a round ends in `end`: the side to move, and
 /// the side that made the last decision (before any, the side not to move).
-fn round_end_env(end: &Position, last_mover: Option<Side>) -> Env {
+fn round_end_env(end: &AnyPosition, last_mover: Option<Side>) -> Env {
     let mut env = Env::new(end.to_move);
     env.last_mover = last_mover.unwrap_or(end.to_move.other());
     env
@@ -164,7 +165,7 @@ fn round_end_env(end: &Position, last_mover: Option<Side>) -> Env {
 fn lost_match(
     game: &Game,
     rules: &MatchRules,
-    end: &Position,
+    end: &AnyPosition,
     last_mover: Option<Side>,
 ) -> [bool; 2] {
     let Some(lost_when) = &rules.lost_when else {
@@ -181,7 +182,7 @@ fn lost_match(
 fn round_points(
     game: &Game,
     tally: &TallyRules,
-    end: &Position,
+    end: &AnyPosition,
     status: Status,
     last_mover: Option<Side>,
 ) -> [i64; 2] {
@@ -219,7 +220,7 @@ pub fn next_starter(
     rules: &MatchRules,
     starter: Side,
     status: Status,
-    end: &Position,
+    end: &AnyPosition,
     last_mover: Option<Side>,
 ) -> Side {
     let holdings = end.captured;
@@ -252,10 +253,10 @@ pub fn next_starter(
 
 /// A match in progress: the round being played and the results of those before.
 #[derive(Clone)]
-pub struct MatchState<'g> {
+pub struct MatchState<'g, const N: usize = MAX_CELLS> {
     /// `None` for a single game.
     rules: Option<&'g MatchRules>,
-    round: GameState<'g>,
+    round: GameState<'g, N>,
     /// The round being played, from 1.
     number: u32,
     starter: Side,
@@ -327,20 +328,7 @@ impl<'g> MatchState<'g> {
     /// lays it out where the setup scatters seeds at random (the rounds of a
     /// tally match are dealt from it too).
     pub fn dealt(game: &'g Game, deal: u64, as_match: bool) -> Result<Self, CannotStart> {
-        // Most setups deal nothing: their start is not laid out again.
-        let start = match game.scatters() {
-            true => game.deal(deal, Side::South),
-            false => game.start,
-        };
-        let state = Self::from_position(game, start, as_match)?;
-        Ok(state.dealing(deal))
-    }
-
-    /// The same, its later rounds dealt from `deal` (where the setup scatters
-    /// seeds at random and rounds start afresh).
-    pub fn dealing(mut self, deal: u64) -> Self {
-        self.deal = deal;
-        self
+        Self::dealt_sized(game, deal, as_match)
     }
 
     /// A match (`as_match`) or a single game, from `start`; in a match, its
@@ -357,6 +345,36 @@ impl<'g> MatchState<'g> {
     /// As `from_position`, for a round that `starter` started (which the next
     /// round's starter may depend on).
     pub fn from_round(
+        game: &'g Game,
+        start: Position,
+        starter: Side,
+        as_match: bool,
+    ) -> Result<Self, CannotStart> {
+        Self::begin(game, start, starter, as_match)
+    }
+}
+
+impl<'g, const N: usize> MatchState<'g, N> {
+    /// `dealt`, played with room for `N` cells (at least the board's: see
+    /// `Game::cell_class`).
+    pub fn dealt_sized(game: &'g Game, deal: u64, as_match: bool) -> Result<Self, CannotStart> {
+        // Most setups deal nothing: their start is not laid out again.
+        let start = match game.scatters() {
+            true => game.deal(deal, Side::South),
+            false => game.start,
+        };
+        let state = Self::begin(game, start, start.starter, as_match)?;
+        Ok(state.dealing(deal))
+    }
+
+    /// The same, its later rounds dealt from `deal` (where the setup scatters
+    /// seeds at random and rounds start afresh).
+    pub fn dealing(mut self, deal: u64) -> Self {
+        self.deal = deal;
+        self
+    }
+
+    fn begin(
         game: &'g Game,
         start: Position,
         starter: Side,
@@ -407,7 +425,7 @@ impl<'g> MatchState<'g> {
         start.starter = starter;
         let mut state = MatchState {
             rules,
-            round: GameState::from_position(game, start),
+            round: GameState::from_any_position(game, &start),
             number: 1,
             starter,
             reserve: start.captured,
@@ -425,6 +443,26 @@ impl<'g> MatchState<'g> {
         state
     }
 
+    /// The same match with room for `M` cells (see `GameState::resized`).
+    pub fn resized<const M: usize>(&self) -> MatchState<'g, M> {
+        MatchState {
+            rules: self.rules,
+            round: self.round.resized(),
+            number: self.number,
+            starter: self.starter,
+            reserve: self.reserve,
+            starts: self.starts.clone(),
+            results: self.results.clone(),
+            decisions: self.decisions.clone(),
+            endless_before: self.endless_before,
+            passes_before: self.passes_before,
+            last_refill: self.last_refill,
+            tally: self.tally,
+            deal: self.deal,
+            outcome: self.outcome,
+        }
+    }
+
     pub fn is_match(&self) -> bool {
         self.rules.is_some()
     }
@@ -434,7 +472,7 @@ impl<'g> MatchState<'g> {
     }
 
     /// The round being played (or the last one, once the match is over).
-    pub fn round(&self) -> &GameState<'g> {
+    pub fn round(&self) -> &GameState<'g, N> {
         &self.round
     }
 
@@ -463,8 +501,11 @@ impl<'g> MatchState<'g> {
     }
 
     /// The position now: the current round's, or the refill that ended the match.
-    pub fn position(&self) -> &Position {
-        self.last_refill.as_ref().unwrap_or(self.round.position())
+    pub fn position(&self) -> &AnyPosition {
+        match &self.last_refill {
+            Some(refill) => refill,
+            None => self.round.position(),
+        }
     }
 
     pub fn to_move(&self) -> Option<Side> {
@@ -616,7 +657,7 @@ impl<'g> MatchState<'g> {
         self.number += 1;
         self.starter = start.to_move;
         self.reserve = start.captured;
-        self.round = GameState::from_position(game, start);
+        self.round = GameState::from_any_position(game, &start);
         None
     }
 }

@@ -7,11 +7,12 @@ use std::num::NonZeroU32;
 
 use crate::rules::board::{Board, Hole, HoleSet, MAX_CELLS, Side};
 
+/// A position whose seeds per cell are `C`: an array sized to hold a board's
+/// cells (`Position<N>`, which play copies), or a slice (`AnyPosition`, which
+/// every position of any size coerces to, and which rules read and sow).
+/// The counts come last, so that only they change with the size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// Seeds per hole, indexed by `Hole`; cells past the holes stay 0 (a store's
-    /// seeds are its side's score, `captured`).
-    pub(crate) counts: [u16; MAX_CELLS],
+pub struct PositionOf<C: ?Sized> {
     /// Seeds each side has captured (its score, GEN-8), by `Side::index`.
     pub(crate) captured: [u32; 2],
     pub(crate) to_move: Side,
@@ -47,6 +48,91 @@ pub struct Position {
     /// Holes owned for this round of a match by the side across the middle (a
     /// match whose `surplus` is `territory`): each is its row's opponent's.
     pub(crate) territory: HoleSet,
+    /// Seeds per hole, indexed by `Hole`; cells past the holes stay 0 (a store's
+    /// seeds are its side's score, `captured`).
+    pub(crate) counts: C,
+}
+
+/// A position with room for `N` cells: play keeps a game's positions at the
+/// smallest size its board fits (`CellClass`), as copying them for every
+/// candidate move is much of what a move costs; `N = MAX_CELLS` fits every board.
+pub type Position<const N: usize = MAX_CELLS> = PositionOf<[u16; N]>;
+
+/// A position of any size, as rules read and change it in place.
+pub type AnyPosition = PositionOf<[u16]>;
+
+/// The position sizes play is compiled for: a game is played at the smallest
+/// that holds its board's cells (`Position<N>` with `N` the class's `cells`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellClass {
+    Cells16,
+    Cells32,
+    Cells64,
+    Every,
+}
+
+impl CellClass {
+    /// The smallest class holding `cells` cells.
+    pub fn of(cells: usize) -> CellClass {
+        match cells {
+            0..=16 => CellClass::Cells16,
+            17..=32 => CellClass::Cells32,
+            33..=64 => CellClass::Cells64,
+            _ => CellClass::Every,
+        }
+    }
+
+    /// Cells a position of this class has room for.
+    pub fn cells(self) -> usize {
+        match self {
+            CellClass::Cells16 => 16,
+            CellClass::Cells32 => 32,
+            CellClass::Cells64 => 64,
+            CellClass::Every => MAX_CELLS,
+        }
+    }
+}
+
+/// Runs `$body` with the const `$n` set to the cells of `$class` (a
+/// `CellClass`): the one place play is instantiated for each position size.
+#[macro_export]
+macro_rules! with_cells {
+    ($class:expr, $n:ident => $body:expr) => {
+        match $class {
+            $crate::rules::position::CellClass::Cells16 => {
+                const $n: usize = 16;
+                $body
+            }
+            $crate::rules::position::CellClass::Cells32 => {
+                const $n: usize = 32;
+                $body
+            }
+            $crate::rules::position::CellClass::Cells64 => {
+                const $n: usize = 64;
+                $body
+            }
+            $crate::rules::position::CellClass::Every => {
+                const $n: usize = $crate::rules::board::MAX_CELLS;
+                $body
+            }
+        }
+    };
+}
+
+impl<const N: usize> std::ops::Deref for Position<N> {
+    type Target = AnyPosition;
+
+    #[inline(always)]
+    fn deref(&self) -> &AnyPosition {
+        self
+    }
+}
+
+impl<const N: usize> std::ops::DerefMut for Position<N> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut AnyPosition {
+        self
+    }
 }
 
 /// The last move played: the hole its seeds were lifted from (`None`: from the
@@ -114,9 +200,9 @@ pub struct Pending {
     pub again: bool,
 }
 
-impl Position {
+impl AnyPosition {
     /// Seeds per cell, indexed by `Hole` (a store's cell is always 0).
-    pub fn counts(&self) -> &[u16; MAX_CELLS] {
+    pub fn counts(&self) -> &[u16] {
         &self.counts
     }
 
@@ -227,23 +313,36 @@ impl Position {
         self.extra_turns
     }
 
-    pub(crate) fn empty(to_move: Side) -> Position {
-        Position {
-            counts: [0; MAX_CELLS],
-            captured: [0; 2],
-            to_move,
-            starter: to_move,
-            closed: HoleSet::default(),
-            turn: 0,
-            pending: None,
-            claims: [HoleSet::default(); 2],
-            hand: [0; 2],
-            previous: None,
-            previous_captured: false,
-            extra_turns: 0,
-            moved_from: HoleSet::default(),
-            territory: HoleSet::default(),
+    /// The same position with room for `M` cells, or `None` if some of its
+    /// seeds lie past them.
+    pub fn resized<const M: usize>(&self) -> Option<Position<M>> {
+        let cells = self.counts.len().min(M);
+        if self.counts[cells..].iter().any(|&c| c != 0) {
+            return None;
         }
+        let mut counts = [0; M];
+        counts[..cells].copy_from_slice(&self.counts[..cells]);
+        Some(PositionOf {
+            captured: self.captured,
+            to_move: self.to_move,
+            starter: self.starter,
+            closed: self.closed,
+            turn: self.turn,
+            pending: self.pending,
+            claims: self.claims,
+            hand: self.hand,
+            previous: self.previous,
+            previous_captured: self.previous_captured,
+            extra_turns: self.extra_turns,
+            moved_from: self.moved_from,
+            territory: self.territory,
+            counts,
+        })
+    }
+
+    /// The same position with room for every board's cells.
+    pub fn widened(&self) -> Position {
+        self.resized().expect("every board fits MAX_CELLS cells")
     }
 
     /// Whether two positions are the same for repetition (GEN-10): board,
@@ -251,7 +350,7 @@ impl Position {
     /// claims, hands, and the previous move, extra turns and holes moved from
     /// where the rules read them).
     #[inline]
-    pub fn repeats(&self, earlier: &Position) -> bool {
+    pub fn repeats(&self, earlier: &AnyPosition) -> bool {
         self.counts == earlier.counts
             && self.captured == earlier.captured
             && self.to_move == earlier.to_move
@@ -284,6 +383,28 @@ impl Position {
     /// Seeds held in hand by both sides.
     pub fn seeds_in_hand(&self) -> u32 {
         self.hand.iter().map(|&h| u32::from(h)).sum()
+    }
+}
+
+impl Position {
+    /// A position with no seeds anywhere, `to_move` to move and to have started.
+    pub(crate) fn empty(to_move: Side) -> Position {
+        PositionOf {
+            captured: [0; 2],
+            to_move,
+            starter: to_move,
+            closed: HoleSet::default(),
+            turn: 0,
+            pending: None,
+            claims: [HoleSet::default(); 2],
+            hand: [0; 2],
+            previous: None,
+            previous_captured: false,
+            extra_turns: 0,
+            moved_from: HoleSet::default(),
+            territory: HoleSet::default(),
+            counts: [0; MAX_CELLS],
+        }
     }
 }
 

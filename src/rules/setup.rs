@@ -5,7 +5,7 @@
 
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
-use crate::rules::position::{Pending, Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
 
 /// Most seeds a game may hold in all, on the board and captured (a hole's count
 /// is a `u16`, so no hole can overflow whatever the sowing does).
@@ -123,7 +123,7 @@ impl Setup {
     }
 
     /// The setup of a position (for a position to be changed and checked again).
-    pub fn of(board: &Board, position: &Position) -> Setup {
+    pub fn of(board: &Board, position: &AnyPosition) -> Setup {
         Setup {
             counts: board
                 .holes()

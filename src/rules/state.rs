@@ -4,12 +4,13 @@
 use std::cell::OnceCell;
 
 use crate::language::expr::{Env, Scope};
+use crate::rules::board::MAX_CELLS;
 use crate::rules::board::Side;
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::engine::{self, Step};
 use crate::rules::gain;
 use crate::rules::game::{Check, EndOutcome, Game};
-use crate::rules::position::Position;
+use crate::rules::position::{AnyPosition, Position};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -115,21 +116,21 @@ pub struct Illegal {
 pub(crate) const TYPICAL_GAME_DECISIONS: usize = 128;
 
 #[derive(Clone)]
-pub struct GameState<'g> {
+pub struct GameState<'g, const N: usize = MAX_CELLS> {
     game: &'g Game,
-    position: Position,
+    position: Position<N>,
     /// Legal decisions in board order.
     legal: Vec<Decision>,
     /// Each legal decision with the position it leads to. Found while checking
     /// legality where a move may be endless or fail its `after` condition;
     /// elsewhere sown only when asked for (a random playout sows one move a turn).
-    successors: OnceCell<Vec<Position>>,
+    successors: OnceCell<Vec<Position<N>>>,
     /// `successors` with the claims each move gains once played (`[claims]
     /// gain`), made only when asked for: a move played gains its own alone.
-    gained: OnceCell<Vec<Position>>,
+    gained: OnceCell<Vec<Position<N>>>,
     /// Turn starts since the scores last changed (GEN-10), for games that check
     /// repetition, each with its fingerprint (compared first).
-    history: Vec<(u64, Position)>,
+    history: Vec<(u64, Position<N>)>,
     outcome: Option<Outcome>,
     decisions: Vec<Decision>,
     endless_met: u32,
@@ -142,11 +143,30 @@ pub struct GameState<'g> {
 impl<'g> GameState<'g> {
     /// Starts from the game's setup.
     pub fn new(game: &'g Game) -> Self {
-        Self::from_position(game, game.start)
+        Self::start(game, game.start)
     }
 
     /// Starts from any position (the end checks run at once if a turn starts there).
     pub fn from_position(game: &'g Game, position: Position) -> Self {
+        Self::start(game, position)
+    }
+}
+
+impl<'g, const N: usize> GameState<'g, N> {
+    /// Starts from a position of any size, played with room for `N` cells
+    /// (at least the board's: see `Game::cell_class`).
+    ///
+    /// Panics if some of its seeds lie past the first `N` cells (a board of more
+    /// cells than `N`: see `CellClass`).
+    pub fn from_any_position(game: &'g Game, position: &AnyPosition) -> Self {
+        let position = position
+            .resized::<N>()
+            .expect("a game is played with room for its board's cells");
+        Self::start(game, position)
+    }
+
+    /// Starts from `position` (the end checks run at once if a turn starts there).
+    fn start(game: &'g Game, position: Position<N>) -> Self {
         let mut state = GameState {
             game,
             position,
@@ -165,11 +185,35 @@ impl<'g> GameState<'g> {
         state
     }
 
+    /// The same state with room for `M` cells (at least the board's): for a
+    /// caller that keeps states of every game alike. What the new turn works
+    /// out lazily (the successors) is worked out again when asked for.
+    pub fn resized<const M: usize>(&self) -> GameState<'g, M> {
+        let resize = |position: &Position<N>| {
+            position
+                .resized::<M>()
+                .expect("a game's positions fit its board's cells")
+        };
+        GameState {
+            game: self.game,
+            position: resize(&self.position),
+            legal: self.legal.clone(),
+            successors: OnceCell::new(),
+            gained: OnceCell::new(),
+            history: self.history.iter().map(|(f, p)| (*f, resize(p))).collect(),
+            outcome: self.outcome.clone(),
+            decisions: self.decisions.clone(),
+            endless_met: self.endless_met,
+            passes: self.passes,
+            last_mover: self.last_mover,
+        }
+    }
+
     pub fn game(&self) -> &'g Game {
         self.game
     }
 
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<N> {
         &self.position
     }
 
@@ -187,7 +231,7 @@ impl<'g> GameState<'g> {
     }
 
     /// The position each legal decision leads to, in `legal` order.
-    pub fn successors(&self) -> &[Position] {
+    pub fn successors(&self) -> &[Position<N>] {
         let sown = self
             .successors
             .get_or_init(|| self.legal.iter().map(|&d| self.sown(d)).collect());
@@ -205,7 +249,7 @@ impl<'g> GameState<'g> {
     }
 
     /// The position after the legal move `decision`.
-    fn sown(&self, decision: Decision) -> Position {
+    fn sown(&self, decision: Decision) -> Position<N> {
         let mut next = self.position;
         sow_legal(self.game, &mut next, decision);
         next
@@ -229,8 +273,8 @@ impl<'g> GameState<'g> {
     pub fn memory_bytes(&self) -> usize {
         let positions = self.successors.get().map_or(0, Vec::capacity)
             + self.gained.get().map_or(0, Vec::capacity);
-        positions * std::mem::size_of::<Position>()
-            + self.history.capacity() * std::mem::size_of::<(u64, Position)>()
+        positions * std::mem::size_of::<Position<N>>()
+            + self.history.capacity() * std::mem::size_of::<(u64, Position<N>)>()
             + self.legal.capacity() * std::mem::size_of::<Decision>()
             + self.decisions.capacity() * std::mem::size_of::<Decision>()
     }
@@ -280,7 +324,7 @@ impl<'g> GameState<'g> {
     /// The state after the `index`-th legal decision, made without copying
     /// what the new turn works out again (its legal decisions and successors):
     /// for search agents, which try every decision from one state.
-    pub fn after(&self, index: usize) -> GameState<'g> {
+    pub fn after(&self, index: usize) -> GameState<'g, N> {
         let decision = self.legal[index];
         let position = self.played(index);
         let mut decisions = Vec::with_capacity(self.decisions.len() + 1);
@@ -305,7 +349,7 @@ impl<'g> GameState<'g> {
 
     /// The position the `index`-th legal decision leads to: its successor if
     /// known, else sown now (with the claims it gains).
-    fn played(&self, index: usize) -> Position {
+    fn played(&self, index: usize) -> Position<N> {
         if let Some(gained) = self.gained.get() {
             return gained[index];
         }
@@ -572,9 +616,9 @@ impl<'g> GameState<'g> {
 /// Where the moves found at a turn start are written: the legal decisions, the
 /// position each leads to (where legality needed the move sown), the endless
 /// moves met, and how well each legal move does by the game's `prefer`.
-struct Found<'a> {
+struct Found<'a, const N: usize> {
     legal: &'a mut Vec<Decision>,
-    successors: &'a mut Vec<Position>,
+    successors: &'a mut Vec<Position<N>>,
     endless_met: &'a mut u32,
     /// One for each of `legal`, in games that prefer.
     preferences: &'a mut Vec<i64>,
@@ -587,7 +631,12 @@ struct Found<'a> {
 /// one of them meets `after` (whose moves are never always legal). Out of line:
 /// only a few games ask `after` of a hole.
 #[inline(never)]
-fn moves_by_hole(game: &Game, position: &Position, hole: crate::Hole, found: &mut Found) {
+fn moves_by_hole<const N: usize>(
+    game: &Game,
+    position: &Position<N>,
+    hole: crate::Hole,
+    found: &mut Found<N>,
+) {
     let at = (
         found.legal.len(),
         found.successors.len(),
@@ -609,12 +658,12 @@ fn moves_by_hole(game: &Game, position: &Position, hole: crate::Hole, found: &mu
 /// met optional captures is offered declining each choice of them too, right
 /// after it.
 #[inline(always)]
-fn consider(
+fn consider<const N: usize>(
     game: &Game,
-    position: &Position,
+    position: &Position<N>,
     decision: Decision,
     always_legal: bool,
-    found: &mut Found,
+    found: &mut Found<N>,
 ) {
     if always_legal {
         found.legal.push(decision);
@@ -630,17 +679,14 @@ fn consider(
 /// Sows `decision` and adds it if legal, with the number of optional captures
 /// it met.
 #[inline(always)]
-fn consider_sown(
+fn consider_sown<const N: usize>(
     game: &Game,
-    position: &Position,
+    position: &Position<N>,
     decision: Decision,
-    found: &mut Found,
+    found: &mut Found<N>,
 ) -> Option<usize> {
-    // Copied straight into the list's own slot (`push` would copy twice) and
-    // sown there.
-    found
-        .successors
-        .extend_from_slice(std::slice::from_ref(position));
+    // Copied into the list's own slot and sown there.
+    found.successors.push(*position);
     let next = found.successors.last_mut().expect("just pushed");
     match engine::sow(game, next, decision) {
         Ok(sown) => {
@@ -666,7 +712,12 @@ fn consider_sown(
 /// The legal hand moves of the side to move (`[hand]`): kept out of the usual
 /// moves' loop, which games without a hand run as before.
 #[inline(never)]
-fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut Found) {
+fn hand_moves<const N: usize>(
+    game: &Game,
+    position: &Position<N>,
+    always_legal: bool,
+    found: &mut Found<N>,
+) {
     for hole in engine::candidates(game, position, true) {
         if !engine::may_place(game, position, hole) {
             continue;
@@ -686,13 +737,13 @@ fn hand_moves(game: &Game, position: &Position, always_legal: bool, found: &mut 
 /// then meets after it is chosen the same way. Out of line: only games with
 /// optional captures come here.
 #[inline(never)]
-fn consider_declining(
+fn consider_declining<const N: usize>(
     game: &Game,
-    position: &Position,
+    position: &Position<N>,
     decision: Decision,
     from: usize,
     met: usize,
-    found: &mut Found,
+    found: &mut Found<N>,
 ) {
     for index in from..met.min(Declined::CHOICES) {
         let played = Decision {
@@ -712,7 +763,11 @@ fn consider_declining(
 /// Keeps only the moves that do best by the game's `prefer` (`preferences`, one
 /// for each move).
 #[inline(never)]
-fn keep_preferred(legal: &mut Vec<Decision>, successors: &mut Vec<Position>, preferences: &[i64]) {
+fn keep_preferred<const N: usize>(
+    legal: &mut Vec<Decision>,
+    successors: &mut Vec<Position<N>>,
+    preferences: &[i64],
+) {
     let Some(&best) = preferences.iter().max() else {
         return;
     };
@@ -724,7 +779,7 @@ fn keep_preferred(legal: &mut Vec<Decision>, successors: &mut Vec<Position>, pre
 
 /// Plays a move known to be legal: one of a game whose moves are always legal
 /// (`Game::moves_always_legal`), whose legality was never sown to check.
-fn sow_legal(game: &Game, position: &mut Position, decision: Decision) {
+fn sow_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision: Decision) {
     let played = engine::sow(game, position, decision);
     debug_assert!(
         played.is_ok(),

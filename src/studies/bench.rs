@@ -5,9 +5,16 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::agents::playout::random_game;
+use crate::agents::playout::random_game_sized;
 use crate::rules::game::Game;
 use crate::rules::position::Position;
+
+/// Decisions in the random game `seed`, played at the game's position size.
+fn decisions_in(game: &Game, seed: u64) -> u64 {
+    crate::with_cells!(game.cell_class(), N => {
+        random_game_sized::<N>(game, seed).decisions().len() as u64
+    })
+}
 
 /// Playouts played in one timing, and what they cost.
 pub struct Rate {
@@ -31,7 +38,7 @@ pub fn one_core(game: &Game, budget: Duration) -> Rate {
     let start = Instant::now();
     let (mut games, mut decisions) = (0, 0);
     while start.elapsed() < budget || games == 0 {
-        decisions += random_game(game, games).decisions().len() as u64;
+        decisions += decisions_in(game, games);
         games += 1;
     }
     Rate {
@@ -50,7 +57,7 @@ pub fn all_cores(game: &Game, budget: Duration) -> Rate {
     while start.elapsed() < budget || games == 0 {
         let batch_decisions: u64 = (games..games + BATCH * rayon::current_num_threads() as u64)
             .into_par_iter()
-            .map(|seed| random_game(game, seed).decisions().len() as u64)
+            .map(|seed| decisions_in(game, seed))
             .sum();
         decisions += batch_decisions;
         games += BATCH * rayon::current_num_threads() as u64;
@@ -62,7 +69,7 @@ pub fn all_cores(game: &Game, budget: Duration) -> Rate {
     }
 }
 
-/// Bytes in a position (copied once per candidate move).
-pub fn position_bytes() -> usize {
-    std::mem::size_of::<Position>()
+/// Bytes in one of the game's positions (copied once per candidate move).
+pub fn position_bytes(game: &Game) -> usize {
+    crate::with_cells!(game.cell_class(), N => std::mem::size_of::<Position<N>>())
 }

@@ -285,7 +285,7 @@ impl ScenarioFile {
             report,
             failures,
             expected,
-            actual: *state.position(),
+            actual: state.position().widened(),
         })
     }
 

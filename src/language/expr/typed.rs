@@ -2,7 +2,7 @@
 //! analyses read and `compiled` turns into the code play runs.
 
 use crate::rules::board::{Board, Hole, Side};
-use crate::rules::position::Position;
+use crate::rules::position::AnyPosition;
 
 /// Values the engine binds while a rule is evaluated (see `Binding`).
 #[derive(Clone, Copy, Debug)]
@@ -127,16 +127,16 @@ pub mod lookahead {
 /// at the start of the move being played, and bindings.
 pub struct Scope<'a> {
     pub board: &'a Board,
-    pub position: &'a Position,
+    pub position: &'a AnyPosition,
     /// The start of the move being played (outside a move, `position` itself),
     /// read by `before(...)`.
-    pub before: &'a Position,
+    pub before: &'a AnyPosition,
     pub env: Env,
 }
 
 impl<'a> Scope<'a> {
     /// A scope outside any move: `before(...)` reads the position as it is.
-    pub fn new(board: &'a Board, position: &'a Position, env: Env) -> Scope<'a> {
+    pub fn new(board: &'a Board, position: &'a AnyPosition, env: Env) -> Scope<'a> {
         Scope {
             board,
             position,
