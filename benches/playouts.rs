@@ -100,19 +100,28 @@ fn alphabeta(c: &mut Criterion) {
     let mut group = c.benchmark_group("alphabeta_nodes");
     for id in cases().alphabeta {
         let game = load(&id);
-        let state = mancala::rules::state::GameState::new(&game);
-        let mut counter = mancala::agents::search::AlphaBeta::default();
-        counter.best(&state, 5);
-        group.throughput(Throughput::Elements(counter.nodes));
-        group.bench_function(id, |b| {
-            b.iter(|| {
-                mancala::agents::search::AlphaBeta::default()
-                    .best(&state, 5)
-                    .1
-            })
-        });
+        mancala::with_cells!(game.cell_class(), N => alphabeta_of::<N>(&mut group, &id, &game));
     }
     group.finish();
+}
+
+/// `alphabeta` for one game, searched at its position size.
+fn alphabeta_of<const N: usize>(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    id: &str,
+    game: &Game,
+) {
+    let state = GameState::<N>::from_any_position(game, &game.start());
+    let mut counter = mancala::agents::search::AlphaBeta::default();
+    counter.best(&state, 5);
+    group.throughput(Throughput::Elements(counter.nodes));
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            mancala::agents::search::AlphaBeta::default()
+                .best(&state, 5)
+                .1
+        })
+    });
 }
 
 /// A random game of hand-written Kalah, choosing as the interpreter does.

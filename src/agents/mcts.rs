@@ -18,8 +18,8 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 /// leaves, so a long search on a large board stays within bounded memory.
 pub const MAX_TREE_BYTES: usize = 128 << 20;
 
-struct Node<'g> {
-    state: GameState<'g>,
+struct Node<'g, const N: usize> {
+    state: GameState<'g, N>,
     /// The side whose decision led here (scores are for that side).
     mover: Side,
     children: Vec<(usize, usize)>,
@@ -29,7 +29,7 @@ struct Node<'g> {
 }
 
 /// A game's result for `side`: 1 a win, ½ a draw or an unfinished game, 0 a loss.
-fn result_for(state: &GameState, side: Side) -> f64 {
+fn result_for<const N: usize>(state: &GameState<N>, side: Side) -> f64 {
     match state.outcome().map(|o| o.status) {
         Some(Status::SouthWon) => f64::from(u8::from(side == Side::South)),
         Some(Status::NorthWon) => f64::from(u8::from(side == Side::North)),
@@ -45,7 +45,7 @@ pub enum Budget {
 }
 
 /// The index of the legal decision most visited within the budget.
-pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
+pub fn best<const N: usize>(state: &GameState<N>, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
     let start = Instant::now();
     let more = |done: u32| match budget {
         Budget::Iterations(n) => done < n.max(1),
@@ -74,7 +74,7 @@ pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
                 .iter()
                 .map(|&(_, child)| child)
                 .max_by(|&a, &b| {
-                    let uct = |n: &Node| {
+                    let uct = |n: &Node<N>| {
                         n.score / n.visits + EXPLORATION * (parent_visits / n.visits).sqrt()
                     };
                     uct(&nodes[a]).total_cmp(&uct(&nodes[b]))
@@ -89,7 +89,7 @@ pub fn best(state: &GameState, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
             let mover = nodes[at].state.position().to_move;
             let child = nodes[at].state.after(decision);
             let untried = (0..child.legal().len()).collect();
-            tree_bytes += std::mem::size_of::<Node>() + child.memory_bytes();
+            tree_bytes += std::mem::size_of::<Node<N>>() + child.memory_bytes();
             nodes.push(Node {
                 state: child,
                 mover,

@@ -19,7 +19,7 @@ const WIN: i64 = 1 << 40;
 
 /// The value of a position for South: the outcome if the game is over, else the
 /// score difference, or the difference of the game file's evaluation.
-pub fn evaluate(state: &GameState) -> i64 {
+pub fn evaluate<const N: usize>(state: &GameState<N>) -> i64 {
     let (game, position) = (state.game(), state.position());
     let difference = match &game.evaluation {
         None => position.captured[0] as i64 - position.captured[1] as i64,
@@ -36,7 +36,7 @@ pub fn evaluate(state: &GameState) -> i64 {
 }
 
 /// Plain minimax to `depth` decisions (the reference alpha-beta must agree with).
-pub fn minimax(state: &GameState, depth: u32) -> i64 {
+pub fn minimax<const N: usize>(state: &GameState<N>, depth: u32) -> i64 {
     if depth == 0 || state.outcome().is_some() {
         return evaluate(state);
     }
@@ -84,7 +84,7 @@ pub struct AlphaBeta {
     out_of_time: bool,
 }
 
-fn key(state: &GameState) -> u64 {
+fn key<const N: usize>(state: &GameState<N>) -> u64 {
     let mut hasher = WordHasher::default();
     state.position().hash(&mut hasher);
     hasher.finish()
@@ -146,7 +146,7 @@ impl Hasher for WordHasher {
 impl AlphaBeta {
     /// The index of the best legal decision, searching `depth` decisions ahead
     /// (deepening one decision at a time), and its value.
-    pub fn best(&mut self, state: &GameState, depth: u32) -> (usize, i64) {
+    pub fn best<const N: usize>(&mut self, state: &GameState<N>, depth: u32) -> (usize, i64) {
         let mut best = (0, evaluate(state));
         for d in 1..=depth.max(1) {
             let value = self.search(state, d, -i64::MAX, i64::MAX);
@@ -158,7 +158,7 @@ impl AlphaBeta {
 
     /// The best decision found by deepening until `budget` runs out (the result of
     /// the deepest search that finished; at least one decision deep when possible).
-    pub fn best_within(&mut self, state: &GameState, budget: Duration) -> usize {
+    pub fn best_within<const N: usize>(&mut self, state: &GameState<N>, budget: Duration) -> usize {
         self.deadline = Some(Instant::now() + budget);
         self.out_of_time = false;
         let mut best = 0;
@@ -174,7 +174,13 @@ impl AlphaBeta {
     }
 
     /// The minimax value of `state` to `depth` decisions, within (alpha, beta).
-    pub fn search(&mut self, state: &GameState, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
+    pub fn search<const N: usize>(
+        &mut self,
+        state: &GameState<N>,
+        depth: u32,
+        mut alpha: i64,
+        mut beta: i64,
+    ) -> i64 {
         self.nodes += 1;
         if self.out_of_time || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out_of_time = true;

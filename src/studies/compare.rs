@@ -73,12 +73,24 @@ impl Agent {
         }
     }
 
-    pub fn choose(
+    /// The index of the legal decision the agent chooses in `state`: searched
+    /// with the game's own position size (see `Game::cell_class`), into which a
+    /// state of another size is copied first.
+    pub fn choose<const N: usize>(
         self,
-        state: &GameState,
+        state: &GameState<N>,
         rng: &mut ChaCha8Rng,
         searcher: &mut AlphaBeta,
     ) -> usize {
+        let class = state.game().cell_class();
+        if N != class.cells()
+            && matches!(
+                self,
+                Agent::AlphaBeta(_) | Agent::AlphaBetaFor(_) | Agent::Mcts(_) | Agent::MctsFor(_)
+            )
+        {
+            return crate::with_cells!(class, M => self.choose(&state.resized::<M>(), rng, searcher));
+        }
         match self {
             Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
             Agent::AlphaBetaFor(budget) => searcher.best_within(state, budget),
@@ -154,9 +166,21 @@ fn one_round() -> u32 {
 }
 
 fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) -> Played {
+    crate::with_cells!(game.cell_class(), N => play_sized::<N>(game, index, seed, agents, as_match))
+}
+
+/// `play`, with positions of `N` cells (at least the board's).
+fn play_sized<const N: usize>(
+    game: &Game,
+    index: u64,
+    seed: u64,
+    agents: [Agent; 2],
+    as_match: bool,
+) -> Played {
     let start = Instant::now();
     let mut rng = playout::rng(seed);
-    let mut state = MatchState::dealt(game, seed, as_match).expect("checked by the caller");
+    let mut state =
+        MatchState::<N>::dealt_sized(game, seed, as_match).expect("checked by the caller");
     let (mut choices, mut lead_changes, mut leader) = (0u64, 0u32, 0i64);
     let mut choices_by_decision = Vec::new();
     // The lead (South +1, North -1, level 0) after each decision.
