@@ -1,7 +1,8 @@
 //! Properties of whole random games of every bundled game.
 
-use mancala::agents::playout::random_game;
+use mancala::agents::playout::{random_game, random_game_sized, random_match, random_match_sized};
 use mancala::language::catalog;
+use mancala::rules::board::MAX_CELLS;
 use mancala::rules::state::Reason;
 
 #[test]
@@ -26,6 +27,35 @@ fn same_seed_same_game_and_seeds_are_conserved() {
                 a.outcome().is_some() && a.legal().len() == 0,
                 "{id} seed {seed}"
             );
+        }
+    }
+}
+
+/// A game plays the same at every position size: at its own class (as random
+/// playouts, matches and agents play it) and with room for every board's cells.
+#[test]
+fn every_position_size_plays_the_same_games() {
+    for id in catalog::bundled_ids() {
+        let id = id.as_str();
+        let game = catalog::load(id, &[]).unwrap();
+        assert!(
+            game.cell_class().cells() >= game.board().cell_count(),
+            "{id}"
+        );
+        for seed in 0..10 {
+            let sized = random_game(&game, seed);
+            let wide = random_game_sized::<MAX_CELLS>(&game, seed);
+            assert_eq!(sized.decisions(), wide.decisions(), "{id} seed {seed}");
+            assert_eq!(sized.position(), wide.position(), "{id} seed {seed}");
+            assert_eq!(sized.outcome(), wide.outcome(), "{id} seed {seed}");
+            assert_eq!(sized.endless_met(), wide.endless_met(), "{id} seed {seed}");
+            if game.match_rules().is_some() {
+                let sized = random_match(&game, seed, true).unwrap();
+                let wide = random_match_sized::<MAX_CELLS>(&game, seed, true).unwrap();
+                assert_eq!(sized.decisions(), wide.decisions(), "{id} match {seed}");
+                assert_eq!(sized.results(), wide.results(), "{id} match {seed}");
+                assert_eq!(sized.position(), wide.position(), "{id} match {seed}");
+            }
         }
     }
 }

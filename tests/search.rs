@@ -72,3 +72,28 @@ evaluate = "captured(side) + total(holes(side))"
         assert_eq!(value, minimax(&state, 4));
     }
 }
+
+/// A search at the game's own position size finds what it finds with room for
+/// every board's cells: the same decision and value, the same nodes searched.
+#[test]
+fn alphabeta_searches_alike_at_every_position_size() {
+    for id in [
+        "kalah",
+        "oware",
+        "sadeqa-iii",
+        "walak-pussa",
+        "bao-la-kimasai",
+    ] {
+        let game = catalog::load(id, &[]).unwrap();
+        let wide = GameState::new(&game);
+        let mut wide_search = AlphaBeta::default();
+        let wide_best = wide_search.best(&wide, 4);
+        let (sized_best, sized_nodes) = mancala::with_cells!(game.cell_class(), N => {
+            let sized = GameState::<N>::from_any_position(&game, wide.position());
+            let mut search = AlphaBeta::default();
+            (search.best(&sized, 4), search.nodes)
+        });
+        assert_eq!(sized_best, wide_best, "{id}");
+        assert_eq!(sized_nodes, wide_search.nodes, "{id}");
+    }
+}
