@@ -15,7 +15,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 /// Plays one game to its end, each decision uniform among the legal ones (where
 /// the setup scatters seeds at random, dealt from the seed too).
 pub fn random_game(game: &Game, seed: u64) -> GameState<'_> {
-    crate::with_cells!(game.cell_class(), N => random_game_sized::<N>(game, seed).resized())
+    crate::with_cells!(game.cell_class(), N => random_game_sized::<N>(game, seed).into_resized())
 }
 
 /// `random_game`, played with positions of `N` cells (at least the board's).
@@ -39,7 +39,7 @@ pub fn play_out<const N: usize>(state: &mut GameState<N>, rng: &mut ChaCha8Rng) 
 /// decisions (a single game draws exactly as `random_game` does).
 pub fn random_match(game: &Game, seed: u64, as_match: bool) -> Result<MatchState<'_>, CannotStart> {
     crate::with_cells!(game.cell_class(), N => {
-        random_match_sized::<N>(game, seed, as_match).map(|state| state.resized())
+        random_match_sized::<N>(game, seed, as_match).map(MatchState::into_resized)
     })
 }
 

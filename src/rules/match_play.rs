@@ -443,17 +443,17 @@ impl<'g, const N: usize> MatchState<'g, N> {
         state
     }
 
-    /// The same match with room for `M` cells (see `GameState::resized`).
-    pub fn resized<const M: usize>(&self) -> MatchState<'g, M> {
+    /// The same match with room for `M` cells (see `GameState::into_resized`).
+    pub fn into_resized<const M: usize>(self) -> MatchState<'g, M> {
         MatchState {
             rules: self.rules,
-            round: self.round.resized(),
+            round: self.round.into_resized(),
             number: self.number,
             starter: self.starter,
             reserve: self.reserve,
-            starts: self.starts.clone(),
-            results: self.results.clone(),
-            decisions: self.decisions.clone(),
+            starts: self.starts,
+            results: self.results,
+            decisions: self.decisions,
             endless_before: self.endless_before,
             passes_before: self.passes_before,
             last_refill: self.last_refill,

@@ -186,27 +186,32 @@ impl<'g, const N: usize> GameState<'g, N> {
     }
 
     /// The same state with room for `M` cells (at least the board's): for a
-    /// caller that keeps states of every game alike, or a search that plays at
-    /// the game's own size.
+    /// search that plays at the game's own size.
     pub fn resized<const M: usize>(&self) -> GameState<'g, M> {
+        self.clone().into_resized()
+    }
+
+    /// `resized`, reusing the state's lists: for a caller that keeps states of
+    /// every game alike.
+    pub fn into_resized<const M: usize>(self) -> GameState<'g, M> {
         let resize = |position: &Position<N>| {
             position
                 .resized::<M>()
                 .expect("a game's positions fit its board's cells")
         };
-        let resize_all = |positions: &OnceCell<Vec<Position<N>>>| match positions.get() {
+        let resize_all = |positions: OnceCell<Vec<Position<N>>>| match positions.into_inner() {
             Some(positions) => OnceCell::from(positions.iter().map(resize).collect::<Vec<_>>()),
             None => OnceCell::new(),
         };
         GameState {
             game: self.game,
             position: resize(&self.position),
-            legal: self.legal.clone(),
-            successors: resize_all(&self.successors),
-            gained: resize_all(&self.gained),
+            legal: self.legal,
+            successors: resize_all(self.successors),
+            gained: resize_all(self.gained),
             history: self.history.iter().map(|(f, p)| (*f, resize(p))).collect(),
-            outcome: self.outcome.clone(),
-            decisions: self.decisions.clone(),
+            outcome: self.outcome,
+            decisions: self.decisions,
             endless_met: self.endless_met,
             passes: self.passes,
             last_mover: self.last_mover,
