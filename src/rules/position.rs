@@ -119,6 +119,8 @@ macro_rules! with_cells {
     };
 }
 
+// A sized position reads as an `AnyPosition` wherever its methods or a function
+// of any size are called (as an array reads as a slice).
 impl<const N: usize> std::ops::Deref for Position<N> {
     type Target = AnyPosition;
 
