@@ -82,13 +82,10 @@ impl Agent {
         rng: &mut ChaCha8Rng,
         searcher: &mut AlphaBeta,
     ) -> usize {
+        // Only a search pays for the copy (random and greedy read one turn).
         let class = state.game().cell_class();
-        if N != class.cells()
-            && matches!(
-                self,
-                Agent::AlphaBeta(_) | Agent::AlphaBetaFor(_) | Agent::Mcts(_) | Agent::MctsFor(_)
-            )
-        {
+        let searches = !matches!(self, Agent::Random | Agent::Greedy);
+        if searches && N != class.cells() {
             return crate::with_cells!(class, M => self.choose(&state.resized::<M>(), rng, searcher));
         }
         match self {
