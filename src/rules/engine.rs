@@ -421,6 +421,8 @@ pub(crate) fn sow_move<
     let may_skip = SKIPS && (game.skip.is_some() || !closed.is_empty());
     // Nothing to test at each drop: seeds only go round the circuit.
     let plain_drops = !may_skip && !per_drop;
+    // Only a set of holes to pass over, known for the move.
+    let tabled_skips = may_skip && skip_asked.is_none() && !per_drop;
 
     let mut from = origin;
     if FROM_HAND {
@@ -473,12 +475,27 @@ pub(crate) fn sow_move<
                 trace.step(Step::Drop { cell: at });
             }
             left = 0;
-            // A store's cell only passes its seeds on to its side's score.
-            for side in Side::BOTH {
-                if let Some(store) = board.store(side) {
-                    position.captured[side.index()] +=
-                        u32::from(std::mem::take(&mut position.counts[store as usize]));
+            score_stores(board, position);
+        } else if tabled_skips {
+            while left > 0 {
+                at = next_hole[at as usize];
+                if skips.contains(at) {
+                    skipped += 1;
+                    if skipped >= circuit_length {
+                        // Every hole is skipped: the hand can never be sown.
+                        return Err(NotLegal::Endless);
+                    }
+                    continue;
                 }
+                skipped = 0;
+                left -= 1;
+                position.counts[at as usize] += 1;
+                trace.step(Step::Drop { cell: at });
+            }
+            score_stores(board, position);
+            if hand > 0 {
+                // As the drop-by-drop loop below leaves them.
+                (env.here, env.in_hand) = (at, 1);
             }
         }
         while left > 0 {
@@ -708,6 +725,18 @@ fn relay_choices(
 const DROP: CaptureTime = CaptureTime::Drop;
 /// The time of the captures made as a hand is lifted (`at = "lift"`).
 const LIFT: CaptureTime = CaptureTime::Lift;
+
+/// Moves the seeds sown into a store's cell to its side's score (a store's
+/// cell only passes its seeds on).
+#[inline(always)]
+fn score_stores(board: &Board, position: &mut AnyPosition) {
+    for side in Side::BOTH {
+        if let Some(store) = board.store(side) {
+            position.captured[side.index()] +=
+                u32::from(std::mem::take(&mut position.counts[store as usize]));
+        }
+    }
+}
 
 /// `capture`, reporting what it took to a traced move (nothing else pays).
 #[inline(always)]
