@@ -107,8 +107,12 @@ fn threats<const N: usize>(game: &Game, position: &Position<N>, side: Side) -> H
                 first: None,
             };
             let played = match from_hand {
-                true => sow_move::<N, true, true, true, _>(game, &mut next, decision, &mut first),
-                false => sow_move::<N, false, true, true, _>(game, &mut next, decision, &mut first),
+                true => {
+                    sow_move::<N, true, true, true, true, _>(game, &mut next, decision, &mut first)
+                }
+                false => {
+                    sow_move::<N, false, true, true, true, _>(game, &mut next, decision, &mut first)
+                }
             };
             if let Ok(sown) = played {
                 hole_meets_after |= !sown.fails_after;
