@@ -629,7 +629,10 @@ impl Loader {
                     reads_moved_from: self.reads_moved_from,
                     layout_clauses,
                     warnings: self.warnings,
-                })
+                    always_legal: false,
+                    tracks_repetition: false,
+                }
+                .with_rules_worked_out())
             }
             _ => Err(self.failure()),
         }

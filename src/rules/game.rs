@@ -134,6 +134,9 @@ pub struct Game {
     /// The times some capture rule is made at, one bit per `CaptureTime`
     /// (asked at every move, so worked out once).
     pub(crate) capture_times: u8,
+    /// `moves_always_legal` and `tracks_repetition`, worked out at load.
+    pub(crate) always_legal: bool,
+    pub(crate) tracks_repetition: bool,
     /// Whether some rule reads the last move played (`previous_lifted`,
     /// `previous_ended`, `previous_clockwise`, `previous_captured`), which
     /// positions then keep.
@@ -573,6 +576,11 @@ impl Game {
     /// `prefer` condition.
     /// Such moves need not be sown to know they are legal.
     pub fn moves_always_legal(&self) -> bool {
+        self.always_legal
+    }
+
+    /// `moves_always_legal`, worked out from the rules (at load: every turn asks).
+    fn work_out_always_legal(&self) -> bool {
         self.relay.is_none()
             && self
                 .captures
@@ -590,8 +598,18 @@ impl Game {
             || self.relay.as_ref().is_some_and(|r| r.optional.is_some())
     }
 
+    /// Whether an end check asks for a repeated position (then every turn
+    /// start is remembered).
     pub fn tracks_repetition(&self) -> bool {
-        self.end_checks.iter().any(|c| c.check == Check::Repetition)
+        self.tracks_repetition
+    }
+
+    /// The game with what every turn asks of its rules worked out once
+    /// (`moves_always_legal`, `tracks_repetition`): the loader's last step.
+    pub(crate) fn with_rules_worked_out(mut self) -> Game {
+        self.always_legal = self.work_out_always_legal();
+        self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
+        self
     }
 
     pub fn hole_name(&self, hole: Hole) -> String {
