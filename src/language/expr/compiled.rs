@@ -127,6 +127,9 @@ fn count_compare<C: Comparison>(h: HoleRef, k: i64) -> Run<bool> {
 }
 
 fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
+    if let Some(run) = side_seeds_compare::<C>(l, r) {
+        return run;
+    }
     let l = int(l);
     match r {
         IntExpr::Const(k) => {
@@ -141,6 +144,40 @@ fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
             })
         }
     }
+}
+
+/// `total(holes(side)) > 0` and the other comparisons that only ask whether a
+/// side has seeds: its holes are read until one has some, not summed.
+fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<bool>> {
+    let (IntExpr::Total(set), &IntExpr::Const(k)) = (l, r) else {
+        return None;
+    };
+    let SetExpr::Holes(of) = set.as_ref() else {
+        return None;
+    };
+    // A total is never negative, and with `k` 0 or 1 every total from 2 on
+    // compares as 2 does: the comparison asks "has seeds" if it holds alike
+    // for 1 and 2, and otherwise for 0.
+    let when_some = C::holds(1, k);
+    if !(0..=1).contains(&k) || C::holds(2, k) != when_some || C::holds(0, k) == when_some {
+        return None;
+    }
+    let has_seeds = |s: &Scope, side: Side| {
+        s.position.counts[s.board.side_range(side)]
+            .iter()
+            .any(|&c| c > 0)
+    };
+    Some(match of.as_ref() {
+        SideExpr::Mover => Box::new(move |s| has_seeds(s, s.env.mover) == when_some),
+        SideExpr::Opponent => Box::new(move |s| has_seeds(s, s.env.mover.other()) == when_some),
+        of => {
+            let of = side(of);
+            Box::new(move |s| {
+                let of = of(s);
+                has_seeds(s, of) == when_some
+            })
+        }
+    })
 }
 
 /// `a and b and ...` (`all`) or `a or b or ...`.
@@ -584,7 +621,51 @@ fn floor_div(l: i64, r: i64) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::floor_div;
+    use super::*;
+    use crate::language::expr::Env;
+    use crate::rules::board::{Board, CircuitKind, SownStores};
+    use crate::rules::position::Position;
+
+    /// `total(holes(opponent)) op k`, asked whether the opponent has seeds
+    /// where it can be, says what the sum says, for every operator and small `k`.
+    #[test]
+    fn a_side_total_compared_with_a_constant_is_what_the_sum_says() {
+        let board = Board::new(
+            2,
+            3,
+            CircuitKind::WholeBoard,
+            Direction::Counterclockwise,
+            None,
+            SownStores::Own,
+        )
+        .unwrap();
+        let ops = [
+            Compare::Eq,
+            Compare::Ne,
+            Compare::Lt,
+            Compare::Le,
+            Compare::Gt,
+            Compare::Ge,
+        ];
+        let total = || IntExpr::Total(Box::new(SetExpr::Holes(Box::new(SideExpr::Opponent))));
+        for north in [[0, 0, 0], [0, 1, 0], [2, 0, 0], [3, 4, 5]] {
+            let mut position = Position::empty(Side::South);
+            position.counts[3..6].copy_from_slice(&north);
+            let sum: i64 = north.iter().map(|&c| i64::from(c)).sum();
+            for op in ops {
+                for k in -1..=3 {
+                    let e =
+                        BoolExpr::IntCompare(op, Box::new(total()), Box::new(IntExpr::Const(k)));
+                    let mut scope = Scope::new(&board, &position, Env::new(Side::South));
+                    assert_eq!(
+                        boolean(&e)(&mut scope),
+                        op.holds(sum, k),
+                        "{op:?} {k} with {north:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn division_rounds_down_as_the_reference_says() {
