@@ -122,8 +122,83 @@ macro_rules! with_comparison {
     };
 }
 
-fn count_compare<C: Comparison>(h: HoleRef, k: i64) -> Run<bool> {
+/// A bound hole read as a type of its own where it is one of the named
+/// bindings, so that a compiled read of `last` is a load, not a `match`.
+trait Bound: Copy + Send + Sync + 'static {
+    fn get(self, s: &Scope) -> Hole;
+}
+
+macro_rules! named_bindings {
+    ($($name:ident => $field:ident;)*) => {
+        $(
+            #[derive(Clone, Copy)]
+            struct $name;
+            impl Bound for $name {
+                #[inline(always)]
+                fn get(self, s: &Scope) -> Hole {
+                    s.env.$field
+                }
+            }
+        )*
+    };
+}
+
+named_bindings! {
+    Last => last;
+    Here => here;
+    X => x;
+    Origin => origin;
+    LapStart => lap_start;
+}
+
+/// A constant or a quantifier's variable.
+impl Bound for HoleRef {
+    #[inline(always)]
+    fn get(self, s: &Scope) -> Hole {
+        HoleRef::get(self, s)
+    }
+}
+
+/// `$make(bound, args)` with `h` as its own type where it is a named binding.
+macro_rules! with_bound {
+    ($h:expr, $make:ident$(::<$op:ty>)?($($arg:expr),*)) => {
+        match $h {
+            HoleRef::Last => $make$(::<$op, _>)?(Last, $($arg),*),
+            HoleRef::Here => $make$(::<$op, _>)?(Here, $($arg),*),
+            HoleRef::X => $make$(::<$op, _>)?(X, $($arg),*),
+            HoleRef::Origin => $make$(::<$op, _>)?(Origin, $($arg),*),
+            HoleRef::LapStart => $make$(::<$op, _>)?(LapStart, $($arg),*),
+            h => $make$(::<$op, _>)?(h, $($arg),*),
+        }
+    };
+}
+
+fn count_compare<C: Comparison, B: Bound>(h: B, k: i64) -> Run<bool> {
     Box::new(move |s| C::holds(count_at(s, h.get(s)), k))
+}
+
+/// `own(h)` (`want` true) or `not own(h)`.
+fn own<B: Bound>(h: B, want: bool) -> Run<bool> {
+    match want {
+        true => Box::new(move |s| s.board.owner(h.get(s)) == s.env.mover),
+        false => Box::new(move |s| s.board.owner(h.get(s)) != s.env.mover),
+    }
+}
+
+/// `h`, or `opposite(h)` (`across`).
+fn bound_hole<B: Bound>(h: B, across: bool) -> Run<Hole> {
+    match across {
+        false => Box::new(move |s| h.get(s)),
+        true => Box::new(move |s| s.board.opposite(h.get(s))),
+    }
+}
+
+/// `count(h)`, or `count(opposite(h))` (`across`).
+fn count<B: Bound>(h: B, across: bool) -> Run<i64> {
+    match across {
+        false => Box::new(move |s| count_at(s, h.get(s))),
+        true => Box::new(move |s| count_at(s, s.board.opposite(h.get(s)))),
+    }
 }
 
 fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
@@ -228,9 +303,7 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             Box::new(|s| (s.board.direction() == Direction::Clockwise) != s.env.reversed)
         }
         BoolExpr::Not(x) => match x.as_ref() {
-            BoolExpr::Own(h) if let Some(h) = HoleRef::of(h) => {
-                Box::new(move |s| s.board.owner(h.get(s)) != s.env.mover)
-            }
+            BoolExpr::Own(h) if let Some(h) = HoleRef::of(h) => with_bound!(h, own(false)),
             x => {
                 let x = boolean(x);
                 Box::new(move |s| !x(s))
@@ -239,7 +312,17 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
         BoolExpr::AllOf(items) => junction(true, items),
         BoolExpr::AnyOf(items) => junction(false, items),
         BoolExpr::IntCompare(op, l, r) => with_comparison!(op, int_compare(l, r)),
-        BoolExpr::CountCompare(op, h, k) => with_comparison!(op, count_compare(*h, *k)),
+        BoolExpr::CountCompare(op, h, k) => {
+            let (h, k) = (*h, *k);
+            match op {
+                Compare::Eq => with_bound!(h, count_compare::<IsEq>(k)),
+                Compare::Ne => with_bound!(h, count_compare::<IsNe>(k)),
+                Compare::Lt => with_bound!(h, count_compare::<IsLt>(k)),
+                Compare::Le => with_bound!(h, count_compare::<IsLe>(k)),
+                Compare::Gt => with_bound!(h, count_compare::<IsGt>(k)),
+                Compare::Ge => with_bound!(h, count_compare::<IsGe>(k)),
+            }
+        }
         BoolExpr::BoolEq(eq, l, r) => {
             let (eq, l, r) = (*eq, boolean(l), boolean(r));
             Box::new(move |s| (l(s) == r(s)) == eq)
@@ -267,7 +350,7 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             Box::new(move |s| s.board.is_store(h(s)))
         }
         BoolExpr::Own(h) => match HoleRef::of(h) {
-            Some(h) => Box::new(move |s| s.board.owner(h.get(s)) == s.env.mover),
+            Some(h) => with_bound!(h, own(true)),
             None => {
                 let h = hole(h);
                 Box::new(move |s| s.board.owner(h(s)) == s.env.mover)
@@ -344,12 +427,12 @@ fn int(e: &IntExpr) -> Run<i64> {
             Box::new(move |s| at_move_start(s, |s| x(s)))
         }
         IntExpr::Count(h) => match HoleRef::of(h) {
-            Some(h) => Box::new(move |s| count_at(s, h.get(s))),
+            Some(h) => with_bound!(h, count(false)),
             // `count(opposite(last))` and the like: one of the commonest reads.
             None if let HoleExpr::Opposite(across) = h.as_ref()
                 && let Some(h) = HoleRef::of(across) =>
             {
-                Box::new(move |s| count_at(s, s.board.opposite(h.get(s))))
+                with_bound!(h, count(true))
             }
             None => {
                 let h = hole(h);
@@ -457,7 +540,7 @@ fn arithmetic(op: IntOp, l: Run<i64>, r: Run<i64>) -> Run<i64> {
 
 fn hole(e: &HoleExpr) -> Run<Hole> {
     if let Some(h) = HoleRef::of(e) {
-        return Box::new(move |s| h.get(s));
+        return with_bound!(h, bound_hole(false));
     }
     match e {
         HoleExpr::Const(_)
@@ -487,7 +570,7 @@ fn hole(e: &HoleExpr) -> Run<Hole> {
             })
         }
         HoleExpr::Opposite(h) => match HoleRef::of(h) {
-            Some(h) => Box::new(move |s| s.board.opposite(h.get(s))),
+            Some(h) => with_bound!(h, bound_hole(true)),
             None => {
                 let h = hole(h);
                 Box::new(move |s| s.board.opposite(h(s)))
