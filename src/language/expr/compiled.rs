@@ -185,6 +185,11 @@ fn own<B: Bound>(h: B, want: bool) -> Run<bool> {
     }
 }
 
+/// `h == other` (`eq` true) or `h != other`.
+fn hole_is<B: Bound>(h: B, other: Run<Hole>, eq: bool) -> Run<bool> {
+    Box::new(move |s| (h.get(s) == other(s)) == eq)
+}
+
 /// `h`, or `opposite(h)` (`across`).
 fn bound_hole<B: Bound>(h: B, across: bool) -> Run<Hole> {
     match across {
@@ -331,6 +336,9 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             let eq = *eq;
             match (HoleRef::of(l), HoleRef::of(r)) {
                 (Some(l), Some(r)) => Box::new(move |s| (l.get(s) == r.get(s)) == eq),
+                // `last == store(mover)` and the like.
+                (Some(l), None) => with_bound!(l, hole_is(hole(r), eq)),
+                (None, Some(r)) => with_bound!(r, hole_is(hole(l), eq)),
                 _ => {
                     let (l, r) = (hole(l), hole(r));
                     Box::new(move |s| (l(s) == r(s)) == eq)
@@ -580,6 +588,11 @@ fn hole(e: &HoleExpr) -> Run<Hole> {
             let h = hole(h);
             Box::new(move |s| s.board.behind(h(s)))
         }
+        HoleExpr::Store(of) if **of == SideExpr::Mover => Box::new(|s| {
+            s.board
+                .store(s.env.mover)
+                .expect("store() is checked to need stores")
+        }),
         HoleExpr::Store(of) => {
             let of = side(of);
             Box::new(move |s| {
