@@ -91,6 +91,33 @@ pub(crate) fn candidates(game: &Game, position: &AnyPosition, from_hand: bool) -
     Candidates::Listed(on_circuit)
 }
 
+/// Calls `start` with each hole a move of the side to move may start from
+/// (`candidates` that `may_start_from`), in board order. Where that is any of
+/// the mover's own holes with seeds (no `[move] holes` or `from`, no hole
+/// closed or changing hands), the commonest case, the holes' counts are read
+/// without the general tests.
+#[inline(always)]
+pub(crate) fn for_each_start(game: &Game, position: &AnyPosition, mut start: impl FnMut(Hole)) {
+    let plain = game.moves.holes.is_none()
+        && game.moves.from.is_none()
+        && position.closed.is_empty()
+        && position.territory.is_empty();
+    if plain {
+        let own = game.board.side_range(position.to_move);
+        for (hole, &seeds) in own.clone().zip(&position.counts[own]) {
+            if seeds > 0 {
+                start(hole as Hole);
+            }
+        }
+        return;
+    }
+    for hole in candidates(game, position, false) {
+        if may_start_from(game, position, hole) {
+            start(hole);
+        }
+    }
+}
+
 /// The holes a move may be considered from, in board order.
 pub(crate) enum Candidates {
     Own(std::ops::Range<usize>),
