@@ -97,3 +97,35 @@ fn alphabeta_searches_alike_at_every_position_size() {
         assert_eq!(sized_nodes, wide_search.nodes, "{id}");
     }
 }
+
+/// A child written over a spare state (`after_into`, as alpha-beta expands its
+/// nodes) is the child `after` makes afresh, whatever the spare held before:
+/// on random games of every bundled game, every decision of every turn (`turn`: decisions played).
+#[test]
+fn a_child_written_over_a_spare_state_is_the_child_made_afresh() {
+    for id in catalog::bundled_ids() {
+        let game = catalog::load(&id, &[]).unwrap();
+        let mut rng = playout::rng(5);
+        let mut state = GameState::new(&game);
+        // Starts as a different state: the first turn's.
+        let mut spare = state.clone();
+        for _ in 0..40 {
+            if state.outcome().is_some() {
+                break;
+            }
+            for index in 0..state.legal().len() {
+                let fresh = state.after(index);
+                state.after_into(index, &mut spare);
+                let turn = state.decisions().len();
+                assert_eq!(spare.position(), fresh.position(), "{id} turn {turn}");
+                let legal = |s: &GameState| s.legal().collect::<Vec<_>>();
+                assert_eq!(legal(&spare), legal(&fresh), "{id} turn {turn}");
+                assert_eq!(spare.successors(), fresh.successors(), "{id} turn {turn}");
+                assert_eq!(spare.outcome(), fresh.outcome(), "{id} turn {turn}");
+                assert_eq!(spare.decisions(), fresh.decisions(), "{id} turn {turn}");
+            }
+            let n = state.legal().len();
+            state.play_index(rng.random_range(0..n));
+        }
+    }
+}

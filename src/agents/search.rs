@@ -148,8 +148,9 @@ impl AlphaBeta {
     /// (deepening one decision at a time), and its value.
     pub fn best<const N: usize>(&mut self, state: &GameState<N>, depth: u32) -> (usize, i64) {
         let mut best = (0, evaluate(state));
+        let mut spares = Vec::new();
         for d in 1..=depth.max(1) {
-            let value = self.search(state, d, -i64::MAX, i64::MAX);
+            let value = self.search_with(state, d, -i64::MAX, i64::MAX, &mut spares);
             let index = self.table.get(&key(state)).map_or(0, |e| e.best);
             best = (index, value);
         }
@@ -162,8 +163,9 @@ impl AlphaBeta {
         self.deadline = Some(Instant::now() + budget);
         self.out_of_time = false;
         let mut best = 0;
+        let mut spares = Vec::new();
         for depth in 1..=MAX_TIMED_DEPTH {
-            self.search(state, depth, -i64::MAX, i64::MAX);
+            self.search_with(state, depth, -i64::MAX, i64::MAX, &mut spares);
             if self.out_of_time {
                 break;
             }
@@ -178,8 +180,21 @@ impl AlphaBeta {
         &mut self,
         state: &GameState<N>,
         depth: u32,
+        alpha: i64,
+        beta: i64,
+    ) -> i64 {
+        self.search_with(state, depth, alpha, beta, &mut Vec::new())
+    }
+
+    /// `search`, expanding children into `spares`, states whose lists are
+    /// reused (one taken for each depth being searched, given back after).
+    fn search_with<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        depth: u32,
         mut alpha: i64,
         mut beta: i64,
+        spares: &mut Vec<GameState<'g, N>>,
     ) -> i64 {
         self.nodes += 1;
         if self.out_of_time || self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -216,9 +231,10 @@ impl AlphaBeta {
         }
         let mut best_value = if maximising { i64::MIN } else { i64::MAX };
         let mut best_index = order[0];
+        let mut child = spares.pop().unwrap_or_else(|| state.clone());
         for index in order {
-            let child = state.after(index);
-            let value = self.search(&child, depth - 1, alpha, beta);
+            state.after_into(index, &mut child);
+            let value = self.search_with(&child, depth - 1, alpha, beta, spares);
             let better = if maximising {
                 value > best_value
             } else {
@@ -237,6 +253,7 @@ impl AlphaBeta {
                 break;
             }
         }
+        spares.push(child);
         if self.out_of_time {
             // Values below an interrupted search are not to be trusted or kept.
             return best_value;

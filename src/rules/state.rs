@@ -334,26 +334,42 @@ impl<'g, const N: usize> GameState<'g, N> {
     /// what the new turn works out again (its legal decisions and successors):
     /// for search agents, which try every decision from one state.
     pub fn after(&self, index: usize) -> GameState<'g, N> {
-        let decision = self.legal[index];
-        let position = self.played(index);
-        let mut decisions = Vec::with_capacity(self.decisions.len() + 1);
-        decisions.extend_from_slice(&self.decisions);
-        decisions.push(decision);
         let mut child = GameState {
             game: self.game,
-            position,
+            position: self.position,
             legal: Vec::with_capacity(self.legal.len().max(1)),
             successors: OnceCell::new(),
             gained: OnceCell::new(),
-            history: self.history.clone(),
+            history: Vec::new(),
             outcome: None,
-            decisions,
-            endless_met: self.endless_met,
-            passes: self.passes,
-            last_mover: Some(self.position.to_move),
+            decisions: Vec::with_capacity(self.decisions.len() + 1),
+            endless_met: 0,
+            passes: 0,
+            last_mover: None,
         };
-        child.settle();
+        self.after_into(index, &mut child);
         child
+    }
+
+    /// `after`, written over `child`, a state of the same game whose lists are
+    /// reused: a search that keeps one spare state for each depth allocates
+    /// nothing for the nodes it expands once its lists have grown.
+    pub fn after_into(&self, index: usize, child: &mut GameState<'g, N>) {
+        let decision = self.legal[index];
+        child.game = self.game;
+        child.position = self.played(index);
+        child.legal.clear();
+        // `settle` takes the successor list's allocation for its own.
+        child.gained = OnceCell::new();
+        child.history.clone_from(&self.history);
+        child.outcome = None;
+        child.decisions.clear();
+        child.decisions.extend_from_slice(&self.decisions);
+        child.decisions.push(decision);
+        child.endless_met = self.endless_met;
+        child.passes = self.passes;
+        child.last_mover = Some(self.position.to_move);
+        child.settle();
     }
 
     /// The position the `index`-th legal decision leads to: its successor if
