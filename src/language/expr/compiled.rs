@@ -185,6 +185,32 @@ fn own<B: Bound>(h: B, want: bool) -> Run<bool> {
     }
 }
 
+/// `count(h) == a or count(h) == b or ...` on one bound hole with every
+/// number below 64: the hole and the numbers as a mask (bit `n` for `n`).
+fn counts_among(items: &[BoolExpr]) -> Option<(HoleRef, u64)> {
+    let mut hole = None;
+    let mut mask = 0u64;
+    for item in items {
+        let BoolExpr::CountCompare(Compare::Eq, h, k) = item else {
+            return None;
+        };
+        if hole.is_some_and(|hole| hole != *h) || !(0..64).contains(k) {
+            return None;
+        }
+        hole = Some(*h);
+        mask |= 1 << k;
+    }
+    Some((hole?, mask))
+}
+
+/// Whether `count(h)` is one of the numbers of `mask` (bit `n` for `n`).
+fn count_in<B: Bound>(h: B, mask: u64) -> Run<bool> {
+    Box::new(move |s| {
+        let n = count_at(s, h.get(s));
+        n < 64 && mask >> n & 1 == 1
+    })
+}
+
 /// `h == other` (`eq` true) or `h != other`.
 fn hole_is<B: Bound>(h: B, other: Run<Hole>, eq: bool) -> Run<bool> {
     Box::new(move |s| (h.get(s) == other(s)) == eq)
@@ -315,7 +341,11 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             }
         },
         BoolExpr::AllOf(items) => junction(true, items),
-        BoolExpr::AnyOf(items) => junction(false, items),
+        BoolExpr::AnyOf(items) => match counts_among(items) {
+            // `count(last) == 2 or count(last) == 3`: one test of a mask.
+            Some((h, mask)) => with_bound!(h, count_in(mask)),
+            None => junction(false, items),
+        },
         BoolExpr::IntCompare(op, l, r) => with_comparison!(op, int_compare(l, r)),
         BoolExpr::CountCompare(op, h, k) => {
             let (h, k) = (*h, *k);
@@ -721,6 +751,36 @@ mod tests {
     use crate::language::expr::Env;
     use crate::rules::board::{Board, CircuitKind, SownStores};
     use crate::rules::position::Position;
+
+    /// `count(last) == 2 or count(last) == 3`, asked as a mask, holds just
+    /// where one of its parts does; a number past the mask's is not fused.
+    #[test]
+    fn counts_compared_with_a_few_numbers_are_what_their_parts_say() {
+        let board = Board::new(
+            2,
+            3,
+            CircuitKind::WholeBoard,
+            Direction::Counterclockwise,
+            None,
+            SownStores::Own,
+        )
+        .unwrap();
+        let is = |k| BoolExpr::CountCompare(Compare::Eq, HoleRef::Last, k);
+        let fused = BoolExpr::AnyOf(vec![is(2), is(3)]);
+        assert!(counts_among(&[is(2), is(64)]).is_none());
+        assert!(
+            counts_among(&[is(2), BoolExpr::CountCompare(Compare::Eq, HoleRef::Here, 3)]).is_none()
+        );
+        for seeds in 0..70 {
+            let mut position = Position::empty(Side::South);
+            position.counts[4] = seeds;
+            let mut env = Env::new(Side::South);
+            env.last = 4;
+            let mut scope = Scope::new(&board, &position, env);
+            let parts = [2, 3].contains(&seeds);
+            assert_eq!(boolean(&fused)(&mut scope), parts, "{seeds} seeds");
+        }
+    }
 
     /// `total(holes(opponent)) op k`, asked whether the opponent has seeds
     /// where it can be, says what the sum says, for every operator and small `k`.
