@@ -752,11 +752,9 @@ mod tests {
     use crate::rules::board::{Board, CircuitKind, SownStores};
     use crate::rules::position::Position;
 
-    /// `count(last) == 2 or count(last) == 3`, asked as a mask, holds just
-    /// where one of its parts does; a number past the mask's is not fused.
-    #[test]
-    fn counts_compared_with_a_few_numbers_are_what_their_parts_say() {
-        let board = Board::new(
+    /// A board of two rows of three holes, without stores.
+    fn two_by_three() -> Board {
+        Board::new(
             2,
             3,
             CircuitKind::WholeBoard,
@@ -764,7 +762,14 @@ mod tests {
             None,
             SownStores::Own,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// `count(last) == 2 or count(last) == 3`, asked as a mask, holds just
+    /// where one of its parts does; a number past the mask's is not fused.
+    #[test]
+    fn counts_compared_with_a_few_numbers_are_what_their_parts_say() {
+        let board = two_by_three();
         let is = |k| BoolExpr::CountCompare(Compare::Eq, HoleRef::Last, k);
         let fused = BoolExpr::AnyOf(vec![is(2), is(3)]);
         assert!(counts_among(&[is(2), is(64)]).is_none());
@@ -786,15 +791,7 @@ mod tests {
     /// where it can be, says what the sum says, for every operator and small `k`.
     #[test]
     fn a_side_total_compared_with_a_constant_is_what_the_sum_says() {
-        let board = Board::new(
-            2,
-            3,
-            CircuitKind::WholeBoard,
-            Direction::Counterclockwise,
-            None,
-            SownStores::Own,
-        )
-        .unwrap();
+        let board = two_by_three();
         let ops = [
             Compare::Eq,
             Compare::Ne,
