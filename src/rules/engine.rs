@@ -523,11 +523,7 @@ pub(crate) fn sow_move<
             while left > 0 {
                 at = next_hole[at as usize];
                 if skips.contains(at) {
-                    skipped += 1;
-                    if skipped >= circuit_length {
-                        // Every hole is skipped: the hand can never be sown.
-                        return Err(NotLegal::Endless);
-                    }
+                    pass_over(&mut skipped, circuit_length)?;
                     continue;
                 }
                 skipped = 0;
@@ -550,11 +546,7 @@ pub(crate) fn sow_move<
                     || skip_asked
                         .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
                 {
-                    skipped += 1;
-                    if skipped >= circuit_length {
-                        // Every hole is skipped: the hand can never be sown.
-                        return Err(NotLegal::Endless);
-                    }
+                    pass_over(&mut skipped, circuit_length)?;
                     continue;
                 }
                 skipped = 0;
@@ -771,6 +763,17 @@ fn relay_choices(
 const DROP: CaptureTime = CaptureTime::Drop;
 /// The time of the captures made as a hand is lifted (`at = "lift"`).
 const LIFT: CaptureTime = CaptureTime::Lift;
+
+/// Counts one more hole skipped in a row (`skipped`); once every hole of the
+/// circuit has been, the hand can never be sown.
+#[inline(always)]
+fn pass_over(skipped: &mut usize, circuit_length: usize) -> Result<(), NotLegal> {
+    *skipped += 1;
+    match *skipped >= circuit_length {
+        true => Err(NotLegal::Endless),
+        false => Ok(()),
+    }
+}
 
 /// Moves the seeds sown into a store's cell to its side's score (a store's
 /// cell only passes its seeds on).
