@@ -253,7 +253,7 @@ fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
 }
 
 /// `total(holes(side)) > 0` and the other comparisons that only ask whether a
-/// side has seeds: its holes are read until one has some, not summed.
+/// side has seeds: its holes' counts are or-ed, not summed.
 fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<bool>> {
     let (IntExpr::Total(set), &IntExpr::Const(k)) = (l, r) else {
         return None;
@@ -268,10 +268,13 @@ fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<boo
     if !(0..=1).contains(&k) || C::holds(2, k) != when_some || C::holds(0, k) == when_some {
         return None;
     }
+    // Every hole is read: a loop stopping at the first with seeds stopped at
+    // a hole as good as random, a mispredicted branch.
     let has_seeds = |s: &Scope, side: Side| {
         s.position.counts[s.board.side_range(side)]
             .iter()
-            .any(|&c| c > 0)
+            .fold(0, |seeds, &c| seeds | c)
+            > 0
     };
     Some(match of.as_ref() {
         SideExpr::Mover => Box::new(move |s| has_seeds(s, s.env.mover) == when_some),
