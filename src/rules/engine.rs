@@ -103,9 +103,11 @@ pub(crate) fn push_starts(game: &Game, position: &AnyPosition, legal: &mut Vec<D
         && position.closed.is_empty()
         && position.territory.is_empty();
     if !plain {
-        let starts =
-            candidates(game, position, false).filter(|&h| may_start_from(game, position, h));
-        legal.extend(starts.map(Decision::from));
+        for hole in candidates(game, position, false) {
+            if may_start_from(game, position, hole) {
+                legal.push(Decision::from(hole));
+            }
+        }
         return;
     }
     let own = game.board.side_range(position.to_move);
@@ -308,6 +310,10 @@ pub(crate) struct Sown {
 /// Precondition: the decision is one of `moves_from(game, position, hole)` for a
 /// hole that `may_start_from` (for a hand move, `may_place`); `GameState` is the
 /// only caller and asks both first.
+///
+/// Only a dispatch, inlined: each kind of sowing is a function of its own, so
+/// that none pays for another's saved registers.
+#[inline(always)]
 pub(crate) fn sow<const N: usize>(
     game: &Game,
     position: &mut Position<N>,
@@ -322,6 +328,16 @@ pub(crate) fn sow<const N: usize>(
     if game.skip.is_some() || !position.closed.is_empty() {
         return sow_skipping(game, position, decision);
     }
+    sow_plainly(game, position, decision)
+}
+
+/// `sow` for a move that skips no hole, the commonest.
+#[inline(never)]
+fn sow_plainly<const N: usize>(
+    game: &Game,
+    position: &mut Position<N>,
+    decision: Decision,
+) -> Result<Sown, NotLegal> {
     match laps_follow(game) {
         true => sow_move::<N, false, false, false, true, _>(game, position, decision, &mut ()),
         false => sow_move::<N, false, false, false, false, _>(game, position, decision, &mut ()),

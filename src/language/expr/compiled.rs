@@ -273,8 +273,7 @@ fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<boo
     let has_seeds = |s: &Scope, side: Side| {
         s.position.counts[s.board.side_range(side)]
             .iter()
-            .fold(0, |seeds, &c| seeds | c)
-            > 0
+            .any(|&c| c > 0)
     };
     Some(match of.as_ref() {
         SideExpr::Mover => Box::new(move |s| has_seeds(s, s.env.mover) == when_some),
