@@ -325,22 +325,25 @@ pub(crate) fn sow<const N: usize>(
     if game.rare_sowing {
         return sow_rare(game, position, decision);
     }
-    if game.skip.is_some() || !position.closed.is_empty() {
-        return sow_skipping(game, position, decision);
+    match game.skip.is_some() || !position.closed.is_empty() {
+        true => sow_from_board::<N, true>(game, position, decision),
+        false => sow_from_board::<N, false>(game, position, decision),
     }
-    sow_plainly(game, position, decision)
 }
 
-/// `sow` for a move that skips no hole, the commonest.
+/// `sow` for a move from the board with no rarer rule, compiled apart for
+/// moves that may skip holes (`SKIPS`: the skip sets cost the other games'
+/// sowing loop a few percent in instructions per random game) and for games
+/// whose laps may follow one another.
 #[inline(never)]
-fn sow_plainly<const N: usize>(
+fn sow_from_board<const N: usize, const SKIPS: bool>(
     game: &Game,
     position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
     match laps_follow(game) {
-        true => sow_move::<N, false, false, false, true, _>(game, position, decision, &mut ()),
-        false => sow_move::<N, false, false, false, false, _>(game, position, decision, &mut ()),
+        true => sow_move::<N, false, false, SKIPS, true, _>(game, position, decision, &mut ()),
+        false => sow_move::<N, false, false, SKIPS, false, _>(game, position, decision, &mut ()),
     }
 }
 
@@ -375,20 +378,6 @@ fn sow_from_hand<const N: usize>(
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
     sow_move::<N, true, true, true, true, _>(game, position, decision, &mut ())
-}
-
-/// `sow` for a move that may skip holes, out of line: the skip sets cost the
-/// other games' sowing loop a few percent (instructions per random game).
-#[inline(never)]
-fn sow_skipping<const N: usize>(
-    game: &Game,
-    position: &mut Position<N>,
-    decision: Decision,
-) -> Result<Sown, NotLegal> {
-    match laps_follow(game) {
-        true => sow_move::<N, false, false, true, true, _>(game, position, decision, &mut ()),
-        false => sow_move::<N, false, false, true, false, _>(game, position, decision, &mut ()),
-    }
 }
 
 /// `sow` for a game whose moves may lose claims or meet a relay's `lift` or
