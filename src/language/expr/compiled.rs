@@ -253,7 +253,7 @@ fn int_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Run<bool> {
 }
 
 /// `total(holes(side)) > 0` and the other comparisons that only ask whether a
-/// side has seeds: its holes' counts are or-ed, not summed.
+/// side has seeds: its holes are read until one has some, not summed.
 fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<bool>> {
     let (IntExpr::Total(set), &IntExpr::Const(k)) = (l, r) else {
         return None;
@@ -268,8 +268,9 @@ fn side_seeds_compare<C: Comparison>(l: &IntExpr, r: &IntExpr) -> Option<Run<boo
     if !(0..=1).contains(&k) || C::holds(2, k) != when_some || C::holds(0, k) == when_some {
         return None;
     }
-    // Every hole is read: a loop stopping at the first with seeds stopped at
-    // a hole as good as random, a mispredicted branch.
+    // Stopping at the first hole with seeds: or-ing the whole row (as
+    // `side_is_empty` does) cost Oware 4% in instructions and gained no time,
+    // its rows seldom being empty at their first hole.
     let has_seeds = |s: &Scope, side: Side| {
         s.position.counts[s.board.side_range(side)]
             .iter()
