@@ -114,7 +114,7 @@ pub(crate) fn push_starts(game: &Game, position: &AnyPosition, legal: &mut Vec<D
     let counts = &position.counts[own.clone()];
     // Every hole is written and only those with seeds are kept: whether a hole
     // is empty is as good as random, and a branch on it was mispredicted about
-    // twice a Kalah turn (cachegrind's branch simulation).
+    // twice a turn in a six-hole row (cachegrind's branch simulation).
     let first = legal.len();
     legal.resize(first + counts.len(), Decision::from(0));
     let slots = &mut legal[first..];
