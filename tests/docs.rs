@@ -97,6 +97,7 @@ fn expression_examples_check() {
             let cx = Context {
                 board,
                 options: &options,
+                word_options: &[],
                 bindings: &Binding::ALL,
                 closes_holes: false,
                 holes_change_hands: false,

@@ -13,6 +13,32 @@ use crate::language::expr::syntax::{self, Node, NodeKind, Span};
 /// How deep terms may use terms (a term using itself would never end).
 pub const MAX_DEPTH: usize = 8;
 
+/// How many nodes putting terms in place may add to one game file's
+/// expressions, all together. A term used several times in a term used several
+/// times grows exponentially; this bound holds before anything is allocated.
+pub const MAX_EXPANDED_NODES: usize = 100_000;
+
+/// What expanding a file's expressions has done so far: the terms used, and the
+/// nodes it may still add (from `MAX_EXPANDED_NODES`).
+#[derive(Debug)]
+pub struct Expansion {
+    pub used: BTreeSet<String>,
+    nodes_left: usize,
+    /// Whether the expression last expanded uses a term whose definition has
+    /// a problem (so that its own problems are that one, already reported).
+    pub met_broken: bool,
+}
+
+impl Default for Expansion {
+    fn default() -> Self {
+        Expansion {
+            used: BTreeSet::new(),
+            nodes_left: MAX_EXPANDED_NODES,
+            met_broken: false,
+        }
+    }
+}
+
 /// One term: its arguments' names and its parsed expression.
 #[derive(Clone, Debug)]
 pub struct Term {
@@ -24,6 +50,9 @@ pub struct Term {
 #[derive(Clone, Debug, Default)]
 pub struct Terms {
     terms: BTreeMap<String, Term>,
+    /// Terms whose definition has a problem, already reported there: a use
+    /// of one is not reported again.
+    broken: BTreeSet<String>,
 }
 
 /// A problem with a term's definition: where in its expression (relative to the
@@ -41,7 +70,10 @@ impl Terms {
         definitions: impl IntoIterator<Item = (&'a str, &'a [String], &'a str)>,
         taken: impl Fn(&str) -> Option<String>,
     ) -> (Terms, Vec<DefinitionProblem>) {
+        let definitions: Vec<(&str, &[String], &str)> = definitions.into_iter().collect();
+        let names: BTreeSet<&str> = definitions.iter().map(|(name, ..)| *name).collect();
         let mut terms = BTreeMap::new();
+        let mut broken = BTreeSet::new();
         let mut problems = Vec::new();
         let problem = |name: &str, span, message: String| DefinitionProblem {
             name: name.to_string(),
@@ -49,6 +81,7 @@ impl Terms {
             message,
         };
         for (name, params, text) in definitions {
+            let reported = problems.len();
             if let Some(why) = taken(name) {
                 problems.push(problem(
                     name,
@@ -88,12 +121,38 @@ impl Terms {
                 ));
                 continue;
             }
-            // Kept even with a badly named argument (already reported), so that
-            // its uses are not reported as unknown names too.
+            // A name no rule could bind, found here so that it is shown where
+            // it is written rather than where the term is used.
+            let vars: Vec<String> = body.quantified().into_iter().map(|(var, _)| var).collect();
+            let unknown = body.name_spans().into_iter().find(|(used, _)| {
+                !params.iter().any(|p| p == used)
+                    && !vars.iter().any(|v| v == used)
+                    && !names.contains(used)
+                    && taken(used).is_none()
+            });
+            if let Some((used, span)) = unknown {
+                problems.push(problem(
+                    name,
+                    Some(span.clone()),
+                    format!(
+                        "unknown name `{used}`: not an argument of the term ({}), a term, an \
+                         option or a name of the language",
+                        match params.is_empty() {
+                            true => "it has none".to_string(),
+                            false => params.join(", "),
+                        }
+                    ),
+                ));
+            }
+            if problems.len() > reported {
+                broken.insert(name.to_string());
+            }
+            // Kept even with a problem (already reported), so that its uses are
+            // not reported as unknown names too.
             let params = params.to_vec();
             terms.insert(name.to_string(), Term { params, body });
         }
-        (Terms { terms }, problems)
+        (Terms { terms, broken }, problems)
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -101,21 +160,22 @@ impl Terms {
     }
 
     /// The expression with every use of a term replaced by the term's expression
-    /// (terms used inside terms too); the terms used are added to `used`. The
-    /// replacement carries the use's span, so that a problem it has is shown
-    /// where the term is used.
+    /// (terms used inside terms too); the terms used are added to
+    /// `expansion.used`. The replacement carries the use's span, so that a
+    /// problem it has is shown where the term is used. Refused, before it is
+    /// built, once the file's expressions would grow past `MAX_EXPANDED_NODES`.
     pub fn expand(
         &self,
         node: Node,
-        used: &mut BTreeSet<String>,
+        expansion: &mut Expansion,
     ) -> Result<Node, syntax::SyntaxError> {
-        self.expand_at(node, used, 0)
+        self.expand_at(node, expansion, 0)
     }
 
     fn expand_at(
         &self,
         node: Node,
-        used: &mut BTreeSet<String>,
+        expansion: &mut Expansion,
         depth: usize,
     ) -> Result<Node, syntax::SyntaxError> {
         let (name, args) = match &node.kind {
@@ -123,7 +183,7 @@ impl Terms {
             NodeKind::Call(name, args) if self.terms.contains_key(name) => {
                 (name.clone(), args.clone())
             }
-            _ => return node.try_map_children(|child| self.expand_at(child, used, depth)),
+            _ => return node.try_map_children(|child| self.expand_at(child, expansion, depth)),
         };
         let error = |message: String| syntax::SyntaxError {
             span: node.span.clone(),
@@ -156,14 +216,38 @@ impl Terms {
                 "an argument of `{name}` uses `{var}`, which the term binds itself; rename one of them"
             )));
         }
-        used.insert(name.clone());
+        expansion.used.insert(name.clone());
+        expansion.met_broken |= self.broken.contains(&name);
         let args = args
             .into_iter()
-            .map(|arg| self.expand_at(arg, used, depth))
+            .map(|arg| self.expand_at(arg, expansion, depth))
             .collect::<Result<Vec<_>, _>>()?;
+        let arg_sizes: Vec<usize> = args.iter().map(Node::size).collect();
+        let added = substituted_size(&term.body, &term.params, &arg_sizes);
+        if added > expansion.nodes_left {
+            return Err(error(format!(
+                "the terms used here would write out more than {MAX_EXPANDED_NODES} nodes \
+                 in this file's expressions; a term used several times inside a term used \
+                 several times grows that fast: use fewer, or write the condition once"
+            )));
+        }
+        expansion.nodes_left -= added;
         let body = substitute(&term.body, &term.params, &args, &node.span);
-        self.expand_at(body, used, depth + 1)
+        self.expand_at(body, expansion, depth + 1)
     }
+}
+
+/// The size of `substitute(body, params, args, _)`, given the arguments' sizes,
+/// worked out without building it.
+fn substituted_size(body: &Node, params: &[String], arg_sizes: &[usize]) -> usize {
+    if let NodeKind::Name(name) = &body.kind
+        && let Some(index) = params.iter().position(|p| p == name)
+    {
+        return arg_sizes[index];
+    }
+    body.children().into_iter().fold(1, |size, child| {
+        size.saturating_add(substituted_size(child, params, arg_sizes))
+    })
 }
 
 /// `body` with each name in `params` replaced by the argument in its place, and
@@ -186,7 +270,7 @@ pub fn substitute(body: &Node, params: &[String], args: &[Node], span: &Span) ->
 /// (hole names are reserved whatever the board).
 pub fn taken_name(name: &str, options: &BTreeSet<&str>) -> Option<String> {
     if let Some(why) = check::reserved(name) {
-        return Some(why.to_string());
+        return Some(why);
     }
     options
         .contains(name)

@@ -7,7 +7,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use crate::language::compose;
-use crate::language::define::{self, Terms};
+use crate::language::define::{self, Expansion, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
 use crate::language::expr::cost;
@@ -57,6 +57,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
     Loader {
         file,
         options: Vec::new(),
+        word_options: Vec::new(),
         used_options: BTreeSet::new(),
         problems: Vec::new(),
         warnings: Vec::new(),
@@ -70,7 +71,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         closes_holes: false,
         holes_change_hands: false,
         terms: Terms::default(),
-        used_terms: BTreeSet::new(),
+        expansion: Expansion::default(),
         looks_ahead: false,
     }
     .load(&source.id, spec, options)
@@ -217,6 +218,8 @@ struct Loader {
     file: SourceFile,
     /// Integer options, as expressions see them.
     options: Vec<(String, i64)>,
+    /// The names of its word options (for messages).
+    word_options: Vec<String>,
     /// Options some rule refers to (to warn about the others).
     used_options: BTreeSet<String>,
     problems: Vec<Problem>,
@@ -241,8 +244,9 @@ struct Loader {
     holes_change_hands: bool,
     /// The file's named terms, put in place before each expression is checked.
     terms: Terms,
-    /// Terms some rule uses (to warn about the others).
-    used_terms: BTreeSet<String>,
+    /// Terms some rule uses (to warn about the others), and how much more
+    /// putting them in place may write.
+    expansion: Expansion,
     /// Whether the expression being compiled is asked where the engine looks
     /// ahead (`[claims] gain`), so that `threats` may be read.
     looks_ahead: bool,
@@ -376,6 +380,11 @@ impl Loader {
                 OptionValue::Int(n) => Some((o.name.clone(), n)),
                 OptionValue::Word(_) => None,
             })
+            .collect();
+        self.word_options = options
+            .iter()
+            .filter(|o| matches!(o.value, OptionValue::Word(_)))
+            .map(|o| o.name.clone())
             .collect();
         self.refuse_control_characters(&spec);
         self.define_terms(&spec.define);
@@ -687,6 +696,10 @@ impl Loader {
     /// term's expression, or at the whole of it.
     fn define_terms(&mut self, define: &BTreeMap<String, spec::DefineSpec>) {
         let options: BTreeSet<&str> = self.options.iter().map(|(name, _)| name.as_str()).collect();
+        let options = options
+            .union(&self.word_options.iter().map(String::as_str).collect())
+            .copied()
+            .collect();
         let definitions = define.iter().map(|(name, term)| {
             (
                 name.as_str(),
@@ -715,7 +728,7 @@ impl Loader {
 
     fn warn_unused_terms(&mut self, define: &BTreeMap<String, spec::DefineSpec>) {
         for (name, term) in define {
-            if self.terms.contains(name) && !self.used_terms.contains(name) {
+            if self.terms.contains(name) && !self.expansion.used.contains(name) {
                 let warning = Problem::warning(
                     &self.file,
                     Some(term.is.span()),
@@ -1651,8 +1664,9 @@ impl Loader {
         bindings: &[Binding],
     ) -> Option<Typed> {
         let base = self.string_content_start(expr.span());
+        self.expansion.met_broken = false;
         let node = match syntax::parse(expr.get_ref())
-            .and_then(|node| self.terms.expand(node, &mut self.used_terms))
+            .and_then(|node| self.terms.expand(node, &mut self.expansion))
         {
             Ok(node) => node,
             Err(e) => {
@@ -1683,6 +1697,7 @@ impl Loader {
         let cx = Context {
             board,
             options: &self.options,
+            word_options: &self.word_options,
             bindings,
             closes_holes: self.closes_holes,
             holes_change_hands: self.holes_change_hands,
@@ -1702,6 +1717,8 @@ impl Loader {
                 }
                 Some(typed)
             }
+            // Already reported where the broken term is defined.
+            Err(_) if self.expansion.met_broken => None,
             Err(e) => {
                 self.problem(base + e.span.start..base + e.span.end, e.message);
                 None

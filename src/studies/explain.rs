@@ -3,9 +3,9 @@
 //! the clause ids it cites — so an author can compare what the file says with
 //! what they meant.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::language::define;
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
@@ -21,25 +21,62 @@ enum Here {
     JustSown,
 }
 
+/// How long a named term's words may grow, its arguments in place, before the
+/// term is named instead (and its meaning given once, before the rules). A term
+/// whose wording repeats an argument would otherwise grow exponentially with
+/// nesting.
+const MAX_TERM_WORDS: usize = 240;
+
 struct Words<'a> {
     game: &'a Game,
     here: Here,
     /// The file's named terms, read by their own wording.
     terms: &'a BTreeMap<String, DefineSpec>,
+    /// The arguments of the terms being read, innermost last: for each of the
+    /// term's parameters, its argument in words. A term's words are built from
+    /// its arguments' words, each worked out once, never by re-reading them.
+    arguments: RefCell<Vec<BTreeMap<String, Argument>>>,
+    /// Terms read by name because their words grew too long.
+    named: &'a RefCell<BTreeSet<String>>,
+}
+
+/// An argument of a term, as read: its words, and its shape (for brackets).
+#[derive(Clone)]
+struct Argument {
+    words: String,
+    shape: Shape,
+}
+
+/// What decides whether an operand needs brackets.
+#[derive(Clone, Copy)]
+enum Shape {
+    Binary(BinaryOp),
+    If,
+    Other,
+}
+
+impl<'a> Words<'a> {
+    fn new(
+        game: &'a Game,
+        here: Here,
+        terms: &'a BTreeMap<String, DefineSpec>,
+        named: &'a RefCell<BTreeSet<String>>,
+    ) -> Self {
+        Words {
+            game,
+            here,
+            terms,
+            arguments: RefCell::default(),
+            named,
+        }
+    }
 }
 
 /// The rules of `game` (loaded from `spec` with its options in force), numbered.
 pub fn explain(spec: &GameSpec, game: &Game) -> String {
-    let w = Words {
-        game,
-        here: Here::Hole,
-        terms: &spec.define,
-    };
-    let sown = Words {
-        game,
-        here: Here::JustSown,
-        terms: &spec.define,
-    };
+    let named = RefCell::default();
+    let w = Words::new(game, Here::Hole, &spec.define, &named);
+    let sown = Words::new(game, Here::JustSown, &spec.define, &named);
     let mut rules: Vec<(String, &[String])> = Vec::new();
     let board = &game.board;
     let circuits = match board.sown_stores() {
@@ -68,9 +105,6 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         ),
         &spec.board.clauses,
     ));
-    if let Some(terms) = w.glossary() {
-        rules.push((terms, &[]));
-    }
     let amount = |value: &IntOrExpr| match value {
         IntOrExpr::Int(n) => n.to_string(),
         IntOrExpr::Expr(text) => w.text(text),
@@ -340,6 +374,11 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         rules.push((text, &spec_of_match.clauses));
     }
 
+    // Last, once the rules have said which terms they name.
+    if let Some(terms) = w.glossary() {
+        rules.insert(1, (terms, &[]));
+    }
+
     let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
     let options: Vec<String> = game
         .options
@@ -359,6 +398,13 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         out += &format!("{:>2}. {text}{cited}\n", number + 1);
     }
     out
+}
+
+/// One expression in the words `explain` gives it in `spec`'s file (`here`
+/// read as a hole); its text when it does not parse.
+pub fn expression(spec: &GameSpec, game: &Game, text: &str) -> String {
+    let named = RefCell::default();
+    Words::new(game, Here::Hole, &spec.define, &named).text(text)
 }
 
 /// The file's own expressions of a `[match]`, in words.
@@ -530,10 +576,11 @@ impl Words<'_> {
             }
         }
         if let Some(seeds) = &capture.at_most {
-            text += &format!(
-                "; it takes at most {} seeds from each hole, leaving the rest",
-                self.text(seeds.get_ref())
-            );
+            let seeds = match self.text(seeds.get_ref()) {
+                one if one == "1" => "1 seed".to_string(),
+                many => format!("{many} seeds"),
+            };
+            text += &format!("; it takes at most {seeds} from each hole, leaving the rest");
         }
         if capture.optional {
             text += "; the mover may decline it, each time it would take seeds (a decision such as a3:decline plays the move declining every optional capture it meets, a3:decline=2 only the second)";
@@ -649,7 +696,20 @@ impl Words<'_> {
     }
 
     fn node(&self, node: &Node) -> String {
-        match &node.kind {
+        self.read(node).words
+    }
+
+    /// An expression in words, with its shape.
+    fn read(&self, node: &Node) -> Argument {
+        let shape = match &node.kind {
+            NodeKind::Binary(op, ..) => Shape::Binary(*op),
+            NodeKind::If(..) => Shape::If,
+            NodeKind::Name(name) if let Some(argument) = self.argument(name) => return argument,
+            NodeKind::Name(name) if self.terms.contains_key(name) => return self.term(name, &[]),
+            NodeKind::Call(f, args) if self.terms.contains_key(f) => return self.term(f, args),
+            _ => Shape::Other,
+        };
+        let words = match &node.kind {
             NodeKind::Int(n) => n.to_string(),
             NodeKind::Bool(b) => {
                 if *b {
@@ -658,18 +718,26 @@ impl Words<'_> {
                     "never".into()
                 }
             }
-            NodeKind::Name(name) if self.terms.contains_key(name) => self.term(name, &[]),
             NodeKind::Name(name) => self.name(name),
             NodeKind::Unary(UnaryOp::Not, x) => format!("not ({})", self.node(x)),
-            NodeKind::Unary(UnaryOp::Neg, x) => format!("-{}", self.node(x)),
+            NodeKind::Unary(UnaryOp::Neg, x) => {
+                let x = self.read(x);
+                match x.shape {
+                    Shape::Other => format!("-{}", x.words),
+                    Shape::Binary(_) | Shape::If => format!("-({})", x.words),
+                }
+            }
             NodeKind::Binary(op, l, r) => self.binary(*op, l, r),
             NodeKind::If(c, t, e) => {
                 // A conditional inside the first two parts is bracketed, so that its
                 // "otherwise" cannot be read as the outer one's; a chain of them in
                 // the last part reads as it is meant ("a if x, otherwise b if y, ...").
-                let bracketed = |node: &Node| match node.kind {
-                    NodeKind::If(..) => format!("({})", self.node(node)),
-                    _ => self.node(node),
+                let bracketed = |node: &Node| {
+                    let read = self.read(node);
+                    match read.shape {
+                        Shape::If => format!("({})", read.words),
+                        _ => read.words,
+                    }
                 };
                 format!(
                     "{} if {}, otherwise {}",
@@ -699,7 +767,8 @@ impl Words<'_> {
                     _ => format!("the number of holes {var} of {set} for which {body}"),
                 }
             }
-        }
+        };
+        Argument { words, shape }
     }
 
     fn name(&self, name: &str) -> String {
@@ -735,34 +804,19 @@ impl Words<'_> {
     }
 
     fn binary(&self, op: BinaryOp, l: &Node, r: &Node) -> String {
-        // Keep groupings visible where the words alone would not say them:
-        // `and`/`or` mixed, and sums inside products ("2 times (6 minus ...)").
-        let strength = |op: BinaryOp| match op {
-            BinaryOp::Add | BinaryOp::Sub => Some(1),
-            BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => Some(2),
-            _ => None,
-        };
-        let side = |node: &Node, right: bool| match &node.kind {
-            NodeKind::Binary(inner, ..)
-                if matches!(inner, BinaryOp::Or | BinaryOp::And) && *inner != op =>
-            {
-                format!("({})", self.node(node))
+        let operand = |node: &Node, right: bool| {
+            let read = self.read(node);
+            let bracketed = match read.shape {
+                Shape::If => true,
+                Shape::Binary(inner) => needs_brackets(op, inner, right),
+                Shape::Other => false,
+            };
+            match bracketed {
+                true => format!("({})", read.words),
+                false => read.words,
             }
-            NodeKind::Binary(inner, ..)
-                if strength(*inner).zip(strength(op)).is_some_and(
-                    |(inner_strength, strength)| {
-                        inner_strength < strength
-                            || (right
-                                && inner_strength == strength
-                                && matches!(op, BinaryOp::Sub | BinaryOp::Div | BinaryOp::Rem))
-                    },
-                ) =>
-            {
-                format!("({})", self.node(node))
-            }
-            _ => self.node(node),
         };
-        let (l, r) = (side(l, false), side(r, true));
+        let (l, r) = (operand(l, false), operand(r, true));
         match op {
             BinaryOp::Or => format!("{l} or {r}"),
             BinaryOp::And => format!("{l} and {r}"),
@@ -780,52 +834,93 @@ impl Words<'_> {
         }
     }
 
-    /// What the file's named terms mean, for those with a wording of their own.
+    /// The argument `name` stands for, inside the term being read.
+    fn argument(&self, name: &str) -> Option<Argument> {
+        self.arguments.borrow().last()?.get(name).cloned()
+    }
+
+    /// The terms named in the rules and those with a wording of their own,
+    /// with what each means (their arguments by name).
     fn glossary(&self) -> Option<String> {
-        let meanings: Vec<String> = self
-            .terms
-            .iter()
-            .filter_map(|(name, term)| {
-                let reads = term.reads.as_ref()?;
-                let reads = term.args.iter().fold(reads.clone(), |text, param| {
-                    text.replace(&format!("{{{param}}}"), param)
-                });
-                Some(format!(
-                    "\"{reads}\" ({name}) stands for {}",
-                    self.text(term.is.get_ref())
-                ))
-            })
-            .collect();
+        let mut meanings = Vec::new();
+        let mut listed = BTreeSet::new();
+        // Reading a named term's meaning may name further terms.
+        loop {
+            let named = self.named.borrow().clone();
+            let next = self.terms.iter().find(|(name, term)| {
+                !listed.contains(*name) && (term.reads.is_some() || named.contains(*name))
+            });
+            let Some((name, term)) = next else { break };
+            listed.insert(name.clone());
+            let own = |param: &String| Argument {
+                words: param.clone(),
+                shape: Shape::Other,
+            };
+            let meaning = match syntax::parse(term.is.get_ref()) {
+                Ok(body) => {
+                    self.with_arguments(&term.args, term.args.iter().map(own).collect(), || {
+                        self.node(&body)
+                    })
+                }
+                Err(_) => format!("`{}`", term.is.get_ref()),
+            };
+            let used_as = match &term.reads {
+                Some(reads) => format!("\"{}\" ({name})", fill(reads, &term.args, &term.args)),
+                None => use_by_name(name, &term.args),
+            };
+            meanings.push(format!("{used_as} stands for {meaning}"));
+        }
         (!meanings.is_empty())
             .then(|| format!("The rules below use these terms: {}.", meanings.join("; ")))
     }
 
+    /// `read` with a term's parameters standing for `arguments`.
+    fn with_arguments<T>(
+        &self,
+        params: &[String],
+        arguments: Vec<Argument>,
+        read: impl FnOnce() -> T,
+    ) -> T {
+        let frame = params.iter().cloned().zip(arguments).collect();
+        self.arguments.borrow_mut().push(frame);
+        let out = read();
+        self.arguments.borrow_mut().pop();
+        out
+    }
+
     /// A named term: its own wording with the arguments' words in place, or
-    /// else the words of its expression with the arguments put in.
-    fn term(&self, name: &str, args: &[Node]) -> String {
+    /// else the words of its expression with the arguments put in; named
+    /// instead, when that would be longer than `MAX_TERM_WORDS`.
+    fn term(&self, name: &str, args: &[Node]) -> Argument {
         let term = &self.terms[name];
-        if let Some(reads) = &term.reads {
-            return term
-                .args
-                .iter()
-                .zip(args)
-                .fold(reads.clone(), |text, (param, arg)| {
-                    text.replace(&format!("{{{param}}}"), &self.node(arg))
-                });
-        }
-        match syntax::parse(term.is.get_ref()) {
-            Ok(body) if args.len() == term.args.len() => {
-                let span = 0..0;
-                self.node(&define::substitute(&body, &term.args, args, &span))
+        let arguments: Vec<Argument> = args.iter().map(|arg| self.read(arg)).collect();
+        let words: Vec<&str> = arguments.iter().map(|a| a.words.as_str()).collect();
+        let read = match (&term.reads, syntax::parse(term.is.get_ref())) {
+            _ if args.len() != term.args.len() => None,
+            (Some(reads), _) => {
+                (filled_len(reads, &term.args, &words) <= MAX_TERM_WORDS).then(|| Argument {
+                    words: fill(reads, &term.args, &words),
+                    shape: Shape::Other,
+                })
             }
-            _ => name.to_string(),
+            (None, Ok(body)) => {
+                Some(self.with_arguments(&term.args, arguments.clone(), || self.read(&body)))
+            }
+            (None, Err(_)) => None,
+        };
+        match read {
+            Some(read) if read.words.len() <= MAX_TERM_WORDS => read,
+            _ => {
+                self.named.borrow_mut().insert(name.to_string());
+                Argument {
+                    words: use_by_name(name, &words),
+                    shape: Shape::Other,
+                }
+            }
         }
     }
 
     fn call(&self, f: &str, args: &[Node]) -> String {
-        if self.terms.contains_key(f) {
-            return self.term(f, args);
-        }
         let words: Vec<String> = args.iter().map(|x| self.node(x)).collect();
         if f == "before" {
             return format!("({}, at the start of the move)", words.join(", "));
@@ -833,6 +928,73 @@ impl Words<'_> {
         match functions::find(f) {
             Some(function) => function.words(&words),
             None => format!("{f}({})", words.join(", ")),
+        }
+    }
+}
+
+/// Whether an operand of `outer` whose own operator is `inner` is bracketed, so
+/// that no two groupings read alike: a looser operand, a comparison inside a
+/// comparison, `and` and `or` mixed, and any operand of equal strength on the
+/// right (the parser groups from the left).
+fn needs_brackets(outer: BinaryOp, inner: BinaryOp, right: bool) -> bool {
+    let strength = |op: BinaryOp| match op {
+        BinaryOp::Or => 1,
+        BinaryOp::And => 2,
+        BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+            3
+        }
+        BinaryOp::Add | BinaryOp::Sub => 4,
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => 5,
+    };
+    let (outer_strength, inner_strength) = (strength(outer), strength(inner));
+    let logical = |s| s <= 2;
+    inner_strength < outer_strength
+        || (logical(inner_strength) && logical(outer_strength) && inner != outer)
+        || (inner_strength == outer_strength && (right || inner_strength == 3))
+}
+
+/// A term's wording with each `{PARAM}` replaced by its argument's words, in
+/// one pass (an argument's words are never read again for braces).
+fn fill(reads: &str, params: &[String], words: &[impl AsRef<str>]) -> String {
+    let mut out = String::new();
+    let mut rest = reads;
+    while let Some(open) = rest.find('{') {
+        out += &rest[..open];
+        let after = &rest[open + 1..];
+        let param = after
+            .find('}')
+            .and_then(|close| Some((params.iter().position(|p| *p == after[..close])?, close)));
+        match param {
+            Some((index, close)) => {
+                out += words[index].as_ref();
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out + rest
+}
+
+/// How long `fill` would make a wording, worked out without building it.
+fn filled_len(reads: &str, params: &[String], words: &[&str]) -> usize {
+    let mut len = reads.len();
+    for (param, words) in params.iter().zip(words) {
+        let uses = reads.matches(&format!("{{{param}}}")).count();
+        len = len.saturating_add(uses.saturating_mul(words.len()));
+    }
+    len
+}
+
+/// A term named rather than read: `name` or `name(arg, ...)`.
+fn use_by_name(name: &str, args: &[impl AsRef<str>]) -> String {
+    match args {
+        [] => format!("`{name}`"),
+        _ => {
+            let args: Vec<&str> = args.iter().map(|a| a.as_ref()).collect();
+            format!("`{name}`({})", args.join(", "))
         }
     }
 }

@@ -100,6 +100,8 @@ pub struct Expect {
     pub round: Option<u32>,
     /// Holes held by the side across the middle (territory matches).
     pub territory: Option<Vec<String>>,
+    /// Holes a move has started from (games that read `moved_from`).
+    pub moved_from: Option<Vec<String>>,
     /// Each side's tally (a match won by a tally).
     pub tally: Option<Tally>,
 }
@@ -404,17 +406,25 @@ impl ScenarioFile {
         if let Some(round) = expect.round {
             compare("round", round.to_string(), state.round_number().to_string());
         }
+        let words = |holes: &[String]| match holes.is_empty() {
+            true => "none".to_string(),
+            false => holes.join(" "),
+        };
         if let Some(territory) = &expect.territory {
             let held: Vec<String> = position
                 .territory
                 .iter()
                 .map(|h| game.hole_name(h))
                 .collect();
-            let words = |holes: &[String]| match holes.is_empty() {
-                true => "none".to_string(),
-                false => holes.join(" "),
-            };
             compare("territory", words(territory), words(&held));
+        }
+        if let Some(moved_from) = &expect.moved_from {
+            let started: Vec<String> = position
+                .moved_from
+                .iter()
+                .map(|h| game.hole_name(h))
+                .collect();
+            compare("moved_from", words(moved_from), words(&started));
         }
         if let Some(t) = expect.tally {
             compare(

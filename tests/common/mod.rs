@@ -216,3 +216,20 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `mancala ARGS` from the crate's folder with its address space capped
+/// at `megabytes` (`ulimit -v`), so that unbounded growth aborts the run.
+pub fn mancala_capped(megabytes: u64, args: &[&str]) -> Output {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" \"$@\"",
+            megabytes * 1024
+        ))
+        .arg(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null());
+    command.output().expect("the binary runs")
+}

@@ -205,6 +205,9 @@ pub struct Context<'a> {
     pub board: &'a Board,
     /// Integer options of the game, already fixed to their values.
     pub options: &'a [(String, i64)],
+    /// The game's word options (`values = ["ccw", "cw"]`): not names in
+    /// expressions, but a message says what they are.
+    pub word_options: &'a [String],
     /// The bindings the engine sets where this expression is evaluated.
     pub bindings: &'a [Binding],
     /// Whether holes can be closed (a match whose refill closes short holes):
@@ -224,7 +227,7 @@ const BEFORE_USAGE: &str = "before(x) reads an integer or a condition x at the s
 
 /// Why `name` cannot name an option (it would hide a name of the language),
 /// or `None` when it can.
-pub fn reserved(name: &str) -> Option<&'static str> {
+pub fn reserved(name: &str) -> Option<String> {
     const KEYWORDS: [&str; 9] = [
         "or", "and", "not", "if", "then", "else", "in", "true", "false",
     ];
@@ -234,17 +237,24 @@ pub fn reserved(name: &str) -> Option<&'static str> {
     let identifier = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !identifier {
-        Some("not a name an expression can use (letters, digits and _, not starting with a digit)")
+        Some(
+            "not a name an expression can use (letters, digits and _, not starting with a digit)"
+                .into(),
+        )
     } else if Binding::ALL.iter().any(|b| b.name() == name) {
-        Some("a name the engine binds")
+        let bound: Vec<&str> = Binding::ALL.iter().map(|b| b.name()).collect();
+        Some(format!(
+            "a name the engine binds (it binds {})",
+            bound.join(", ")
+        ))
     } else if matches!(name, "south" | "north" | "all_holes") {
-        Some("a name of the language")
+        Some("a name of the language".into())
     } else if KEYWORDS.contains(&name) {
-        Some("a keyword")
+        Some("a keyword".into())
     } else if functions::find(name).is_some() || QUANTIFIERS.contains(&name) || name == "before" {
-        Some("a function")
+        Some("a function".into())
     } else if hole_like {
-        Some("shaped like a hole name (a letter and a number)")
+        Some("shaped like a hole name (a letter and a number)".into())
     } else {
         None
     }
@@ -423,6 +433,26 @@ impl Checker<'_, '_> {
                     "there is no hole `{name}` on this board (rows {}, columns 1 to {})",
                     board.row_letters(),
                     board.columns()
+                ),
+            ));
+        }
+        if self.cx.word_options.iter().any(|option| option == name) {
+            return Err(error(
+                span,
+                format!(
+                    "`{name}` is a word option: its value is a word, which only keys such as \
+                     `direction` take; expressions read number options only"
+                ),
+            ));
+        }
+        if matches!(name, "holes_per_row" | "seeds_per_hole" | "rows") {
+            return Err(error(
+                span,
+                format!(
+                    "unknown name `{name}`: a [board] or [setup] key is not a name; declare \
+                     `[options.{name}]` to use it in expressions (and write `{name} = \"{name}\"` \
+                     where the key is given); available: {}",
+                    self.available()
                 ),
             ));
         }

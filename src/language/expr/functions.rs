@@ -293,16 +293,37 @@ impl Function {
         )
     }
 
-    /// The English for a call whose arguments read `args`.
+    /// The English for a call whose arguments read `args`, each put in once
+    /// (an argument's words are not searched for braces); "1 steps" is said
+    /// "1 step".
     pub fn words(&self, args: &[String]) -> String {
         let template = match self.short_wording {
             Some(short) if args.len() < self.params.len() => short,
             _ => self.wording,
         };
-        let mut out = template.to_string();
-        for (i, arg) in args.iter().enumerate() {
-            out = out.replace(&format!("{{{i}}}"), arg);
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out += &rest[..open];
+            let index = rest[open + 1..].find('}').and_then(|close| {
+                let index: usize = rest[open + 1..open + 1 + close].parse().ok()?;
+                Some((index, open + 1 + close + 1))
+            });
+            match index.and_then(|(index, after)| Some((args.get(index)?, after))) {
+                Some((arg, after)) => {
+                    out += arg;
+                    rest = &rest[after..];
+                    if arg == "1" && rest.starts_with(" steps") {
+                        out += " step";
+                        rest = &rest[" steps".len()..];
+                    }
+                }
+                None => {
+                    out.push('{');
+                    rest = &rest[open + 1..];
+                }
+            }
         }
-        out
+        out + rest
     }
 }

@@ -243,6 +243,23 @@ impl Node {
         }
     }
 
+    /// Every name the expression mentions, with where.
+    pub fn name_spans(&self) -> Vec<(&str, &Span)> {
+        let mut names = match &self.kind {
+            NodeKind::Name(name) => vec![(name.as_str(), &self.span)],
+            _ => vec![],
+        };
+        for child in self.children() {
+            names.extend(child.name_spans());
+        }
+        names
+    }
+
+    /// How many nodes the expression has.
+    pub fn size(&self) -> usize {
+        self.children().into_iter().map(Node::size).sum::<usize>() + 1
+    }
+
     /// Every name the expression mentions.
     pub fn names(&self) -> Vec<&str> {
         let mut names = match &self.kind {

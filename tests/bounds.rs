@@ -1,0 +1,152 @@
+//! Bounded work everywhere (issue 32): each test is named after the item it
+//! pins and tries to break the bound as a hostile file or request would. Every
+//! run here is capped in memory, so growth without bound fails the test rather
+//! than the machine.
+
+mod common;
+
+use std::process::Output;
+
+use common::{mancala_capped, scratch, stderr, stdout};
+
+/// Memory a run here may use: far more than any bounded one needs.
+const CAP_MB: u64 = 1024;
+
+/// Exit status 2, nothing on stdout, and `reason` in the message.
+fn refused(output: &Output, reason: &str) {
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+    assert_eq!(stdout(output), "", "stdout stays clean");
+    assert!(
+        stderr(output).contains(reason),
+        "expected `{reason}` in:\n{}",
+        stderr(output)
+    );
+}
+
+/// A file in a fresh folder.
+fn file(test: &str, name: &str, text: &str) -> String {
+    let path = scratch(test).join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Terms each using the one before `fan_out` times, `levels` deep.
+fn doubling_terms(levels: usize, fan_out: usize) -> String {
+    let mut text = String::from("extends = \"kalah\"\n\n[define.term_0]\nis = \"count(last)\"\n");
+    for i in 1..=levels {
+        let uses = vec![format!("term_{}", i - 1); fan_out].join(" + ");
+        text += &format!("[define.term_{i}]\nis = \"{uses}\"\n");
+    }
+    text + &format!(
+        "[[capture]]\nat = \"sowing_end\"\nwhen = \"term_{levels} > 0\"\ntake = \"last\"\n"
+    )
+}
+
+#[test]
+fn item_01_terms_that_grow_exponentially_are_refused_before_they_are_built() {
+    // 12^7 copies of `count(last)`: this aborted allocating before the bound.
+    let path = file("item01", "terms.toml", &doubling_terms(7, 12));
+    for command in ["validate", "explain", "show"] {
+        let output = mancala_capped(CAP_MB, &[command, &path]);
+        refused(&output, "would write out more than 100000 nodes");
+        assert!(
+            stderr(&output).contains("terms.toml:"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // Arguments nested in arguments grow as fast.
+    let mut text = String::from(
+        "extends = \"kalah\"\n[define.twice]\nargs = [\"n\"]\nis = \"n + n\"\n[[capture]]\nat = \"sowing_end\"\n",
+    );
+    text += &format!(
+        "when = \"{}count(last){} > 0\"\ntake = \"last\"\n",
+        "twice(".repeat(25),
+        ")".repeat(25)
+    );
+    let path = file("item01", "nested.toml", &text);
+    refused(
+        &mancala_capped(CAP_MB, &["validate", &path]),
+        "would write out more than 100000 nodes",
+    );
+    // A modest use of terms still loads.
+    let path = file("item01", "modest.toml", &doubling_terms(3, 6));
+    let output = mancala_capped(CAP_MB, &["validate", &path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
+fn item_02_explain_of_terms_whose_wording_repeats_an_argument_stays_small() {
+    let nested = format!("count({}last{}) > 0", "step(".repeat(9), ")".repeat(9));
+    let text = format!(
+        "extends = \"kalah\"\n[define.step]\nargs = [\"h\"]\nis = \"next(h)\"\nreads = \"{}\"\n\
+         [[capture]]\nat = \"sowing_end\"\nwhen = \"{nested}\"\ntake = \"last\"\n",
+        ["{h}"; 10].join(" ")
+    );
+    let path = file("item02", "words.toml", &text);
+    let output = mancala_capped(CAP_MB, &["explain", &path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).len() < 20_000, "{}", stdout(&output).len());
+    assert!(stdout(&output).contains("`step`(`step`("));
+}
+
+#[test]
+fn item_19_messages_say_what_a_name_is() {
+    let path = file(
+        "item19",
+        "names.toml",
+        r#"extends = "kalah"
+[options.style]
+default = "a"
+values = ["a", "b"]
+help = "a word"
+
+[define.takes]
+args = ["x"]
+is = "count(x) > zzz"
+
+[[capture]]
+at = "sowing_end"
+when = "style == 1"
+take = "last"
+"#,
+    );
+    let output = mancala_capped(CAP_MB, &["validate", &path]);
+    let message = stderr(&output);
+    refused(&output, "`style` is a word option");
+    // The reserved names are listed, not only said to be reserved.
+    assert!(message.contains("(it binds mover,"), "{message}");
+    // An unknown name inside a term is shown where the term is defined.
+    assert!(
+        message.contains("unknown name `zzz`: not an argument of the term (x)"),
+        "{message}"
+    );
+    assert!(message.contains("names.toml:9:18"), "{message}");
+
+    let path = file(
+        "item19",
+        "size.toml",
+        "extends = \"tchuka-ruma\"\n[[capture]]\nat = \"sowing_end\"\nwhen = \"rows > 1\"\ntake = \"last\"\n",
+    );
+    refused(
+        &mancala_capped(CAP_MB, &["validate", &path]),
+        "a [board] or [setup] key is not a name; declare `[options.rows]`",
+    );
+}
+
+#[test]
+fn item_20_game_files_cite_the_rules_documents_where_they_are() {
+    for entry in std::fs::read_dir("games").unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("shared/rules"), "{}", path.display());
+        for cited in text.split("docs/rules/").skip(1) {
+            let file = cited.split(".md").next().unwrap();
+            assert!(
+                std::path::Path::new(&format!("docs/rules/{file}.md")).is_file(),
+                "{} cites docs/rules/{file}.md",
+                path.display()
+            );
+        }
+    }
+}
