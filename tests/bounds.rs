@@ -150,3 +150,48 @@ fn item_20_game_files_cite_the_rules_documents_where_they_are() {
         }
     }
 }
+
+#[test]
+fn item_04_one_move_does_bounded_work() {
+    // Relay sowing of 48,000 seeds with a quantifier inside a quantifier asked
+    // after every seed: one move took three minutes before the work bound.
+    let path = file(
+        "item04",
+        "relay.toml",
+        r#"extends = "kalah"
+
+[options.seeds_per_hole]
+default = 4000
+range = [4000, 5000]
+help = "seeds"
+
+[options.holes_per_row]
+default = 6
+range = [6, 6]
+help = "holes"
+
+[relay]
+when = "count(last) > 1"
+from = "last"
+
+[[capture]]
+at = "drop"
+when = "any(h in all_holes, any(g in all_holes, count(h) > count(g) + 100000)) and count(here) > 0"
+take = "here"
+"#,
+    );
+    let output = mancala_capped(CAP_MB, &["validate", &path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(
+            "warning: the move a1 from the start is endless, not legal (GEN-7): it reaches the work limit"
+        ),
+        "{}",
+        stdout(&output)
+    );
+    // Every move is cut, so South cannot move and the game is over.
+    refused(
+        &mancala_capped(CAP_MB, &["replay", &path, "a1"]),
+        "decision 1 `a1` is not legal",
+    );
+}

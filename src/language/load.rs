@@ -21,6 +21,7 @@ use crate::rules::game::*;
 use crate::rules::position::Position;
 use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
 use crate::rules::skip_table::SkipTable;
+use crate::rules::work::MoveWork;
 
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
 const MAX_CAPTURES: usize = u8::MAX as usize;
@@ -620,6 +621,7 @@ impl Loader {
                     relay,
                     captures,
                     claims_lost,
+                    work: MoveWork::default(),
                     claims_gain,
                     again,
                     end_checks,

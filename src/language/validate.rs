@@ -3,6 +3,9 @@
 
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
+use crate::rules::engine::{self, NotLegal};
+use crate::rules::game::Game;
+use crate::rules::work::MAX_MOVE_WORK;
 
 /// A file that loads under every option setting tried.
 pub struct Validated {
@@ -10,6 +13,8 @@ pub struct Validated {
     pub warnings: Vec<Problem>,
     /// Option settings loaded (the defaults count as one).
     pub settings: usize,
+    /// Moves from the start (with the defaults) that a limit makes illegal.
+    pub cut: Vec<String>,
 }
 
 /// Why a file is not valid: the setting it failed under (`None`: the defaults).
@@ -29,6 +34,7 @@ pub fn validate(file: &str) -> Result<Validated, Invalid> {
         setting: None,
         error,
     })?;
+    let cut = cut_at_start(&game);
     let mut warnings = game.warnings;
     let mut settings = 1;
     for option in &game.options {
@@ -43,20 +49,59 @@ pub fn validate(file: &str) -> Result<Validated, Invalid> {
             settings += 1;
         }
     }
-    Ok(Validated { warnings, settings })
+    Ok(Validated {
+        warnings,
+        settings,
+        cut,
+    })
+}
+
+/// The moves from the start that a limit makes illegal (GEN-7), in words: a
+/// file whose moves are cut is most likely not what its author meant.
+pub fn cut_at_start(game: &Game) -> Vec<String> {
+    let start = &game.start;
+    if engine::plays_from_hand(game, start) {
+        return Vec::new();
+    }
+    let mut cut = Vec::new();
+    for hole in engine::candidates(game, start, false) {
+        if !engine::may_start_from(game, start, hole) {
+            continue;
+        }
+        for decision in engine::moves_from(game, start, hole) {
+            let limit = match engine::sow(game, &mut start.clone(), decision) {
+                Err(NotLegal::Endless) => format!(
+                    "the lap limit ({} laps) or finds no hole to sow into",
+                    game.limits().laps
+                ),
+                Err(NotLegal::TooMuchWork) => format!(
+                    "the work limit ({MAX_MOVE_WORK} seeds dropped and expression nodes visited)"
+                ),
+                Ok(_) | Err(NotLegal::FailsAfter) => continue,
+            };
+            cut.push(format!(
+                "warning: the move {} from the start is endless, not legal (GEN-7): it reaches {limit}",
+                game.decision_name(decision)
+            ));
+        }
+    }
+    cut
 }
 
 impl Validated {
     /// The warnings and a closing line, as `validate` prints them.
     pub fn report(&self, file: &str) -> String {
         let mut report: String = self.warnings.iter().map(Problem::render).collect();
+        for cut in &self.cut {
+            report += &format!("{cut}\n");
+        }
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         report += &format!(
             "{file}: valid ({} option setting{} checked, {} warning{})\n",
             self.settings,
             plural(self.settings),
-            self.warnings.len(),
-            plural(self.warnings.len()),
+            self.warnings.len() + self.cut.len(),
+            plural(self.warnings.len() + self.cut.len()),
         );
         report
     }

@@ -6,12 +6,15 @@ use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
+use crate::rules::work::MAX_MOVE_WORK;
 
 /// Why a candidate move is not legal although the mover may start from its hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NotLegal {
     /// The sowing did not end within the lap limit (GEN-7), or could drop no seed.
     Endless,
+    /// The move would do more than `work::MAX_MOVE_WORK` (GEN-7).
+    TooMuchWork,
     /// The position after the move fails the game's `after` condition.
     FailsAfter,
 }
@@ -459,6 +462,9 @@ pub(crate) fn sow_move<
     };
     let lifted = hand;
     let mut hand = hand;
+    // Charged lap by lap, each lap for all its seeds as it is lifted.
+    let mut work = game.work.per_move;
+    charge(&mut work, game.work.lap(hand))?;
     let at_lift = game.has_captures_at(CaptureTime::Lift);
     let per_drop = game.has_captures_at(CaptureTime::Drop);
     let lap_end = game.has_captures_at(CaptureTime::LapEnd);
@@ -553,6 +559,9 @@ pub(crate) fn sow_move<
             if may_skip {
                 // `in_hand` counts the seed about to fall: 1 for the lap's last.
                 (env.here, env.in_hand) = (at, left);
+                if skip_asked.is_some() {
+                    charge(&mut work, game.work.per_skip)?;
+                }
                 if skips.contains(at)
                     || skip_asked
                         .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
@@ -596,6 +605,7 @@ pub(crate) fn sow_move<
                 return Err(NotLegal::Endless);
             }
             hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
+            charge(&mut work, game.work.lap(hand))?;
             from = resow.from;
             if resow.reverse {
                 reversed = !reversed;
@@ -661,6 +671,7 @@ pub(crate) fn sow_move<
         if env.lap >= game.limits().laps {
             return Err(NotLegal::Endless);
         }
+        charge(&mut work, game.work.lap(hand))?;
         if let Some(reverse) = &relay.reverse
             && reverse.eval(&mut scope(game, position, start, env))
         {
@@ -774,6 +785,17 @@ fn relay_choices(
 const DROP: CaptureTime = CaptureTime::Drop;
 /// The time of the captures made as a hand is lifted (`at = "lift"`).
 const LIFT: CaptureTime = CaptureTime::Lift;
+
+/// Adds `cost` to a move's `work`; past `MAX_MOVE_WORK` the move counts as
+/// endless (GEN-7).
+#[inline(always)]
+fn charge(work: &mut u64, cost: u64) -> Result<(), NotLegal> {
+    *work = work.saturating_add(cost);
+    match *work > MAX_MOVE_WORK {
+        true => Err(NotLegal::TooMuchWork),
+        false => Ok(()),
+    }
+}
 
 /// Counts one more hole skipped in a row (`skipped`); once every hole of the
 /// circuit has been, the hand can never be sown.

@@ -9,6 +9,7 @@ use crate::rules::decision::Decision;
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::Scatter;
 use crate::rules::skip_table::SkipTable;
+use crate::rules::work::MoveWork;
 
 /// How far play may go before it is cut short: the operational limits of
 /// GEN-7 and GEN-11, and their match-play counterparts. Set only through
@@ -110,6 +111,8 @@ pub struct Game {
     pub(crate) captures: Vec<Capture>,
     /// When claims are lost (claims held from the start are in `start`).
     pub(crate) claims_lost: Option<Compiled<BoolExpr>>,
+    /// What each step of a move costs at most (`work`), worked out at load.
+    pub(crate) work: MoveWork,
     /// The opponent's holes the mover claims once a move is played (`here`), in
     /// place of its claims on the opponent's holes, when the condition holds for
     /// any (see `gain`).
@@ -609,6 +612,7 @@ impl Game {
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
+        self.work = MoveWork::of(&self);
         self
     }
 

@@ -12,3 +12,4 @@ pub mod position;
 pub mod setup;
 pub(crate) mod skip_table;
 pub mod state;
+pub mod work;

@@ -725,7 +725,10 @@ fn consider_sown<const N: usize>(
         }
         Err(not_legal) => {
             found.successors.pop();
-            if not_legal == engine::NotLegal::Endless {
+            if matches!(
+                not_legal,
+                engine::NotLegal::Endless | engine::NotLegal::TooMuchWork
+            ) {
                 *found.endless_met += 1;
             }
             None

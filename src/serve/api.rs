@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::agents::search::AlphaBeta;
 use crate::language::bundled;
 use crate::language::error::{Diagnostic, LoadError};
+use crate::language::validate::cut_at_start;
 use crate::present::json;
 use crate::rules::Step;
 use crate::rules::board::Side;
@@ -544,7 +545,19 @@ pub async fn validate(
             }),
             Ok((spec, loaded)) => Ok(Validated {
                 valid: true,
-                diagnostics: loaded.warnings().iter().map(|w| w.diagnostic()).collect(),
+                diagnostics: (loaded.warnings().iter().map(|w| w.diagnostic()))
+                    .chain(cut_at_start(&loaded).into_iter().map(|message| Diagnostic {
+                        severity: "warning",
+                        file: String::new(),
+                        line: None,
+                        column: None,
+                        end_line: None,
+                        end_column: None,
+                        rendered: message.clone(),
+                        message,
+                        help: None,
+                    }))
+                    .collect(),
                 game: Some(GameDetail {
                     info: info(String::new(), "edited", &loaded)?,
                     text: source.text,

@@ -152,3 +152,21 @@ impl Cost<'_> {
         }
     }
 }
+
+/// An expression tree whose cost on a board can be worked out.
+pub trait Costs {
+    /// The most nodes one evaluation on `board` can visit (saturating).
+    fn cost_on(&self, board: &Board) -> u64;
+}
+
+macro_rules! costs {
+    ($($expr:ty => $method:ident),*) => {$(
+        impl Costs for $expr {
+            fn cost_on(&self, board: &Board) -> u64 {
+                Cost { board }.$method(self)
+            }
+        }
+    )*};
+}
+
+costs!(BoolExpr => bool, IntExpr => int, HoleExpr => hole, SideExpr => side, SetExpr => set);
