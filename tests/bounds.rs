@@ -195,3 +195,58 @@ take = "here"
         "decision 1 `a1` is not legal",
     );
 }
+
+/// Item 3: a timed agent stops within its time and one move's work, however
+/// large the game; a cancelled search stops at once. (Not a speed test: the
+/// bounds checked are tens of times the budgets, which before ran for minutes.)
+#[test]
+fn item_03_agents_stop_at_their_time_or_when_cancelled() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    use mancala::agents::deadline::Deadline;
+    use mancala::agents::search::AlphaBeta;
+    use mancala::studies::compare::Agent;
+
+    let options = [("holes_per_row".to_string(), "36".to_string())];
+    let game = mancala::load("nsolo", &options).unwrap();
+    let state = mancala::GameState::new(&game);
+    let legal = state.legal().len();
+    for name in ["mcts:100ms", "alphabeta:100ms"] {
+        let agent = Agent::parse(name).unwrap();
+        let started = Instant::now();
+        let mut rng = mancala::agents::playout::rng(1);
+        let index = agent.choose(&state, &mut rng, &mut AlphaBeta::default());
+        assert!(index < legal);
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(5), "{name} took {took:?}");
+    }
+    // A search of depth 8 (minutes on this board) given a deadline, and one
+    // whose caller has gone.
+    let started = Instant::now();
+    let deadline = Deadline::after(Duration::from_millis(100));
+    let (index, _) = AlphaBeta::default().best_before(&state, 8, deadline);
+    assert!(index < legal);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let cancelled = Arc::new(AtomicBool::new(true));
+    let started = Instant::now();
+    let deadline = Deadline::none().or_cancelled(cancelled);
+    let mut rng = mancala::agents::playout::rng(1);
+    let index = Agent::parse("mcts:100000").unwrap().choose_before(
+        &state,
+        &mut rng,
+        &mut AlphaBeta::default(),
+        deadline,
+    );
+    assert!(index < legal);
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -2,11 +2,12 @@
 //! game file. A turn of several decisions is searched decision by decision; each
 //! node scores the result for the side that made the decision leading to it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use crate::agents::deadline::Deadline;
 use crate::agents::playout;
 use crate::rules::board::Side;
 use crate::rules::state::{GameState, Status};
@@ -46,10 +47,24 @@ pub enum Budget {
 
 /// The index of the legal decision most visited within the budget.
 pub fn best<const N: usize>(state: &GameState<N>, budget: Budget, rng: &mut ChaCha8Rng) -> usize {
-    let start = Instant::now();
+    best_before(state, budget, rng, Deadline::none())
+}
+
+/// `best`, stopping at `deadline` too (asked at each playout turn: a playout
+/// cut short is not counted).
+pub fn best_before<const N: usize>(
+    state: &GameState<N>,
+    budget: Budget,
+    rng: &mut ChaCha8Rng,
+    deadline: Deadline,
+) -> usize {
+    let deadline = match budget {
+        Budget::Time(limit) => deadline.within(limit),
+        Budget::Iterations(_) => deadline,
+    };
     let more = |done: u32| match budget {
-        Budget::Iterations(n) => done < n.max(1),
-        Budget::Time(limit) => done == 0 || start.elapsed() < limit,
+        Budget::Iterations(n) => done < n.max(1) && !deadline.passed(),
+        Budget::Time(_) => !deadline.passed(),
     };
     let root_mover = state.position().to_move.other();
     let mut nodes = vec![Node {
@@ -105,7 +120,9 @@ pub fn best<const N: usize>(state: &GameState<N>, budget: Budget, rng: &mut ChaC
         }
         // Play out at random, then score every node on the path for its mover.
         let mut rollout = nodes[at].state.clone();
-        playout::play_out(&mut rollout, rng);
+        if !playout::play_out_before(&mut rollout, rng, &deadline) {
+            break;
+        }
         for &node in &path {
             let node = &mut nodes[node];
             node.visits += 1.0;

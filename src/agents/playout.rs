@@ -3,6 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::agents::deadline::Deadline;
 use crate::rules::game::Game;
 use crate::rules::match_play::{CannotStart, MatchState};
 use crate::rules::state::GameState;
@@ -33,6 +34,23 @@ pub fn play_out<const N: usize>(state: &mut GameState<N>, rng: &mut ChaCha8Rng) 
         let choices = state.legal().len();
         state.play_index(rng.random_range(0..choices));
     }
+}
+
+/// `play_out`, stopping where `deadline` has passed (asked each turn): whether
+/// the game was played to its end.
+pub fn play_out_before<const N: usize>(
+    state: &mut GameState<N>,
+    rng: &mut ChaCha8Rng,
+    deadline: &Deadline,
+) -> bool {
+    while state.outcome().is_none() {
+        if deadline.passed() {
+            return false;
+        }
+        let choices = state.legal().len();
+        state.play_index(rng.random_range(0..choices));
+    }
+    true
 }
 
 /// Plays one game, or one match when `as_match`, to its end with uniformly random

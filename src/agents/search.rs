@@ -6,13 +6,15 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::agents::deadline::Deadline;
 
 use crate::rules::board::Side;
 use crate::rules::state::{GameState, Status};
 
 /// How deep a timed search may go at most.
-const MAX_TIMED_DEPTH: u32 = 64;
+pub const MAX_TIMED_DEPTH: u32 = 64;
 
 /// A won game is worth more than any score difference.
 const WIN: i64 = 1 << 40;
@@ -79,8 +81,8 @@ pub struct AlphaBeta {
     table: HashMap<u64, Entry, BuildHasherDefault<WordHasher>>,
     /// Positions searched, for nodes-per-second figures.
     pub nodes: u64,
-    /// When a timed search must stop; past it, searches unwind and store nothing.
-    deadline: Option<Instant>,
+    /// When a search must stop; past it, searches unwind and store nothing.
+    deadline: Deadline,
     out_of_time: bool,
 }
 
@@ -147,32 +149,38 @@ impl AlphaBeta {
     /// The index of the best legal decision, searching `depth` decisions ahead
     /// (deepening one decision at a time), and its value.
     pub fn best<const N: usize>(&mut self, state: &GameState<N>, depth: u32) -> (usize, i64) {
+        self.best_before(state, depth, Deadline::none())
+    }
+
+    /// `best`, stopping at `deadline` with the result of the deepest search
+    /// that finished (the first legal decision if none did).
+    pub fn best_before<const N: usize>(
+        &mut self,
+        state: &GameState<N>,
+        depth: u32,
+        deadline: Deadline,
+    ) -> (usize, i64) {
+        self.deadline = deadline;
+        self.out_of_time = false;
         let mut best = (0, evaluate(state));
         let mut spares = Vec::new();
         for d in 1..=depth.max(1) {
             let value = self.search_with(state, d, -i64::MAX, i64::MAX, &mut spares);
+            if self.out_of_time {
+                break;
+            }
             let index = self.table.get(&key(state)).map_or(0, |e| e.best);
             best = (index, value);
         }
+        self.deadline = Deadline::none();
         best
     }
 
     /// The best decision found by deepening until `budget` runs out (the result of
     /// the deepest search that finished; at least one decision deep when possible).
     pub fn best_within<const N: usize>(&mut self, state: &GameState<N>, budget: Duration) -> usize {
-        self.deadline = Some(Instant::now() + budget);
-        self.out_of_time = false;
-        let mut best = 0;
-        let mut spares = Vec::new();
-        for depth in 1..=MAX_TIMED_DEPTH {
-            self.search_with(state, depth, -i64::MAX, i64::MAX, &mut spares);
-            if self.out_of_time {
-                break;
-            }
-            best = self.table.get(&key(state)).map_or(0, |e| e.best);
-        }
-        self.deadline = None;
-        best
+        self.best_before(state, MAX_TIMED_DEPTH, Deadline::after(budget))
+            .0
     }
 
     /// The minimax value of `state` to `depth` decisions, within (alpha, beta).
@@ -197,7 +205,7 @@ impl AlphaBeta {
         spares: &mut Vec<GameState<'g, N>>,
     ) -> i64 {
         self.nodes += 1;
-        if self.out_of_time || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.out_of_time || self.deadline.passed() {
             self.out_of_time = true;
             return 0;
         }
@@ -249,7 +257,8 @@ impl AlphaBeta {
             } else {
                 beta = beta.min(value);
             }
-            if alpha >= beta {
+            // Past the deadline every sibling would be expanded for nothing.
+            if alpha >= beta || self.out_of_time {
                 break;
             }
         }

@@ -87,8 +87,8 @@ fn capture_cost(capture: &Capture, board: &Board) -> u64 {
         Target::Set(set) => set.tree().cost_on(board),
     };
     let chain = capture.chain.as_ref().map_or(0, |chain| {
-        let link = cost(Some(&chain.step), board)
-            .saturating_add(cost(Some(&chain.continue_while), board));
+        let link =
+            cost(Some(&chain.step), board).saturating_add(cost(Some(&chain.continue_while), board));
         link.saturating_mul(chain.links as u64)
     });
     let strip = capture.strip.as_ref().map_or(0, |strip| {

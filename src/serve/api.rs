@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::Json;
 use axum::extract::State;
@@ -15,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::agents::deadline::Deadline;
 use crate::agents::search::AlphaBeta;
 use crate::language::bundled;
 use crate::language::error::{Diagnostic, LoadError};
@@ -99,6 +101,16 @@ pub async fn blocking<T: Send + 'static>(
             message: "the work failed; the server goes on".into(),
             diagnostics: Vec::new(),
         }),
+    }
+}
+
+/// Raises its flag when dropped: held by a request's handler, whose future is
+/// dropped when the client goes away, so that work it started stops.
+pub struct CancelOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -484,6 +496,10 @@ pub async fn agent(
     Body(request): Body<AgentRequest>,
 ) -> ApiResult<AgentReply> {
     let agent = limits::agent(&request.agent)?;
+    // Raised when this request is dropped (its client gone): the search stops.
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(cancelled.clone());
+    let deadline = Deadline::after(limits::THINKING).or_cancelled(cancelled);
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
@@ -498,7 +514,12 @@ pub async fn agent(
             return Err(ApiError::bad_request("the game is over"));
         }
         let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
-        let index = agent.choose(played.round(), &mut rng, &mut AlphaBeta::default());
+        let index = agent.choose_before(
+            played.round(),
+            &mut rng,
+            &mut AlphaBeta::default(),
+            deadline,
+        );
         let decision = played
             .legal()
             .nth(index)

@@ -10,9 +10,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::agents::mcts::Budget;
+use crate::agents::deadline::Deadline;
+use crate::agents::mcts::{self, Budget};
 use crate::agents::playout;
-use crate::agents::search::AlphaBeta;
+use crate::agents::search::{AlphaBeta, MAX_TIMED_DEPTH};
 use crate::input::printable;
 use crate::language::catalog::Source;
 use crate::language::error::LoadError;
@@ -82,19 +83,35 @@ impl Agent {
         rng: &mut ChaCha8Rng,
         searcher: &mut AlphaBeta,
     ) -> usize {
+        self.choose_before(state, rng, searcher, Deadline::none())
+    }
+
+    /// `choose`, a search stopping at `deadline` whatever its own budget.
+    pub fn choose_before<const N: usize>(
+        self,
+        state: &GameState<N>,
+        rng: &mut ChaCha8Rng,
+        searcher: &mut AlphaBeta,
+        deadline: Deadline,
+    ) -> usize {
         // Only a search pays for the copy (random and greedy read one turn).
         let class = state.game().cell_class();
         let searches = !matches!(self, Agent::Random | Agent::Greedy);
         if searches && N != class.cells() {
-            return crate::with_cells!(class, M => self.choose(&state.resized::<M>(), rng, searcher));
+            return crate::with_cells!(class, M => {
+                self.choose_before(&state.resized::<M>(), rng, searcher, deadline)
+            });
         }
         match self {
-            Agent::AlphaBeta(depth) => searcher.best(state, depth).0,
-            Agent::AlphaBetaFor(budget) => searcher.best_within(state, budget),
-            Agent::Mcts(iterations) => {
-                crate::agents::mcts::best(state, Budget::Iterations(iterations), rng)
+            Agent::AlphaBeta(depth) => searcher.best_before(state, depth, deadline).0,
+            Agent::AlphaBetaFor(budget) => {
+                let deadline = deadline.within(budget);
+                searcher.best_before(state, MAX_TIMED_DEPTH, deadline).0
             }
-            Agent::MctsFor(budget) => crate::agents::mcts::best(state, Budget::Time(budget), rng),
+            Agent::Mcts(iterations) => {
+                mcts::best_before(state, Budget::Iterations(iterations), rng, deadline)
+            }
+            Agent::MctsFor(budget) => mcts::best_before(state, Budget::Time(budget), rng, deadline),
             Agent::Random => rng.random_range(0..state.legal().len()),
             Agent::Greedy => {
                 let successors = state.successors();
