@@ -250,3 +250,16 @@ fn item_03_agents_stop_at_their_time_or_when_cancelled() {
         started.elapsed()
     );
 }
+
+/// Item 11: a comparison's table with a label of 70,000 characters (a label
+/// the server accepts) is printed, not a panic on the format width.
+#[test]
+fn item_11_a_very_long_label_is_printed() {
+    use mancala::studies::compare::{self, Agent};
+    let game = mancala::load("kalah", &[]).unwrap();
+    let label = "x".repeat(70_000);
+    let summary = compare::run(&label, &game, 2, 1, [Agent::Random, Agent::Random]);
+    let table = compare::table(&[summary]);
+    assert!(table.lines().next().unwrap().ends_with(&label));
+    assert!(table.lines().nth(1).unwrap().starts_with("games "));
+}

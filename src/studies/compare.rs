@@ -673,15 +673,17 @@ pub fn table(summaries: &[Summary]) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let mut out = format!("{:label_width$}", "");
+    // Padded by hand: a format width past 65,535 (a long variant label) panics.
+    let pad = |text: &str, width: usize| " ".repeat(width.saturating_sub(text.len()));
+    let mut out = pad("", label_width);
     for (s, w) in summaries.iter().zip(&widths) {
-        out += &format!("  {:>w$}", s.variant);
+        out += &format!("  {}{}", pad(&s.variant, *w), s.variant);
     }
     out.push('\n');
     for (r, (label, _)) in rows.iter().enumerate() {
-        out += &format!("{label:label_width$}");
+        out += &format!("{label}{}", pad(label, label_width));
         for (column, w) in cells.iter().zip(&widths) {
-            out += &format!("  {:>w$}", column[r]);
+            out += &format!("  {}{}", pad(&column[r], *w), column[r]);
         }
         out.push('\n');
     }
