@@ -5,23 +5,10 @@
 
 mod common;
 
-use std::process::Output;
-
-use common::{mancala_capped, scratch, stderr, stdout};
+use common::{mancala_capped, refused, scratch, stderr, stdout};
 
 /// Memory a run here may use: far more than any bounded one needs.
 const CAP_MB: u64 = 1024;
-
-/// Exit status 2, nothing on stdout, and `reason` in the message.
-fn refused(output: &Output, reason: &str) {
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
-    assert_eq!(stdout(output), "", "stdout stays clean");
-    assert!(
-        stderr(output).contains(reason),
-        "expected `{reason}` in:\n{}",
-        stderr(output)
-    );
-}
 
 /// A file in a fresh folder.
 fn file(test: &str, name: &str, text: &str) -> String {

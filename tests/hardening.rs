@@ -5,20 +5,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Command;
 
-use common::{mancala, mancala_in, mancala_with_input, scratch, stderr, stdout};
-
-/// Exit status 2, nothing on stdout, and `reason` in the message.
-fn refused(output: &Output, reason: &str) {
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
-    assert_eq!(stdout(output), "", "stdout stays clean");
-    assert!(
-        stderr(output).contains(reason),
-        "expected `{reason}` in:\n{}",
-        stderr(output)
-    );
-}
+use common::{mancala, mancala_in, mancala_with_input, refused, scratch, stderr, stdout};
 
 const STRIP_THEN_SWEEP: &str = "tests/fuzz/strip-emptied-by-a-later-capture.toml";
 

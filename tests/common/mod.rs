@@ -233,3 +233,14 @@ pub fn mancala_capped(megabytes: u64, args: &[&str]) -> Output {
         .stdin(Stdio::null());
     command.output().expect("the binary runs")
 }
+
+/// Exit status 2, nothing on stdout, and `reason` in the message.
+pub fn refused(output: &Output, reason: &str) {
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+    assert_eq!(stdout(output), "", "stdout stays clean");
+    assert!(
+        stderr(output).contains(reason),
+        "expected `{reason}` in:\n{}",
+        stderr(output)
+    );
+}
