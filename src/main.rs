@@ -191,6 +191,11 @@ enum Command {
         /// files, and games bundled or inside it, are read).
         #[arg(long, value_name = "DIR")]
         scenarios: Option<PathBuf>,
+        /// A host name requests may name besides localhost and addresses
+        /// (repeatable); others are refused, so that a page elsewhere cannot
+        /// drive the server through a name pointed at this machine.
+        #[arg(long, value_name = "NAME")]
+        allow_host: Vec<String>,
     },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
@@ -361,11 +366,13 @@ fn run(command: Command) -> Result<(), Failure> {
             bind,
             games,
             scenarios,
+            allow_host,
         } => Ok(mancala::serve::run(mancala::serve::Config {
             bind,
             port,
             games,
             scenarios,
+            allow_host,
         })?),
         Command::Validate { files } => Ok(validate(&files)?),
         Command::Merge { files, json, csv } => {

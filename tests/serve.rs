@@ -298,12 +298,12 @@ fn bounds_and_malformed_requests_leave_the_server_serving() {
         b"",
         b"\x00\x01\x02garbage\r\n\r\n",
         b"GET\r\n\r\n",
-        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n{\"ga",
-        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot json!",
-        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
-        b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
-        b"POST /api/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{",
-        b"GET /api/compare/not-a-number HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        b"POST /api/play HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\n{\"ga",
+        b"POST /api/play HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot json!",
+        b"POST /api/play HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        b"POST /api/play HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        b"POST /api/compare HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{",
+        b"GET /api/compare/not-a-number HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     ];
     for request in malformed {
         let (status, _) = server.raw_within(request, std::time::Duration::from_secs(2));
@@ -744,4 +744,79 @@ fn a_random_start_is_dealt_as_the_request_says() {
     // Without a deal, the game's own start: deal 0.
     let (_, start) = server.post_json("/api/play", json!({"game": game}));
     assert_eq!(start["position"], info["start"]["position"]);
+}
+
+/// Issue 32, item 10: a request naming another host (a page elsewhere whose
+/// name points at this machine) is refused; addresses, localhost and the
+/// names `--allow-host` gives are served.
+#[test]
+fn only_addresses_localhost_and_allowed_hosts_are_served() {
+    let games = games_folder("serve-hosts");
+    let server = Server::start_with(&[
+        Path::new("--games"),
+        &games,
+        Path::new("--allow-host"),
+        Path::new("mancala.lan"),
+    ]);
+    let get = |host: &str| {
+        server.raw(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+    };
+    for host in ["localhost", &server.address, "[::1]:80", "mancala.lan:8080"] {
+        assert_eq!(get(host).0, 200, "{host}");
+    }
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "localhost.evil.example",
+    ] {
+        let (status, body) = get(host);
+        assert_eq!(status, 403, "{host}");
+        assert!(body.contains("--allow-host"), "{body}");
+    }
+}
+
+/// Issue 32, item 7: a request whose headers never end is closed after the
+/// header time, a body trickling in is cut at the request time, and
+/// connections past the limit are closed as they arrive, so that the server
+/// answers at once when they are gone. (The waits are bounds on a hang, not
+/// speed targets.)
+#[test]
+fn unfinished_requests_and_floods_of_connections_are_bounded() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    let server = Server::start(&games_folder("serve-slow"));
+    let mut unfinished = std::net::TcpStream::connect(&server.address).unwrap();
+    unfinished
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: loc")
+        .unwrap();
+    unfinished
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = unfinished.read_to_end(&mut rest);
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_secs(9) && waited < Duration::from_secs(30),
+        "closed after {waited:?}"
+    );
+    // Far more connections than the server keeps, each left unfinished.
+    let flood: Vec<_> = (0..2_000)
+        .filter_map(|_| std::net::TcpStream::connect(&server.address).ok())
+        .collect();
+    for mut stream in flood.iter().take(300) {
+        let _ = stream.write_all(b"POST /api/play HTTP/1.1\r\n");
+    }
+    drop(flood);
+    let started = Instant::now();
+    let (status, _) = server.get("/api/games");
+    assert_eq!(status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }

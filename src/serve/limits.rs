@@ -26,6 +26,14 @@ pub const RUNNING_COMPARISONS: usize = 2;
 pub const SCENARIOS: usize = 2_000;
 /// Comparisons whose results are kept (the oldest finished go first).
 pub const KEPT_COMPARISONS: usize = 32;
+/// Connections open at once; one more is closed as it arrives.
+pub const CONNECTIONS: usize = 256;
+/// Time a client has to send a request's headers.
+pub const HEADER_TIME: Duration = Duration::from_secs(10);
+/// Time a request may take, its body read and its answer made.
+pub const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// Time a connection is kept, idle or not.
+pub const CONNECTION_TIME: Duration = Duration::from_secs(300);
 
 /// An agent as `compare --agents` names it, within these bounds. Comparisons
 /// take the same agents, so a slow one is bounded there too.

@@ -11,6 +11,8 @@
 
 mod api;
 mod assets;
+mod connections;
+mod hosts;
 mod jobs;
 mod library;
 mod limits;
@@ -36,6 +38,8 @@ pub struct Config {
     pub games: Option<PathBuf>,
     /// A folder of scenario files to run on the scenarios page.
     pub scenarios: Option<PathBuf>,
+    /// Host names requests may name besides addresses and `localhost`.
+    pub allow_host: Vec<String>,
 }
 
 /// What every request handler shares.
@@ -46,7 +50,11 @@ pub struct AppState {
 }
 
 /// The playground's routes.
-fn app(library: Library, scenarios: Option<scenarios::ScenarioFolder>) -> Router {
+fn app(
+    library: Library,
+    scenarios: Option<scenarios::ScenarioFolder>,
+    allowed: hosts::AllowedHosts,
+) -> Router {
     let state = Arc::new(AppState {
         library,
         scenarios,
@@ -67,6 +75,11 @@ fn app(library: Library, scenarios: Option<scenarios::ScenarioFolder>) -> Router
         .route("/api/scenarios", get(scenarios::list).post(scenarios::run))
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .layer(axum::middleware::from_fn(connections::within_time))
+        .layer(axum::middleware::from_fn_with_state(
+            allowed,
+            hosts::checked,
+        ))
         .with_state(state)
 }
 
@@ -91,8 +104,8 @@ pub fn run(config: Config) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot listen on {address}: {e}"))?;
         println!("mancala serve: http://{bound}/");
-        axum::serve(listener, app(library, scenarios))
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        let allowed = hosts::AllowedHosts(Arc::new(config.allow_host));
+        connections::serve(listener, app(library, scenarios, allowed)).await;
+        Ok(())
     })
 }
