@@ -820,3 +820,25 @@ fn unfinished_requests_and_floods_of_connections_are_bounded() {
         started.elapsed()
     );
 }
+
+/// Issue 32, item 5: a position with more legal decisions than the
+/// playground lists (each way of declining optional captures is one) is
+/// refused with the count, rather than sent as megabytes of JSON.
+#[test]
+fn a_position_with_too_many_decisions_to_list_is_refused() {
+    let server = Server::start(&games_folder("serve-many"));
+    let text = "extends = \"kalah\"\n[options.seeds_per_hole]\ndefault = 14\nrange = [14, 14]\n\
+                help = \"seeds\"\n[options.holes_per_row]\ndefault = 12\nrange = [12, 12]\n\
+                help = \"holes\"\n[[capture]]\nat = \"drop\"\n\
+                when = \"not is_store(here) and count(here) > 1\"\ntake = \"here\"\n\
+                at_most = \"1\"\noptional = true\n";
+    let (status, refused) = server.post_json("/api/play", json!({"game": {"text": text}}));
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("this position has 49152 legal decisions"),
+        "{refused}"
+    );
+}

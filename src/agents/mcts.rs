@@ -102,9 +102,17 @@ pub fn best_before<const N: usize>(
             let pick = rng.random_range(0..nodes[at].untried.len());
             let decision = nodes[at].untried.swap_remove(pick);
             let mover = nodes[at].state.position().to_move;
+            // Expanding may fill the parent's lists (its successors) too.
+            let parent_before = nodes[at].state.memory_bytes();
             let child = nodes[at].state.after(decision);
-            let untried = (0..child.legal().len()).collect();
-            tree_bytes += std::mem::size_of::<Node<N>>() + child.memory_bytes();
+            tree_bytes += nodes[at].state.memory_bytes().saturating_sub(parent_before);
+            let untried: Vec<usize> = (0..child.legal().len()).collect();
+            // The node, its game, its untried list and its place among its
+            // parent's children.
+            tree_bytes += std::mem::size_of::<Node<N>>()
+                + child.memory_bytes()
+                + untried.capacity() * std::mem::size_of::<usize>()
+                + std::mem::size_of::<(usize, usize)>();
             nodes.push(Node {
                 state: child,
                 mover,

@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio::sync::Semaphore;
 
 use crate::agents::deadline::Deadline;
 use crate::agents::search::AlphaBeta;
@@ -90,11 +91,40 @@ impl IntoResponse for ApiError {
 
 pub type ApiResult<T> = Result<Json<T>, ApiError>;
 
-/// Runs engine work on the blocking pool.
+/// Runs engine work on the blocking pool, at most `WORKERS` requests at once so
+/// that their memory adds up to a bounded total whatever the mix; the others
+/// wait their turn, a while, then get 503.
 pub async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> ApiResult<T> {
-    match tokio::task::spawn_blocking(work).await {
+    static WORKERS: Semaphore = Semaphore::const_new(limits::WORKERS);
+    on_pool(&WORKERS, work).await
+}
+
+/// `blocking` for the few requests whose work is small and fixed (the
+/// library's listing), in a lane of their own so that they are answered at
+/// once however busy the workers are.
+pub async fn light<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> ApiResult<T> {
+    static LIGHT: Semaphore = Semaphore::const_new(limits::LIGHT_WORKERS);
+    on_pool(&LIGHT, work).await
+}
+
+async fn on_pool<T: Send + 'static>(
+    lane: &'static Semaphore,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> ApiResult<T> {
+    let Ok(Ok(permit)) = tokio::time::timeout(limits::WAIT_FOR_WORKER, lane.acquire()).await else {
+        return Err(ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "the server is busy with other requests; try again".into(),
+            diagnostics: Vec::new(),
+        });
+    };
+    let result = tokio::task::spawn_blocking(work).await;
+    drop(permit);
+    match result {
         Ok(result) => result.map(Json),
         Err(_) => Err(ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
@@ -247,7 +277,7 @@ impl Layout {
 /// `GET /api/games`: every game of the library; a folder file that does not
 /// load is listed with its error.
 pub async fn games(State(state): State<Arc<AppState>>) -> ApiResult<Vec<Value>> {
-    blocking(move || {
+    light(move || {
         let mut listed = Vec::new();
         for entry in state.library.entries() {
             let game = GameRef {
@@ -368,6 +398,14 @@ fn replay<'g>(
     state
         .replay(decisions)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let legal = state.legal().len();
+    if legal > limits::LISTED_DECISIONS {
+        return Err(ApiError::bad_request(format!(
+            "this position has {legal} legal decisions (each way of declining optional \
+             captures counts); the playground lists at most {}",
+            limits::LISTED_DECISIONS
+        )));
+    }
     Ok(state)
 }
 

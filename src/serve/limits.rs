@@ -26,6 +26,17 @@ pub const RUNNING_COMPARISONS: usize = 2;
 pub const SCENARIOS: usize = 2_000;
 /// Comparisons whose results are kept (the oldest finished go first).
 pub const KEPT_COMPARISONS: usize = 32;
+/// Requests working at once (replaying, searching, loading); the rest wait.
+/// With each bounded (`MAX_TREE_BYTES`, `LISTED_DECISIONS`, `DECISIONS`), the
+/// server's memory is too.
+pub const WORKERS: usize = 4;
+/// Requests listing the library at once, in a lane of their own.
+pub const LIGHT_WORKERS: usize = 2;
+/// How long a request waits for a worker before it is answered 503.
+pub const WAIT_FOR_WORKER: Duration = Duration::from_secs(20);
+/// Legal decisions a position may have for the playground to list it (each
+/// way of declining optional captures is one: up to 4,096 a move).
+pub const LISTED_DECISIONS: usize = 20_000;
 /// Connections open at once; one more is closed as it arrives.
 pub const CONNECTIONS: usize = 256;
 /// Time a client has to send a request's headers.

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::input;
 use crate::present::json::{self, PositionJson};
 use crate::serve::AppState;
-use crate::serve::api::{ApiError, ApiResult, Body, Layout, blocking};
+use crate::serve::api::{ApiError, ApiResult, Body, Layout, blocking, light};
 use crate::serve::limits;
 use crate::studies::scenario;
 
@@ -79,7 +79,7 @@ pub struct Listing {
 
 /// `GET /api/scenarios`: the scenario files there are to run.
 pub async fn list(State(state): State<Arc<AppState>>) -> ApiResult<Listing> {
-    blocking(move || {
+    light(move || {
         Ok(match &state.scenarios {
             None => Listing {
                 folder: false,

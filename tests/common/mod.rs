@@ -121,8 +121,20 @@ pub fn scenarios_folder(name: &str) -> PathBuf {
 /// `mancala serve` on a free port, stopped when dropped.
 pub struct Server {
     child: std::process::Child,
-    /// `127.0.0.1:PORT`.
+    client: Client,
+}
+
+/// Requests to a server at `address` (`127.0.0.1:PORT`).
+pub struct Client {
     pub address: String,
+}
+
+impl std::ops::Deref for Server {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        &self.client
+    }
 }
 
 impl Server {
@@ -133,10 +145,33 @@ impl Server {
 
     /// Serves with these arguments after `serve --port 0`.
     pub fn start_with(args: &[&Path]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mancala"));
+        command.args(["serve", "--port", "0"]).args(args);
+        Server::spawn(command)
+    }
+
+    /// Serves the bundled games with the address space capped at
+    /// `megabytes` (`ulimit -v`), so that unbounded growth aborts it.
+    pub fn start_capped(megabytes: u64) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {} && exec \"$0\" serve --port 0",
+                megabytes * 1024
+            ))
+            .arg(env!("CARGO_BIN_EXE_mancala"));
+        Server::spawn(command)
+    }
+
+    /// Whether the server is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    fn spawn(mut command: Command) -> Server {
         use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["serve", "--port", "0"])
-            .args(args)
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -152,9 +187,21 @@ impl Server {
             .and_then(|rest| rest.strip_suffix('/'))
             .unwrap_or_else(|| panic!("an address, not {line:?}"))
             .to_string();
-        Server { child, address }
+        Server {
+            child,
+            client: Client { address },
+        }
     }
 
+    /// Requests to the server at `address`, from another thread.
+    pub fn client(address: &str) -> Client {
+        Client {
+            address: address.to_string(),
+        }
+    }
+}
+
+impl Client {
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.address)
     }
