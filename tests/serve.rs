@@ -842,3 +842,66 @@ fn a_position_with_too_many_decisions_to_list_is_refused() {
         "{refused}"
     );
 }
+
+/// Issue 32, item 6: a comparison reports its pace and what is left, and a
+/// cancel stops it at its games' next decisions, freeing its slot.
+#[test]
+fn a_comparison_can_be_cancelled_and_says_how_long_it_has_left() {
+    use std::time::{Duration, Instant};
+    let server = Server::start(&games_folder("serve-cancel"));
+    let slow = json!({
+        "variants": [{"game": {"ref": "oware"}}],
+        "agents": ["mcts:100000", "alphabeta:8"], "games": 2000, "seed": 1
+    });
+    let quick = json!({
+        "variants": [{"game": {"ref": "kalah"}}],
+        "agents": ["random", "random"], "games": 200, "seed": 1
+    });
+    let (status, first) = server.post_json("/api/compare", slow.clone());
+    assert_eq!(status, 200, "{first}");
+    let (_, second) = server.post_json("/api/compare", slow);
+    // Both slots taken: a third waits for one to end.
+    assert_eq!(server.post_json("/api/compare", quick.clone()).0, 429);
+    let (_, progress) = server.get_json(&format!("/api/compare/{}", first["job"]));
+    assert_eq!(progress["done"], false);
+    assert!(progress["elapsed"].as_f64().unwrap() >= 0.0, "{progress}");
+    for job in [&first["job"], &second["job"]] {
+        let (status, _) = server.raw(
+            format!(
+                "DELETE /api/compare/{job} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        assert_eq!(status, 200);
+    }
+    let asked = Instant::now();
+    let stopped = loop {
+        let (_, progress) = server.get_json(&format!("/api/compare/{}", first["job"]));
+        if progress["done"] == true {
+            break progress;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(60),
+            "not stopped: {progress}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(
+        stopped["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("stopped after"),
+        "{stopped}"
+    );
+    // Its slot is free again once both have stopped.
+    let started = loop {
+        let (status, started) = server.post_json("/api/compare", quick.clone());
+        if status == 200 {
+            break started;
+        }
+        assert!(asked.elapsed() < Duration::from_secs(60), "no slot freed");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let (_, progress) = server.get_json(&format!("/api/compare/{}", started["job"]));
+    assert!(progress["total"] == 200, "{progress}");
+}

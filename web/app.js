@@ -691,11 +691,18 @@ async function showCompare() {
       return;
     }
     const bar = el("progress", { id: "compare-bar", max: 1, value: 0 });
-    progress.replaceChildren(bar);
+    const told = el("span", { id: "compare-eta", class: "muted" });
+    const cancel = el("button", {
+      id: "compare-cancel",
+      on: { click: () => fetch(`/api/compare/${started.job}`, { method: "DELETE" }) },
+    }, "Cancel");
+    progress.replaceChildren(bar, " ", told, " ", cancel);
     for (;;) {
       const state = await api(`/api/compare/${started.job}`);
       bar.max = state.total;
       bar.value = state.played;
+      told.textContent = `${state.played} of ${state.total} games` +
+        (state.remaining == null ? "" : `, about ${duration(state.remaining)} left`);
       if (state.done) {
         if (state.error) {
           progress.replaceChildren(el("p", { class: "error" }, state.error));
@@ -714,6 +721,15 @@ async function showCompare() {
       await new Promise((resolve) => setTimeout(resolve, 400));
     }
   }
+}
+
+/** Seconds as a person reads them: "40 s", "3 min", "1 h 5 min". */
+function duration(seconds) {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 // ---- scenarios ----------------------------------------------------------------

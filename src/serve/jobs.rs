@@ -4,14 +4,16 @@
 //! long one never holds up the board in another tab.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
+use crate::agents::deadline::Deadline;
 use crate::rules::game::Game;
 use crate::serve::AppState;
 use crate::serve::api::{ApiError, ApiResult, Body, Options, blocking, option_list};
@@ -34,6 +36,9 @@ struct Kept {
 struct Job {
     total: u64,
     played: AtomicU64,
+    started: Instant,
+    /// Raised by a cancel request; the games stop at their next decision.
+    cancelled: Arc<AtomicBool>,
     result: Mutex<Option<Result<Finished, String>>>,
 }
 
@@ -85,6 +90,8 @@ impl Jobs {
         let job = Arc::new(Job {
             total,
             played: AtomicU64::new(0),
+            started: Instant::now(),
+            cancelled: Arc::default(),
             result: Mutex::new(None),
         });
         let id = kept.next;
@@ -178,7 +185,10 @@ pub async fn start(
         };
         let (id, job) = state.jobs.start(request.games * games.len() as u64)?;
         std::thread::spawn(move || {
-            let run = std::panic::AssertUnwindSafe(|| compared(&games, &study, &job.played));
+            let deadline =
+                Deadline::after(limits::COMPARISON_TIME).or_cancelled(job.cancelled.clone());
+            let run =
+                std::panic::AssertUnwindSafe(|| compared(&games, &study, &job.played, &deadline));
             let finished = std::panic::catch_unwind(run)
                 .unwrap_or_else(|_| Err("the comparison failed; the server goes on".into()));
             *job.result.lock().expect("not poisoned") = Some(finished);
@@ -193,13 +203,23 @@ fn compared(
     games: &[(String, Game)],
     study: &Study,
     played: &AtomicU64,
+    deadline: &Deadline,
 ) -> Result<Finished, String> {
     let mut summaries = Vec::new();
     for (label, game) in games {
         let done = || {
             played.fetch_add(1, Ordering::Relaxed);
         };
-        let results = compare::play_range(game, study, 0..study.games, &done);
+        let stopped = || {
+            let played = played.load(Ordering::Relaxed);
+            format!(
+                "stopped after {played} games: cancelled, or past the {} minutes a \
+                 comparison may take",
+                limits::COMPARISON_TIME.as_secs() / 60
+            )
+        };
+        let results = compare::play_range_before(game, study, 0..study.games, &done, deadline)
+            .ok_or_else(stopped)?;
         summaries.push(compare::summarise(label, &results, study.matches));
     }
     let charts = plot::charts(&summaries)?
@@ -218,6 +238,11 @@ pub struct Progress {
     done: bool,
     played: u64,
     total: u64,
+    /// Seconds since it started.
+    elapsed: f64,
+    /// Seconds it may still take at the pace so far (`null` before a game
+    /// has ended, and once it is done).
+    remaining: Option<f64>,
     error: Option<String>,
     #[serde(flatten)]
     result: Option<Finished>,
@@ -239,11 +264,36 @@ pub async fn progress(
         Some(Ok(finished)) => (true, None, Some(finished)),
         Some(Err(e)) => (true, Some(e), None),
     };
+    let played = job.played.load(Ordering::Relaxed);
+    let elapsed = job.started.elapsed().as_secs_f64();
+    let remaining = (!done && played > 0)
+        .then(|| elapsed / played as f64 * job.total.saturating_sub(played) as f64);
     Ok(Json(Progress {
         done,
-        played: job.played.load(Ordering::Relaxed),
+        played,
         total: job.total,
+        elapsed,
+        remaining,
         error,
         result,
     }))
+}
+
+/// `DELETE /api/compare/{job}`: stops a comparison; its games stop at their
+/// next decision, and its progress then reports it stopped.
+pub async fn cancel(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<u64>,
+) -> ApiResult<Cancelled> {
+    let job = state
+        .jobs
+        .find(id)
+        .ok_or_else(|| ApiError::not_found(format!("no comparison {id}")))?;
+    job.cancelled.store(true, Ordering::Relaxed);
+    Ok(Json(Cancelled { job: id }))
+}
+
+#[derive(Serialize)]
+pub struct Cancelled {
+    job: u64,
 }

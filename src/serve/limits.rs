@@ -24,6 +24,8 @@ pub const GAMES: u64 = 2_000;
 pub const RUNNING_COMPARISONS: usize = 2;
 /// Scenario files a folder may offer.
 pub const SCENARIOS: usize = 2_000;
+/// Time a comparison may take; past it, it stops as if cancelled.
+pub const COMPARISON_TIME: Duration = Duration::from_secs(15 * 60);
 /// Comparisons whose results are kept (the oldest finished go first).
 pub const KEPT_COMPARISONS: usize = 32;
 /// Requests working at once (replaying, searching, loading); the rest wait.

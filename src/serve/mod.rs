@@ -71,7 +71,10 @@ fn app(
         .route("/api/agent", post(api::agent))
         .route("/api/validate", post(api::validate))
         .route("/api/compare", post(jobs::start))
-        .route("/api/compare/{job}", get(jobs::progress))
+        .route(
+            "/api/compare/{job}",
+            get(jobs::progress).delete(jobs::cancel),
+        )
         .route("/api/scenarios", get(scenarios::list).post(scenarios::run))
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))

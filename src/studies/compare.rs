@@ -179,8 +179,18 @@ fn one_round() -> u32 {
     1
 }
 
-fn play(game: &Game, index: u64, seed: u64, agents: [Agent; 2], as_match: bool) -> Played {
-    crate::with_cells!(game.cell_class(), N => play_sized::<N>(game, index, seed, agents, as_match))
+/// One game of a study, or `None` where `deadline` passed before its end.
+fn play(
+    game: &Game,
+    index: u64,
+    seed: u64,
+    agents: [Agent; 2],
+    as_match: bool,
+    deadline: &Deadline,
+) -> Option<Played> {
+    crate::with_cells!(game.cell_class(), N => {
+        play_sized::<N>(game, index, seed, agents, as_match, deadline)
+    })
 }
 
 /// `play`, with positions of `N` cells (at least the board's).
@@ -190,7 +200,8 @@ fn play_sized<const N: usize>(
     seed: u64,
     agents: [Agent; 2],
     as_match: bool,
-) -> Played {
+    deadline: &Deadline,
+) -> Option<Played> {
     let start = Instant::now();
     let mut rng = playout::rng(seed);
     let mut state =
@@ -201,12 +212,16 @@ fn play_sized<const N: usize>(
     let mut leads: Vec<i8> = Vec::new();
     let mut searchers = [AlphaBeta::default(), AlphaBeta::default()];
     while state.outcome().is_none() {
+        if deadline.passed() {
+            return None;
+        }
         choices += state.legal().len() as u64;
         if index < CHART_GAMES {
             choices_by_decision.push(state.legal().len().min(u16::MAX as usize) as u16);
         }
         let side = state.position().to_move.index();
-        let index = agents[side].choose(state.round(), &mut rng, &mut searchers[side]);
+        let (round, searcher) = (state.round(), &mut searchers[side]);
+        let index = agents[side].choose_before(round, &mut rng, searcher, deadline.clone());
         state.play_index(index);
         let [south, north] = state.position().captured;
         let lead = (south as i64 - north as i64).signum();
@@ -230,7 +245,7 @@ fn play_sized<const N: usize>(
         .filter(|&&lead| trailing != 0 && lead == trailing)
         .count() as u32;
     let total = (p.seeds_on_board() + p.captured[0] + p.captured[1]).max(1);
-    Played {
+    Some(Played {
         index,
         status: outcome.status,
         reason: outcome.reason,
@@ -245,7 +260,7 @@ fn play_sized<const N: usize>(
         rounds: state.results().len() as u32,
         winner_behind,
         choices_by_decision,
-    }
+    })
 }
 
 /// What a study plays of each variant: game i with seed `seed + i`.
@@ -367,13 +382,25 @@ pub fn play_range(
     indices: std::ops::Range<u64>,
     done: &(dyn Fn() + Sync),
 ) -> Vec<Played> {
+    play_range_before(game, study, indices, done, &Deadline::none()).expect("no deadline to pass")
+}
+
+/// `play_range`, or `None` once `deadline` has passed (each game stops at its
+/// next decision, a search within one move's work).
+pub fn play_range_before(
+    game: &Game,
+    study: &Study,
+    indices: std::ops::Range<u64>,
+    done: &(dyn Fn() + Sync),
+    deadline: &Deadline,
+) -> Option<Vec<Played>> {
     indices
         .into_par_iter()
         .map(|i| {
             let seed = study.seed.wrapping_add(i);
-            let played = play(game, i, seed, study.agents, study.matches);
+            let played = play(game, i, seed, study.agents, study.matches, deadline)?;
             done();
-            played
+            Some(played)
         })
         .collect()
 }

@@ -251,6 +251,12 @@ impl Client {
     }
 
     /// `post`, with the answer read as JSON.
+    pub fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let (status, text) = self.get(path);
+        let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON, not {text:?}"));
+        (status, value)
+    }
+
     pub fn post_json(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
         let (status, text) = self.post(path, &body.to_string());
         let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON, not {text:?}"));
