@@ -250,3 +250,41 @@ fn item_11_a_very_long_label_is_printed() {
     assert!(table.lines().next().unwrap().ends_with(&label));
     assert!(table.lines().nth(1).unwrap().starts_with("games "));
 }
+
+/// Item 17: a variant file with no `[game]` of its own, met by `check` in a
+/// folder, is passed over as a game file, not called a broken scenario.
+#[test]
+fn item_17_check_passes_over_variant_files_without_a_game_table() {
+    let dir = scratch("item17");
+    std::fs::write(
+        dir.join("variant.toml"),
+        "extends = \"kalah\"\n[setup]\nseeds = 3\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("scenario.toml"),
+        "game = \"kalah\"\nclauses = [\"KA-1\"]\nabout = \"a1 sows four\"\ndecisions = [\"a1\"]\n[expect]\nto_move = \"north\"\n",
+    )
+    .unwrap();
+    let output = mancala_capped(CAP_MB, &["check", &dir.display().to_string()]);
+    assert!(output.status.success(), "{}{}", stdout(&output), stderr(&output));
+    assert!(stdout(&output).contains("1 passed, 0 failed"), "{}", stdout(&output));
+}
+
+/// Item 12: `before(...)` around `threats(...)`, which it could not honour, is
+/// refused where it is written.
+#[test]
+fn item_12_threats_inside_before_is_refused() {
+    let text = std::fs::read_to_string("tests/games/threats.toml")
+        .unwrap()
+        .replace(
+            "gain = \"contains(threats(mover), here)\"",
+            "gain = \"before(contains(threats(mover), here))\"",
+        );
+    assert!(text.contains("before(contains(threats"));
+    let path = file("item12", "threats.toml", &text);
+    refused(
+        &mancala_capped(CAP_MB, &["validate", &path]),
+        "`threats` cannot be read in `before(...)`",
+    );
+}

@@ -502,12 +502,16 @@ impl Batch {
 }
 
 /// A game file, not a scenario: its `game` is a table (the game's name and
-/// sources), where a scenario's is a string.
+/// sources), where a scenario's is a string, or it `extends` another game (a
+/// variant may leave `[game]` to the game it extends; no scenario has the key).
 pub fn is_game_file(path: &Path) -> bool {
     input::read_text(path, input::MAX_TEXT_BYTES)
         .ok()
         .and_then(|text| text.parse::<toml::Table>().ok())
-        .is_some_and(|table| table.get("game").is_some_and(toml::Value::is_table))
+        .is_some_and(|table| {
+            table.get("game").is_some_and(toml::Value::is_table)
+                || (table.contains_key("extends") && !table.get("game").is_some_and(toml::Value::is_str))
+        })
 }
 
 /// The .toml files at `path`: the file itself (named: `true`), or those under a

@@ -682,6 +682,13 @@ impl Checker<'_, '_> {
         let [inner] = args else {
             return Err(error(span, BEFORE_USAGE));
         };
+        if inner.calls("threats") {
+            return Err(error(
+                span,
+                "`threats` cannot be read in `before(...)`: it plays moves from the position \
+                 as it is now, not as the move began",
+            ));
+        }
         match self.check(inner)? {
             Typed::Int(x) => Ok(Typed::Int(IntExpr::Before(Box::new(x)))),
             Typed::Bool(x) => Ok(Typed::Bool(BoolExpr::Before(Box::new(x)))),
