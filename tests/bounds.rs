@@ -267,8 +267,17 @@ fn item_17_check_passes_over_variant_files_without_a_game_table() {
     )
     .unwrap();
     let output = mancala_capped(CAP_MB, &["check", &dir.display().to_string()]);
-    assert!(output.status.success(), "{}{}", stdout(&output), stderr(&output));
-    assert!(stdout(&output).contains("1 passed, 0 failed"), "{}", stdout(&output));
+    assert!(
+        output.status.success(),
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    assert!(
+        stdout(&output).contains("1 passed, 0 failed"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 /// Item 12: `before(...)` around `threats(...)`, which it could not honour, is
@@ -287,4 +296,68 @@ fn item_12_threats_inside_before_is_refused() {
         &mancala_capped(CAP_MB, &["validate", &path]),
         "`threats` cannot be read in `before(...)`",
     );
+}
+
+/// Item 14: counts and arithmetic past their old range. Extra turns in a row
+/// are counted exactly (they stopped at 255, so a rule `extra_turns < 300`
+/// held for ever), and expression arithmetic saturates instead of wrapping
+/// (a score of 2 x 2^62 turned negative, and the side with fewer seeds won).
+#[test]
+fn item_14_counts_and_arithmetic_do_not_wrap() {
+    let dir = scratch("item14");
+    let game = dir.join("again.toml");
+    std::fs::write(
+        &game,
+        "extends = \"kalah\"\n[turn]\nagain = \"extra_turns < 300\"\n",
+    )
+    .unwrap();
+    let position = dir.join("position.json");
+    std::fs::write(
+        &position,
+        r#"{"board": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "captured": {"south": 0, "north": 0},
+            "to_move": "south", "turn": 299, "extra_turns": 299}"#,
+    )
+    .unwrap();
+    let (game, position) = (game.display().to_string(), position.display().to_string());
+    let output = mancala_capped(
+        CAP_MB,
+        &[
+            "replay",
+            &game,
+            "a1",
+            "a2",
+            "--position",
+            &position,
+            "--json",
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let replayed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(replayed["position"]["to_move"], "north", "{replayed}");
+
+    let big = dir.join("big.toml");
+    std::fs::write(
+        &big,
+        "extends = \"kalah\"\n[result]\nscore = \"captured(side) * 4611686018427387904\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &position,
+        r#"{"board": [[0,0,0,0,0,1],[0,0,0,0,0,0]], "captured": {"south": 1, "north": 1},
+            "to_move": "south", "turn": 10}"#,
+    )
+    .unwrap();
+    let output = mancala_capped(
+        CAP_MB,
+        &[
+            "replay",
+            &big.display().to_string(),
+            "--position",
+            &position,
+            "--json",
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let replayed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(replayed["status"], "south_won", "{replayed}");
 }

@@ -44,7 +44,7 @@ pub struct PositionJson {
     /// Extra turns the side to move has had in a row, in games whose rules read
     /// them; present while not 0.
     #[serde(skip_serializing_if = "is_zero")]
-    pub extra_turns: u8,
+    pub extra_turns: u32,
     /// Holes a move has started from, in games whose rules read it; present
     /// once there is one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -322,7 +322,7 @@ pub struct PositionFile {
     pub previous_move: Option<PreviousMoveJson>,
     /// Extra turns the side to move has had in a row (games whose rules read it).
     #[serde(default)]
-    pub extra_turns: u8,
+    pub extra_turns: u32,
     /// Holes a move has started from (games whose rules read it).
     #[serde(default)]
     pub moved_from: Vec<String>,

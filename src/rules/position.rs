@@ -41,7 +41,7 @@ pub struct PositionOf<C: ?Sized> {
     pub(crate) previous_captured: bool,
     /// Extra turns the side to move has had in a row, kept only in games whose
     /// rules read it (`extra_turns`); 0 on a turn's first move.
-    pub(crate) extra_turns: u8,
+    pub(crate) extra_turns: u32,
     /// Holes a move has started from this game (this round), kept only in games
     /// whose rules read it (`moved_from`).
     pub(crate) moved_from: HoleSet,
@@ -311,7 +311,7 @@ impl AnyPosition {
     }
 
     /// Extra turns the side to move has had in a row, in games whose rules read it.
-    pub fn extra_turns(&self) -> u8 {
+    pub fn extra_turns(&self) -> u32 {
         self.extra_turns
     }
 

@@ -36,7 +36,7 @@ pub struct Setup {
     /// Whether that move captured (only with `previous`).
     pub previous_captured: bool,
     /// Extra turns the side to move has had in a row (games whose rules read it).
-    pub extra_turns: u8,
+    pub extra_turns: u32,
     /// Holes a move has started from (games whose rules read it).
     pub moved_from: Vec<Hole>,
     /// Holes owned for the round by the side across the middle (matches whose

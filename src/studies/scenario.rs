@@ -56,7 +56,7 @@ pub struct Start {
     pub turn: u32,
     /// Extra turns the side to move has had in a row (games that read `extra_turns`).
     #[serde(default)]
-    pub extra_turns: u8,
+    pub extra_turns: u32,
     /// Holes a move has started from (games that read `moved_from`).
     #[serde(default)]
     pub moved_from: Vec<String>,
@@ -95,7 +95,7 @@ pub struct Expect {
     pub strip: Option<u16>,
     pub turn: Option<u32>,
     /// Extra turns the side to move has had in a row.
-    pub extra_turns: Option<u8>,
+    pub extra_turns: Option<u32>,
     /// In a match, the round being played (from 1 at the scenario's start).
     pub round: Option<u32>,
     /// Holes held by the side across the middle (territory matches).
@@ -510,7 +510,8 @@ pub fn is_game_file(path: &Path) -> bool {
         .and_then(|text| text.parse::<toml::Table>().ok())
         .is_some_and(|table| {
             table.get("game").is_some_and(toml::Value::is_table)
-                || (table.contains_key("extends") && !table.get("game").is_some_and(toml::Value::is_str))
+                || (table.contains_key("extends")
+                    && !table.get("game").is_some_and(toml::Value::is_str))
         })
 }
 

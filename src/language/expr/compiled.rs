@@ -547,7 +547,7 @@ fn int(e: &IntExpr) -> Run<i64> {
         }
         IntExpr::Neg(x) => {
             let x = int(x);
-            Box::new(move |s| x(s).wrapping_neg())
+            Box::new(move |s| x(s).saturating_neg())
         }
         IntExpr::Op(op, l, r) => arithmetic(*op, int(l), int(r)),
         IntExpr::If(c, t, e) => {
@@ -568,9 +568,11 @@ fn arithmetic(op: IntOp, l: Run<i64>, r: Run<i64>) -> Run<i64> {
         };
     }
     match op {
-        IntOp::Add => op!(|l, r| l.wrapping_add(r)),
-        IntOp::Sub => op!(|l, r| l.wrapping_sub(r)),
-        IntOp::Mul => op!(|l, r| l.wrapping_mul(r)),
+        // Saturating, not wrapping: a value past the range stays the largest
+        // (or smallest) there is, rather than turning negative.
+        IntOp::Add => op!(|l, r| l.saturating_add(r)),
+        IntOp::Sub => op!(|l, r| l.saturating_sub(r)),
+        IntOp::Mul => op!(|l, r| l.saturating_mul(r)),
         // Division by zero (and the one overflowing quotient) is defined as 0
         // so that no game file can crash play.
         IntOp::Div => op!(|l, r| floor_div(l, r).unwrap_or(0)),
