@@ -361,3 +361,26 @@ fn item_14_counts_and_arithmetic_do_not_wrap() {
     let replayed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(replayed["status"], "south_won", "{replayed}");
 }
+
+/// Item 15: an option listing 10,000 values is validated with at most 16 of
+/// them (the first, the last and evenly spread ones), not by loading the file
+/// once per value (35 s before).
+#[test]
+fn item_15_validate_samples_long_lists_of_values() {
+    let values: Vec<String> = (1..=10_000).map(|n| n.to_string()).collect();
+    let text = format!(
+        "extends = \"kalah\"\n[options.depth]\ndefault = 1\nvalues = [{}]\nhelp = \"a number\"\n\
+         [[capture]]\nat = \"sowing_end\"\nwhen = \"count(last) == depth\"\ntake = \"last\"\n",
+        values.join(", ")
+    );
+    let path = file("item15", "values.toml", &text);
+    let output = mancala_capped(CAP_MB, &["validate", &path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        // The defaults, 15 more of depth's 16 samples, and Kalah's two
+        // options at each end of their ranges.
+        stdout(&output).contains("valid (20 option settings checked"),
+        "{}",
+        stdout(&output)
+    );
+}

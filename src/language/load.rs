@@ -185,7 +185,7 @@ fn resolve_options(
             }
         };
         let samples = match (&option.values, option.range) {
-            (Some(values), _) => values.clone(),
+            (Some(values), _) => spread(values, MAX_SAMPLES),
             (None, Some([low, high])) => vec![OptionValue::Int(low), OptionValue::Int(high)],
             (None, None) => Vec::new(),
         };
@@ -367,6 +367,21 @@ const MATCH_LOST: &[Binding] = &[Binding::Side, Binding::LastMover];
 const TALLY: &[Binding] = &[Binding::Side, Binding::Won, Binding::Drawn];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
 const SIDE_VALUE: &[Binding] = &[Binding::Side, Binding::Turn, Binding::ExtraTurns];
+
+/// Values of an option `validate` loads the game with, at most: a list longer
+/// than this is sampled (`spread`), so that validating a file is not
+/// quadratic in its length.
+pub const MAX_SAMPLES: usize = 16;
+
+/// At most `most` of `values`, the first and the last among them, the rest
+/// evenly spread; all of them when there are no more.
+fn spread<T: Clone>(values: &[T], most: usize) -> Vec<T> {
+    if values.len() <= most {
+        return values.to_vec();
+    }
+    let last = values.len() - 1;
+    (0..most).map(|i| values[i * last / (most - 1)].clone()).collect()
+}
 
 impl Loader {
     fn load(
