@@ -18,10 +18,19 @@ pub const MAX_LINE_BYTES: u64 = 4096;
 pub fn printable(text: &str) -> String {
     text.chars()
         .map(|c| match c {
-            c if c.is_control() => c.escape_default().to_string(),
+            c if acts_on_text(c) => c.escape_default().to_string(),
             c => c.to_string(),
         })
         .collect()
+}
+
+/// Whether a character changes how the text around it is shown rather than
+/// showing itself: a control character (a terminal acts on it), or a
+/// direction mark or override (it reorders what follows, so that a name
+/// could read as another).
+pub fn acts_on_text(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Why a file could not be read.

@@ -384,3 +384,44 @@ fn item_15_validate_samples_long_lists_of_values() {
         stdout(&output)
     );
 }
+
+/// Item 16: a name with a direction override (which makes text read as other
+/// text) is refused like a control character; a position file may not claim
+/// holes in a game without claims, nor hold territory outside a match.
+#[test]
+fn item_16_direction_overrides_claims_and_territory_are_refused() {
+    let path = file(
+        "item16",
+        "bidi.toml",
+        "extends = \"kalah\"\n[game]\nname = \"Kalah \u{202E}hala\u{202C}\"\n",
+    );
+    refused(
+        &mancala_capped(CAP_MB, &["validate", &path]),
+        "direction overrides",
+    );
+    let dir = scratch("item16-positions");
+    let position = dir.join("claims.json");
+    std::fs::write(
+        &position,
+        r#"{"board": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "captured": {"south": 0, "north": 0},
+            "to_move": "south", "turn": 0, "claims": {"south": ["b2"], "north": []}}"#,
+    )
+    .unwrap();
+    let position = position.display().to_string();
+    refused(
+        &mancala_capped(CAP_MB, &["replay", "kalah", "--position", &position]),
+        "this game has no claims",
+    );
+    let position = dir.join("territory.json");
+    std::fs::write(
+        &position,
+        r#"{"board": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "captured": {"south": 0, "north": 0},
+            "to_move": "south", "turn": 0, "territory": ["b5"]}"#,
+    )
+    .unwrap();
+    let position = position.display().to_string();
+    refused(
+        &mancala_capped(CAP_MB, &["replay", "nam-nam", "--position", &position]),
+        "a position with territory is a round of a match: play it with --match",
+    );
+}

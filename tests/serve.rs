@@ -905,3 +905,67 @@ fn a_comparison_can_be_cancelled_and_says_how_long_it_has_left() {
     let (_, progress) = server.get_json(&format!("/api/compare/{}", started["job"]));
     assert!(progress["total"] == 200, "{progress}");
 }
+
+/// Issue 32, item 16: the server's refusals never show where its folder lies;
+/// a game extends only files directly in the games folder, never one with
+/// other hard links (one may lie anywhere); an unknown agent is told the
+/// playground's own limits.
+#[test]
+fn files_are_read_only_directly_from_the_folder_and_never_shown_by_path() {
+    let games = games_folder("serve-confined");
+    let root = games.parent().unwrap();
+    std::fs::create_dir_all(games.join("deeper")).unwrap();
+    std::fs::write(games.join("deeper/hidden.toml"), "extends = \"kalah\"\n").unwrap();
+    std::fs::write(root.join("secret.toml"), "extends = \"kalah\"\n").unwrap();
+    std::fs::hard_link(root.join("secret.toml"), games.join("linked.toml")).unwrap();
+    let server = Server::start(&games);
+    let folder = games.canonicalize().unwrap().display().to_string();
+    let refusals = [
+        server.post_json(
+            "/api/validate",
+            json!({"text": "extends = \"deeper/hidden.toml\"\n"}),
+        ),
+        server.post_json(
+            "/api/validate",
+            json!({"text": "extends = \"../secret.toml\"\n"}),
+        ),
+        server.post_json(
+            "/api/validate",
+            json!({"text": "extends = \"linked.toml\"\n"}),
+        ),
+        server.post_json("/api/play", json!({"game": {"ref": "dir:linked"}})),
+        server.post_json("/api/play", json!({"game": {"ref": "dir:reaches-out"}})),
+    ];
+    for (status, refused) in &refusals {
+        let text = refused.to_string();
+        assert!(!text.contains(&folder), "the folder's place shown: {text}");
+        assert!(!text.contains("/tmp"), "a path shown: {text}");
+        assert!(
+            *status == 400 || refused["valid"] == false,
+            "{status}: {text}"
+        );
+    }
+    assert!(
+        refusals[0]
+            .1
+            .to_string()
+            .contains("lies outside the folder"),
+        "{}",
+        refusals[0].1
+    );
+    assert!(
+        refusals[2].1.to_string().contains("has other hard links"),
+        "{}",
+        refusals[2].1
+    );
+    let (status, refused) = server.post_json(
+        "/api/agent",
+        json!({"game": {"ref": "kalah"}, "agent": "wizard", "seed": 1}),
+    );
+    assert_eq!(status, 400);
+    let message = refused["error"].as_str().unwrap();
+    assert!(
+        message.contains("the playground's agents") && message.contains("(1 to 8)"),
+        "{message}"
+    );
+}

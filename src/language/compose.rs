@@ -65,8 +65,8 @@ fn locate(base: &str, from: &Source) -> Result<Source, String> {
         ));
     }
     match (&from.folder, &from.confined_to) {
-        (Some(folder), Some(root)) => {
-            source::read_confined(&folder.join(base), root).map_err(|e| e.to_string())
+        (Some(folder), Some(confinement)) => {
+            source::read_confined(&folder.join(base), confinement).map_err(|e| e.to_string())
         }
         (Some(folder), None) => Source::read(&folder.join(base)).map_err(|e| e.to_string()),
         // A bundled game may extend another bundled file by its file name.

@@ -380,7 +380,9 @@ fn spread<T: Clone>(values: &[T], most: usize) -> Vec<T> {
         return values.to_vec();
     }
     let last = values.len() - 1;
-    (0..most).map(|i| values[i * last / (most - 1)].clone()).collect()
+    (0..most)
+        .map(|i| values[i * last / (most - 1)].clone())
+        .collect()
 }
 
 impl Loader {
@@ -684,10 +686,14 @@ impl Loader {
                 OptionValue::Int(_) => None,
             }));
         }
-        let controlled = |t: &str| t.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
+        let controlled = |t: &str| {
+            t.chars()
+                .any(|c| crate::input::acts_on_text(c) && c != '\n' && c != '\t')
+        };
         for (key, text) in texts.into_iter().filter(|(_, t)| controlled(t)) {
             let message = format!(
-                "`{}` holds control characters, which a terminal would act on; write plain text",
+                "`{}` holds control characters or direction overrides, which change how the \
+                 text around them shows; write plain text",
                 crate::input::printable(text)
             );
             let span = key_line(&self.file.text, key);

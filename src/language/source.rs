@@ -19,9 +19,25 @@ pub struct Source {
     /// The folder a relative `extends` path is taken from (`None`: a bundled
     /// game, whose relative `extends` names another bundled file).
     pub folder: Option<PathBuf>,
-    /// A folder (canonical) that every file this one extends must lie in: the
-    /// web playground's games folder. `None`: any file may be read.
-    pub confined_to: Option<PathBuf>,
+    /// Where every file this one extends must lie: the web playground's games
+    /// folder or scenarios folder. `None`: any file may be read.
+    pub confined_to: Option<Confinement>,
+}
+
+/// A folder (canonical) files must be read from, and how deep in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confinement {
+    pub root: PathBuf,
+    pub within: Within,
+}
+
+/// How deep in a confining folder a file may lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Within {
+    /// Directly in it (a games folder: the files it lists).
+    Folder,
+    /// Anywhere below it (a scenarios folder and its subfolders).
+    Tree,
 }
 
 impl Source {
@@ -63,30 +79,59 @@ impl Source {
     }
 }
 
-/// Reads `path`, which must lie inside `root` (a canonical folder): a path that
-/// leads out of it, through `..` or a link, is refused before anything is read.
-pub fn read_confined(path: &Path, root: &Path) -> Result<Source, LoadError> {
-    let outside = || {
-        LoadError::Confined(format!(
-            "{} lies outside the folder files may be read from",
-            input::printable(&path.display().to_string())
-        ))
-    };
+/// Reads `path`, which must be a file inside the confining folder (directly,
+/// or anywhere below it, as `confinement` says): a path that leads out of it,
+/// through `..` or a link, or deeper than allowed, and a file with other hard
+/// links (one of which could lie
+/// anywhere), are refused before anything is read. Messages name files as the
+/// folder's own, never by where the folder lies.
+pub fn read_confined(path: &Path, confinement: &Confinement) -> Result<Source, LoadError> {
+    let root = confinement.root.as_path();
+    let shown = input::printable(
+        &path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string(),
+    );
+    let refused = |why: &str| LoadError::Confined(format!("{shown} {why}"));
+    let outside = || refused("lies outside the folder files may be read from");
     let real = path.canonicalize().map_err(|_| outside())?;
-    if !real.starts_with(root) {
+    let inside = match confinement.within {
+        Within::Folder => real.parent() == Some(root),
+        Within::Tree => real.starts_with(root),
+    };
+    if !inside {
         return Err(outside());
     }
-    // Named as the folder's own file, not by where the folder lies.
-    let name = real
-        .strip_prefix(root)
-        .unwrap_or(&real)
-        .display()
-        .to_string();
+    if has_other_links(&real) {
+        return Err(refused(
+            "has other hard links, one of which may lie outside the folder; copy it in instead",
+        ));
+    }
+    let source = Source::read(&real).map_err(|error| match error {
+        LoadError::Read(read) => LoadError::Read(input::ReadError {
+            path: shown.clone(),
+            reason: read.reason,
+        }),
+        other => other,
+    })?;
     Ok(Source {
-        name: input::printable(&name),
-        confined_to: Some(root.to_path_buf()),
-        ..Source::read(path)?
+        name: shown.clone(),
+        confined_to: Some(confinement.clone()),
+        ..source
     })
+}
+
+#[cfg(unix)]
+fn has_other_links(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.nlink() > 1)
+}
+
+#[cfg(not(unix))]
+fn has_other_links(_: &Path) -> bool {
+    false
 }
 
 fn folder_of(path: &Path) -> PathBuf {

@@ -609,6 +609,15 @@ impl Game {
 
     /// The game with what every turn asks of its rules worked out once
     /// (`moves_always_legal`, `tracks_repetition`): the loader's last step.
+    /// Whether a hole can ever be claimed: a capture rule claims, or
+    /// `[claims]` gains or starts claims.
+    pub(crate) fn has_claims(&self) -> bool {
+        self.captures.iter().any(|c| c.claim)
+            || self.claims_gain.is_some()
+            || self.claims_lost.is_some()
+            || self.start.claims.iter().any(|side| !side.is_empty())
+    }
+
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);

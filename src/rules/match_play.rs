@@ -297,6 +297,9 @@ pub enum CannotStart {
     /// Closed holes come only with the rounds of a match.
     #[error("a position with closed holes is a round of a match: play it with --match")]
     ClosedOutsideMatch,
+    /// Holes held across the middle come only with the rounds of a match.
+    #[error("a position with territory is a round of a match: play it with --match")]
+    TerritoryOutsideMatch,
 }
 
 impl From<NoMatchRules> for CannotStart {
@@ -383,6 +386,9 @@ impl<'g, const N: usize> MatchState<'g, N> {
         let rules = match as_match {
             true => Some(game.match_rules.as_ref().ok_or(NoMatchRules)?),
             false if !start.closed.is_empty() => return Err(CannotStart::ClosedOutsideMatch),
+            false if !start.territory.is_empty() => {
+                return Err(CannotStart::TerritoryOutsideMatch);
+            }
             false => None,
         };
         Ok(Self::start(game, rules, start, starter))

@@ -69,6 +69,11 @@ pub enum SetupError {
         "{0} is claimed by both sides; a hole has one claimer at most, but in a game whose claims are gained across the board (`[claims] gain`)"
     )]
     ClaimedTwice(String),
+    /// Claimed holes in a game where no hole is ever claimed.
+    #[error(
+        "this game has no claims (no capture `claim`, no `[claims]`), so no hole can be claimed"
+    )]
+    NoClaims,
     /// Seeds in hand in a game without hand moves.
     #[error("this game has no hand moves (`[hand]`), so no side can hold seeds in hand")]
     NoHandMoves,
@@ -154,6 +159,10 @@ impl Setup {
             && game.claims_gain.is_none()
         {
             return Err(SetupError::ClaimedTwice(game.board.name(hole)));
+        }
+        let claimed = !south.is_empty() || !north.is_empty();
+        if claimed && !game.has_claims() {
+            return Err(SetupError::NoClaims);
         }
         if position.hand != [0; 2] && game.hand.is_none() {
             return Err(SetupError::NoHandMoves);

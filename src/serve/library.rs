@@ -12,7 +12,7 @@ use crate::input;
 use crate::language::catalog;
 use crate::language::error::LoadError;
 use crate::language::load;
-use crate::language::source::{self, Source};
+use crate::language::source::{self, Confinement, Source, Within};
 use crate::language::spec::GameSpec;
 use crate::rules::game::Game;
 use crate::serve::api::ApiError;
@@ -132,7 +132,7 @@ impl Library {
                 if !self.folder_files().iter().any(|name| name == stem) {
                     return Err(unknown());
                 }
-                source::read_confined(&folder.join(format!("{stem}.toml")), folder)
+                source::read_confined(&folder.join(format!("{stem}.toml")), &self.confinement())
                     .map_err(ApiError::from_load)
             }
         }
@@ -151,8 +151,16 @@ impl Library {
             name: "edited.toml".to_string(),
             text: text.to_string(),
             folder: self.folder.clone(),
-            confined_to: self.folder.clone(),
+            confined_to: self.folder.as_ref().map(|_| self.confinement()),
         })
+    }
+
+    /// Files only directly in the games folder: the ones it lists.
+    fn confinement(&self) -> Confinement {
+        Confinement {
+            root: self.folder.clone().unwrap_or_default(),
+            within: Within::Folder,
+        }
     }
 
     /// The game, with option overrides.

@@ -51,7 +51,15 @@ pub const CONNECTION_TIME: Duration = Duration::from_secs(300);
 /// An agent as `compare --agents` names it, within these bounds. Comparisons
 /// take the same agents, so a slow one is bounded there too.
 pub fn agent(name: &str) -> Result<Agent, ApiError> {
-    let agent = Agent::parse(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let agent = Agent::parse(name).map_err(|unknown| {
+        ApiError::bad_request(format!(
+            "unknown agent `{}`; the playground's agents: random, greedy, alphabeta:DEPTH \
+             (1 to {DEPTH}) or alphabeta:TIME (e.g. 500ms, up to {} s), mcts:ITERATIONS \
+             (1 to {PLAYOUTS}) or mcts:TIME",
+            unknown.0,
+            THINKING.as_secs()
+        ))
+    })?;
     let within = match agent {
         Agent::Random | Agent::Greedy => true,
         Agent::AlphaBeta(depth) => depth <= DEPTH,

@@ -12,6 +12,7 @@ use crate::input::printable;
 use crate::input::{self, ReadError};
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem, SourceFile};
+use crate::language::source::{Confinement, Within, read_confined};
 use crate::present::render;
 use crate::rules::board::Side;
 use crate::rules::game::{Game, Limits};
@@ -185,7 +186,11 @@ impl ScenarioFile {
             false => catalog::source(named)?,
             true => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
-                crate::language::source::read_confined(&folder.join(named), root)?
+                let confinement = Confinement {
+                    root: root.to_path_buf(),
+                    within: Within::Tree,
+                };
+                read_confined(&folder.join(named), &confinement)?
             }
         };
         let game = crate::language::load::load_source(&source, &option_overrides(&self.scenario))?;
