@@ -425,3 +425,44 @@ fn item_16_direction_overrides_claims_and_territory_are_refused() {
         "a position with territory is a round of a match: play it with --match",
     );
 }
+
+/// Item 8: a capture `into` a hole closed for the round puts no seed there
+/// (a closed hole holds none): the mover captures them, and the position
+/// printed can be fed back.
+#[test]
+fn item_08_no_seeds_go_into_a_closed_hole() {
+    let dir = scratch("item08");
+    std::fs::write(
+        dir.join("into.toml"),
+        "extends = \"rio-kadalis\"\n[[capture]]\nat = \"sowing_end\"\n\
+         when = \"count(last) > 0 and not own(last)\"\ntake = \"last\"\ninto = \"a1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("position.json"),
+        r#"{"board": [[0,4,4,4,4,1],[4,4,4,4,4,0]], "closed": ["a1"],
+            "captured": {"south": 4, "north": 3}, "to_move": "south", "turn": 0}"#,
+    )
+    .unwrap();
+    let game = dir.join("into.toml").display().to_string();
+    let position = dir.join("position.json").display().to_string();
+    let args = [
+        "replay",
+        &game,
+        "a6",
+        "--match",
+        "--position",
+        &position,
+        "--json",
+    ];
+    let output = mancala_capped(CAP_MB, &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let replayed: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(replayed["position"]["board"][0][0], 0, "{replayed}");
+    assert_eq!(replayed["position"]["captured"]["south"], 5, "{replayed}");
+    let again = dir.join("again.json");
+    std::fs::write(&again, replayed["position"].to_string()).unwrap();
+    let again = again.display().to_string();
+    let output = mancala_capped(CAP_MB, &["replay", &game, "--match", "--position", &again]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}

@@ -1001,9 +1001,15 @@ fn capture_from<const N: usize>(
         {
             env.taken = taken as u16;
             let hole = into.eval(&mut scope(game, position, start, *env));
-            match board.is_store(hole) {
-                true => position.captured[board.owner(hole).index()] += taken,
-                false => position.counts[hole as usize] += taken as u16,
+            if board.is_store(hole) {
+                position.captured[board.owner(hole).index()] += taken;
+            } else if position.closed.contains(hole) {
+                // A closed hole holds no seeds: the side the rule's `to` names
+                // keeps them, as an ordinary capture.
+                let side = rule.to.eval(&mut scope(game, position, start, *env));
+                position.captured[side.index()] += taken;
+            } else {
+                position.counts[hole as usize] += taken as u16;
             }
         }
         if let Some(side) = hand_to {
