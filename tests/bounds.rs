@@ -466,3 +466,54 @@ fn item_08_no_seeds_go_into_a_closed_hole() {
     let output = mancala_capped(CAP_MB, &["replay", &game, "--match", "--position", &again]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+/// Item 9: seeds still in a side's hand when a round ends are that side's,
+/// and refill its holes with its captures (they were lost, 3 of 48 a round);
+/// seeds a round's end leaves on the board with no `leftovers` are warned of.
+#[test]
+fn item_09_no_seeds_leave_a_match_unannounced() {
+    let dir = scratch("item09");
+    std::fs::copy("tests/games/sow-from-hand.toml", dir.join("hand.toml")).unwrap();
+    std::fs::write(
+        dir.join("match.toml"),
+        "extends = \"hand.toml\"\n\
+         [[end]]\ncheck = \"condition\"\nwhen = \"turn >= 3\"\noutcome = \"score\"\nleftovers = \"owner(here)\"\n\
+         [[end]]\ncheck = \"no_moves\"\noutcome = \"score\"\nleftovers = \"owner(here)\"\n\
+         [match]\nseeds_per_hole = 3\nfill_from = \"left\"\nshort_hole = \"close\"\nstarter = \"loser\"\n",
+    )
+    .unwrap();
+    let game = dir.join("match.toml").display().to_string();
+    let args = [
+        "random", &game, "--match", "--json", "--seed", "1", "--games", "30",
+    ];
+    let output = mancala_capped(CAP_MB, &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut rounds = 0;
+    for line in stdout(&output).lines() {
+        let played: serde_json::Value = serde_json::from_str(line).unwrap();
+        for round in played["match"]["rounds"].as_array().unwrap() {
+            let holdings = &round["holdings"];
+            let total = holdings["south"].as_u64().unwrap() + holdings["north"].as_u64().unwrap();
+            // 36 seeds on the board and 6 in each hand.
+            assert_eq!(total, 48, "{round}");
+            rounds += 1;
+        }
+    }
+    assert!(rounds > 30, "{rounds} rounds");
+
+    std::fs::write(
+        dir.join("lost.toml"),
+        "extends = \"rio-kadalis\"\n[[end]]\ncheck = \"no_moves\"\noutcome = \"score\"\n",
+    )
+    .unwrap();
+    let output = mancala_capped(
+        CAP_MB,
+        &["validate", &dir.join("lost.toml").display().to_string()],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("leave play for the rest of the match"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -565,6 +565,9 @@ impl Loader {
             .filter_map(|capture| self.capture(&board, capture, has_hand_moves))
             .collect();
         self.require_no_moves_check(&spec.end);
+        if spec.match_play.is_some() {
+            self.warn_of_seeds_leaving_a_match(&spec.end);
+        }
         let end_checks = spec
             .end
             .into_iter()
@@ -779,6 +782,23 @@ impl Loader {
                 "add an [[end]] with check = \"no_moves\" (after a passing one, it ends the game when neither side can move)",
             );
             self.problems.push(problem);
+        }
+    }
+
+    /// In a match, the seeds left on the board when a round ends go to no one
+    /// unless the check that ends it gives them out (`leftovers`): warned, as
+    /// they then leave play for the rest of the match.
+    fn warn_of_seeds_leaving_a_match(&mut self, ends: &[spec::EndSpec]) {
+        for end in ends {
+            if end.outcome.get_ref() != "pass" && end.leftovers.is_none() {
+                let warning = Problem::warning(
+                    &self.file,
+                    Some(end.check.span()),
+                    "in a match, the seeds left on the board when this check ends a round go \
+                     to no side (no `leftovers`), so they leave play for the rest of the match",
+                );
+                self.warnings.push(warning);
+            }
         }
     }
 

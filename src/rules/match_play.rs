@@ -213,6 +213,12 @@ fn tally_decides(tally: &TallyRules, tallies: [i64; 2]) -> Option<Status> {
     })
 }
 
+/// What each side holds at a round's end and refills from: its captures
+/// (leftovers included) and the seeds still in its hand, which are its own.
+pub fn holdings(end: &AnyPosition) -> [u32; 2] {
+    Side::BOTH.map(|side| end.captured[side.index()] + u32::from(end.hand[side.index()]))
+}
+
 /// Who starts the round after one that `starter` started and that ended so, in
 /// the position `end`, its last decision made by `last_mover`.
 pub fn next_starter(
@@ -223,7 +229,7 @@ pub fn next_starter(
     end: &AnyPosition,
     last_mover: Option<Side>,
 ) -> Side {
-    let holdings = end.captured;
+    let holdings = holdings(end);
     let winner = match status {
         Status::SouthWon => Some(Side::South),
         Status::NorthWon => Some(Side::North),
@@ -580,7 +586,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
     fn next_round(&mut self, outcome: Outcome) -> Option<MatchOutcome> {
         let game = self.round.game();
         let end = self.round.position();
-        let holdings = end.captured;
+        let holdings = holdings(end);
         let status = outcome.status;
         let last_mover = self.round.last_mover();
         let rules = self.rules.filter(|_| status != Status::Unfinished);
