@@ -73,3 +73,107 @@ fn bk_10_repetition_never_fires_in_bao_la_kimasai() {
         assert_ne!(outcome.reason, Reason::TurnLimit, "seed {seed}");
     }
 }
+
+/// Issue 32, item 13: the steps of every move (what `/api/steps` animates),
+/// applied to the position before it, give exactly the position after it:
+/// board, scores and hands; over random games of every bundled and test game.
+#[test]
+fn the_steps_of_every_move_replay_to_the_position_after_it() {
+    use mancala::rules::Step;
+    let mut files: Vec<String> = mancala::language::catalog::bundled_ids();
+    let mut test_games: Vec<String> = std::fs::read_dir("tests/games")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    test_games.sort();
+    files.extend(test_games);
+    let mut moves = 0;
+    // How often each kind of step met: every kind must be, for the test to
+    // speak for it.
+    let mut kinds = std::collections::BTreeMap::new();
+    for file in files {
+        let Ok(game) = mancala::load(&file, &[]) else {
+            continue;
+        };
+        let board = game.board();
+        for seed in 0..3u64 {
+            let mut rng = mancala::agents::playout::rng(seed);
+            let mut state = mancala::GameState::new(&game);
+            while state.outcome().is_none() && state.position().turn() < 300 {
+                use rand::RngExt;
+                let index = rng.random_range(0..state.legal().len());
+                let decision = state.legal().nth(index).unwrap();
+                let steps = state.steps(decision).expect("a legal decision has steps");
+                let before = state.position();
+                let mover = before.to_move().index();
+                let mut counts: Vec<i64> = before.counts().iter().map(|&c| i64::from(c)).collect();
+                let mut captured = before.captured().map(i64::from);
+                let mut hands = before.hand().map(i64::from);
+                let mut in_play = 0i64;
+                let add = |counts: &mut Vec<i64>, captured: &mut [i64; 2], cell, n: i64| match board
+                    .is_store(cell)
+                {
+                    true => captured[board.owner(cell).index()] += n,
+                    false => counts[cell as usize] += n,
+                };
+                for step in &steps {
+                    let kind = format!("{step:?}");
+                    *kinds
+                        .entry(kind.split(' ').next().unwrap().to_string())
+                        .or_insert(0) += 1;
+                    match *step {
+                        Step::Lift { hole, seeds } => {
+                            add(&mut counts, &mut captured, hole, -i64::from(seeds));
+                            in_play += i64::from(seeds);
+                        }
+                        Step::FromHand { seeds } => {
+                            hands[mover] -= i64::from(seeds);
+                            in_play += i64::from(seeds);
+                        }
+                        Step::Drop { cell } => {
+                            add(&mut counts, &mut captured, cell, 1);
+                            in_play -= 1;
+                        }
+                        Step::Capture { hole, seeds, to } => {
+                            add(&mut counts, &mut captured, hole, -i64::from(seeds));
+                            match to {
+                                Some(side) => captured[side.index()] += i64::from(seeds),
+                                None => in_play += i64::from(seeds),
+                            }
+                        }
+                        Step::Put { cell, seeds } => {
+                            add(&mut counts, &mut captured, cell, i64::from(seeds));
+                            in_play -= i64::from(seeds);
+                        }
+                        Step::Score { side, seeds } => {
+                            captured[side.index()] += i64::from(seeds);
+                            in_play -= i64::from(seeds);
+                        }
+                        Step::ToHand { side, seeds } => {
+                            hands[side.index()] += i64::from(seeds);
+                            in_play -= i64::from(seeds);
+                        }
+                    }
+                }
+                let before_board = before.counts().to_vec();
+                let name = game.decision_name(decision);
+                state = state.after(index);
+                let after = state.position();
+                let expected: Vec<i64> = after.counts().iter().map(|&c| i64::from(c)).collect();
+                let context =
+                    || format!("{file} seed {seed}: {name} from {before_board:?}: {steps:?}");
+                assert_eq!(counts, expected, "{}", context());
+                assert_eq!(captured, after.captured().map(i64::from), "{}", context());
+                assert_eq!(hands, after.hand().map(i64::from), "{}", context());
+                assert_eq!(in_play, 0, "{}", context());
+                moves += 1;
+            }
+        }
+    }
+    assert!(moves > 10_000, "{moves} moves");
+    for kind in [
+        "Lift", "FromHand", "Drop", "Capture", "Put", "Score", "ToHand",
+    ] {
+        assert!(kinds.contains_key(kind), "no {kind} step met: {kinds:?}");
+    }
+}

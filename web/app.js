@@ -464,7 +464,17 @@ async function sow(before, steps, token) {
       if (s.to) position.captured[s.to] += s.seeds;
       else hand += s.seeds;
     }
+    if (s.kind === "put") { add(s.cell, s.seeds); hand -= s.seeds; cell = s.cell; }
+    if (s.kind === "score") { position.captured[s.side] += s.seeds; hand -= s.seeds; }
+    if (s.kind === "to_hand") {
+      hand -= s.seeds;
+      position.hand = position.hand || { south: 0, north: 0 };
+      position.hand[s.side] += s.seeds;
+    }
     if (s.kind === "capture") said = s.to ? `${side(s.to)} takes ${s.seeds} from ${s.hole}.` : `${s.seeds} taken from ${s.hole}, to be sown on.`;
+    else if (s.kind === "put") said = `${s.seeds} put into ${s.cell}.`;
+    else if (s.kind === "score") said = `${side(s.side)} takes ${s.seeds} from the hand.`;
+    else if (s.kind === "to_hand") said = `${s.seeds} go into ${side(s.side)}'s hand.`;
     else said = `Sowing: ${hand} seed(s) in hand.`;
     board.replaceChildren(drawBoard(game.info.layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));
     document.getElementById("events").textContent = said;

@@ -226,22 +226,32 @@ fn sown_reversed(game: &Game, position: &AnyPosition, decision: Decision) -> boo
 }
 
 /// A move seed by seed, for a page to animate: what the hand takes up, where
-/// each seed falls, and what captures take.
+/// each seed falls, and what captures take. Applied in order to the position
+/// before the move (the hand in play starting empty), the steps give exactly
+/// the position after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// Seeds lifted from a hole into the hand (the move's own, or a relay's).
+    /// Seeds lifted from a hole (or a store) into the hand in play (the move's
+    /// own, or a relay's).
     Lift { hole: Hole, seeds: u16 },
-    /// Seeds taken out of the mover's hand (`[hand]` moves).
+    /// Seeds taken out of the mover's own hand into the hand in play (`[hand]`
+    /// moves).
     FromHand { seeds: u16 },
-    /// One seed falls into a hole or a store.
+    /// One seed falls from the hand in play into a hole or a store.
     Drop { cell: Hole },
-    /// A capture takes a hole's seeds, to a side's score (`None`: into the hand,
-    /// to be sown on).
+    /// A capture takes seeds from a hole or a store, to a side's score (`None`:
+    /// into the hand in play, to be sown on or put down by the steps after).
     Capture {
         hole: Hole,
         seeds: u16,
         to: Option<Side>,
     },
+    /// Seeds from the hand in play put into a hole (a capture's `into`).
+    Put { cell: Hole, seeds: u16 },
+    /// Seeds from the hand in play to a side's score (a capture's `from_hand`).
+    Score { side: Side, seeds: u32 },
+    /// Seeds from the hand in play into a side's own hand (`into_hand`).
+    ToHand { side: Side, seeds: u16 },
 }
 
 /// Where the engine reports the steps of a move. The usual path reports to
@@ -270,27 +280,84 @@ impl Trace for Vec<Step> {
     }
 }
 
-/// Reports what a capture call took, from the position before it: every hole
-/// that lost seeds, to the side whose score grew (`None`: into the hand, to be
-/// sown on). Only traced moves come here.
+/// Reports what a capture call (or the end of a turn) did, from the position
+/// before it, as steps that give `after` exactly: seeds taken from stores and
+/// holes, to the side whose score grew (each hole to its owner where both
+/// did; `None`: into the hand in play); then seeds put into holes, into a
+/// side's hand, or scored from the hand in play. Only traced moves come here.
 #[cold]
-fn trace_captures(trace: &mut impl Trace, before: &AnyPosition, after: &AnyPosition) {
-    let gained = Side::BOTH.map(|s| after.captured[s.index()] > before.captured[s.index()]);
-    let to = match gained {
+pub(crate) fn trace_captures(
+    board: &Board,
+    trace: &mut impl Trace,
+    before: &AnyPosition,
+    after: &AnyPosition,
+) {
+    let score = |p: &AnyPosition, side: Side| i64::from(p.captured[side.index()]);
+    // What each side's score gained that no step has said yet.
+    let mut owed = Side::BOTH.map(|side| score(after, side) - score(before, side));
+    let grew = owed.map(|gain| gain > 0);
+    let destination = |owner: Side| match grew {
         [true, false] => Some(Side::South),
         [false, true] => Some(Side::North),
         [false, false] => None,
-        // Both scores grew: each hole to its owner, as such captures go.
-        [true, true] => None,
+        [true, true] => Some(owner),
     };
+    let mut steps = Vec::new();
+    let mut take = |hole: Hole, seeds: i64, owner: Side| {
+        let to = destination(owner);
+        if let Some(to) = to {
+            owed[to.index()] -= seeds;
+        }
+        steps.push(Step::Capture {
+            hole,
+            seeds: seeds.clamp(0, i64::from(u16::MAX)) as u16,
+            to,
+        });
+    };
+    for side in Side::BOTH {
+        let lost = score(before, side) - score(after, side);
+        if let (true, Some(store)) = (lost > 0, board.store(side)) {
+            // A store handed over: taken as a hole is, to the other side.
+            take(store, lost, side.other());
+        }
+    }
     for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
         if is < was {
-            trace.step(Step::Capture {
-                hole: hole as Hole,
-                seeds: was - is,
-                to,
+            let hole = hole as Hole;
+            take(hole, i64::from(was - is), board.owner(hole));
+        }
+    }
+    for side in Side::BOTH {
+        let lost = score(before, side) - score(after, side);
+        if lost > 0 && board.store(side).is_some() {
+            owed[side.index()] += lost;
+        }
+    }
+    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
+        if is > was {
+            steps.push(Step::Put {
+                cell: hole as Hole,
+                seeds: is - was,
             });
         }
+    }
+    for side in Side::BOTH {
+        let (was, is) = (before.hand[side.index()], after.hand[side.index()]);
+        if is > was {
+            steps.push(Step::ToHand {
+                side,
+                seeds: is - was,
+            });
+        }
+        if owed[side.index()] > 0 {
+            steps.push(Step::Score {
+                side,
+                seeds: owed[side.index()] as u32,
+            });
+        }
+    }
+    for step in steps {
+        trace.step(step);
     }
 }
 
@@ -834,7 +901,7 @@ fn traced_capture<const N: usize, T: Trace>(
     let before = (T::ENABLED && trace.wants_captures()).then_some(*position);
     let resow = capture(game, position, start, env, options, time);
     if let Some(before) = before {
-        trace_captures(trace, &before, position);
+        trace_captures(&game.board, trace, &before, position);
     }
     resow
 }

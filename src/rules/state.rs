@@ -267,15 +267,20 @@ impl<'g, const N: usize> GameState<'g, N> {
     /// The steps of the legal decision `decision` (a strip's one capture), for
     /// a page to animate; `None` if it is not legal.
     pub fn steps(&self, decision: Decision) -> Option<Vec<Step>> {
-        if !self.legal.contains(&decision) {
-            return None;
-        }
-        if let Some(pending) = self.position.pending {
-            let steps = engine::strip_steps(self.game, &self.position, pending, decision.hole);
-            return Some(steps);
-        }
+        let index = self.legal.iter().position(|&legal| legal == decision)?;
         let mut next = self.position;
-        engine::sow_traced(self.game, &mut next, decision).ok()
+        let mut steps = match self.position.pending {
+            Some(pending) => {
+                engine::strip(self.game, &mut next, decision.hole);
+                engine::strip_steps(self.game, &self.position, pending, decision.hole)
+            }
+            None => engine::sow_traced(self.game, &mut next, decision).ok()?,
+        };
+        // What the turn's end did besides (the seeds left on the board given
+        // out as the game ends), so that the steps give the position after.
+        let after = self.after(index);
+        engine::trace_captures(&self.game.board, &mut steps, &next, after.position());
+        Some(steps)
     }
 
     /// About how much memory the state holds beyond its own size, in bytes.

@@ -449,6 +449,21 @@ pub enum StepJson {
         seeds: u16,
         to: Option<&'static str>,
     },
+    /// Seeds from the hand put into a hole (a capture's `into`).
+    Put {
+        cell: String,
+        seeds: u16,
+    },
+    /// Seeds from the hand to a side's score (a capture's `from_hand`).
+    Score {
+        side: &'static str,
+        seeds: u32,
+    },
+    /// Seeds from the hand into a side's own hand (`into_hand`).
+    ToHand {
+        side: &'static str,
+        seeds: u16,
+    },
 }
 
 #[derive(Serialize)]
@@ -495,6 +510,18 @@ pub async fn steps(
                     },
                     Step::Drop { cell } => StepJson::Drop {
                         cell: board.name(cell),
+                    },
+                    Step::Put { cell, seeds } => StepJson::Put {
+                        cell: board.name(cell),
+                        seeds,
+                    },
+                    Step::Score { side, seeds } => StepJson::Score {
+                        side: side.name(),
+                        seeds,
+                    },
+                    Step::ToHand { side, seeds } => StepJson::ToHand {
+                        side: side.name(),
+                        seeds,
                     },
                 })
                 .collect(),
