@@ -134,6 +134,15 @@ async fn on_pool<T: Send + 'static>(
     }
 }
 
+/// When a request's work must stop: past `REQUEST_TIME`, or once its handler is
+/// dropped (its client gone, or the time past), which the guard returned with
+/// it says by being dropped too.
+fn request_deadline() -> (Deadline, CancelOnDrop) {
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let deadline = Deadline::after(limits::REQUEST_TIME).or_cancelled(cancelled.clone());
+    (deadline, CancelOnDrop(cancelled))
+}
+
 /// Raises its flag when dropped: held by a request's handler, whose future is
 /// dropped when the client goes away, so that work it started stops.
 pub struct CancelOnDrop(pub Arc<AtomicBool>);
@@ -380,6 +389,7 @@ fn replay<'g>(
     decisions: &[String],
     as_match: bool,
     deal: u64,
+    deadline: &Deadline,
 ) -> Result<MatchState<'g>, ApiError> {
     if as_match && game.match_rules().is_none() {
         return Err(ApiError::bad_request(
@@ -395,9 +405,25 @@ fn replay<'g>(
         }
     };
     let mut state = state.map_err(|e| ApiError::bad_request(e.to_string()))?;
-    state
-        .replay(decisions)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    for (index, decision) in decisions.iter().enumerate() {
+        if deadline.passed() {
+            return Err(ApiError {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                message: format!(
+                    "stopped after {index} decisions: the request took more than {} s, or its \
+                     client went away",
+                    limits::REQUEST_TIME.as_secs()
+                ),
+                diagnostics: Vec::new(),
+            });
+        }
+        state
+            .replay(std::slice::from_ref(decision))
+            .map_err(|mut e| {
+                e.number = index + 1;
+                ApiError::bad_request(e.to_string())
+            })?;
+    }
     let legal = state.legal().len();
     if legal > limits::LISTED_DECISIONS {
         return Err(ApiError::bad_request(format!(
@@ -414,6 +440,7 @@ pub async fn play(
     State(state): State<Arc<AppState>>,
     Body(request): Body<PlayRequest>,
 ) -> ApiResult<json::Replay> {
+    let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
@@ -423,6 +450,7 @@ pub async fn play(
             &request.decisions,
             request.as_match,
             request.deal,
+            &deadline,
         )?;
         Ok(json::replay(&played))
     })
@@ -477,13 +505,21 @@ pub async fn steps(
     State(state): State<Arc<AppState>>,
     Body(request): Body<PlayRequest>,
 ) -> ApiResult<Steps> {
+    let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let Some((last, before)) = request.decisions.split_last() else {
             return Err(ApiError::bad_request("no decision to show"));
         };
         let position = request.position.as_ref();
-        let played = replay(&game, position, before, request.as_match, request.deal)?;
+        let played = replay(
+            &game,
+            position,
+            before,
+            request.as_match,
+            request.deal,
+            &deadline,
+        )?;
         let steps = game
             .parse_decision(last)
             .and_then(|decision| played.round().steps(decision))
@@ -561,10 +597,7 @@ pub async fn agent(
     Body(request): Body<AgentRequest>,
 ) -> ApiResult<AgentReply> {
     let agent = limits::agent(&request.agent)?;
-    // Raised when this request is dropped (its client gone): the search stops.
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let _cancel_on_drop = CancelOnDrop(cancelled.clone());
-    let deadline = Deadline::after(limits::THINKING).or_cancelled(cancelled);
+    let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
@@ -574,6 +607,7 @@ pub async fn agent(
             &request.decisions,
             request.as_match,
             request.deal,
+            &deadline,
         )?;
         if played.outcome().is_some() {
             return Err(ApiError::bad_request("the game is over"));
