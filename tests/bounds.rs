@@ -17,7 +17,8 @@ fn file(test: &str, name: &str, text: &str) -> String {
     path.display().to_string()
 }
 
-/// Terms each using the one before `fan_out` times, `levels` deep.
+/// Terms each using the one before `fan_out` times, `levels` deep (as
+/// `tests/hostile/terms-that-grow.toml`, 7 deep and 12 each, does).
 fn doubling_terms(levels: usize, fan_out: usize) -> String {
     let mut text = String::from("extends = \"kalah\"\n\n[define.term_0]\nis = \"count(last)\"\n");
     for i in 1..=levels {
@@ -32,12 +33,12 @@ fn doubling_terms(levels: usize, fan_out: usize) -> String {
 #[test]
 fn item_01_terms_that_grow_exponentially_are_refused_before_they_are_built() {
     // 12^7 copies of `count(last)`: this aborted allocating before the bound.
-    let path = file("item01", "terms.toml", &doubling_terms(7, 12));
+    let path = "tests/hostile/terms-that-grow.toml";
     for command in ["validate", "explain", "show"] {
-        let output = mancala_capped(CAP_MB, &[command, &path]);
+        let output = mancala_capped(CAP_MB, &[command, path]);
         refused(&output, "would write out more than 100000 nodes");
         assert!(
-            stderr(&output).contains("terms.toml:"),
+            stderr(&output).contains("terms-that-grow.toml:"),
             "{}",
             stderr(&output)
         );
@@ -64,14 +65,7 @@ fn item_01_terms_that_grow_exponentially_are_refused_before_they_are_built() {
 
 #[test]
 fn item_02_explain_of_terms_whose_wording_repeats_an_argument_stays_small() {
-    let nested = format!("count({}last{}) > 0", "step(".repeat(9), ")".repeat(9));
-    let text = format!(
-        "extends = \"kalah\"\n[define.step]\nargs = [\"h\"]\nis = \"next(h)\"\nreads = \"{}\"\n\
-         [[capture]]\nat = \"sowing_end\"\nwhen = \"{nested}\"\ntake = \"last\"\n",
-        ["{h}"; 10].join(" ")
-    );
-    let path = file("item02", "words.toml", &text);
-    let output = mancala_capped(CAP_MB, &["explain", &path]);
+    let output = mancala_capped(CAP_MB, &["explain", "tests/hostile/words-that-grow.toml"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).len() < 20_000, "{}", stdout(&output).len());
     assert!(stdout(&output).contains("`step`(`step`("));
@@ -140,34 +134,8 @@ fn item_20_game_files_cite_the_rules_documents_where_they_are() {
 
 #[test]
 fn item_04_one_move_does_bounded_work() {
-    // Relay sowing of 48,000 seeds with a quantifier inside a quantifier asked
-    // after every seed: one move took three minutes before the work bound.
-    let path = file(
-        "item04",
-        "relay.toml",
-        r#"extends = "kalah"
-
-[options.seeds_per_hole]
-default = 4000
-range = [4000, 5000]
-help = "seeds"
-
-[options.holes_per_row]
-default = 6
-range = [6, 6]
-help = "holes"
-
-[relay]
-when = "count(last) > 1"
-from = "last"
-
-[[capture]]
-at = "drop"
-when = "any(h in all_holes, any(g in all_holes, count(h) > count(g) + 100000)) and count(here) > 0"
-take = "here"
-"#,
-    );
-    let output = mancala_capped(CAP_MB, &["validate", &path]);
+    let path = "tests/hostile/unbounded-moves.toml";
+    let output = mancala_capped(CAP_MB, &["validate", path]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stdout(&output).contains(
@@ -178,7 +146,7 @@ take = "here"
     );
     // Every move is cut, so South cannot move and the game is over.
     refused(
-        &mancala_capped(CAP_MB, &["replay", &path, "a1"]),
+        &mancala_capped(CAP_MB, &["replay", path, "a1"]),
         "decision 1 `a1` is not legal",
     );
 }

@@ -827,11 +827,7 @@ fn unfinished_requests_and_floods_of_connections_are_bounded() {
 #[test]
 fn a_position_with_too_many_decisions_to_list_is_refused() {
     let server = Server::start(&games_folder("serve-many"));
-    let text = "extends = \"kalah\"\n[options.seeds_per_hole]\ndefault = 14\nrange = [14, 14]\n\
-                help = \"seeds\"\n[options.holes_per_row]\ndefault = 12\nrange = [12, 12]\n\
-                help = \"holes\"\n[[capture]]\nat = \"drop\"\n\
-                when = \"not is_store(here) and count(here) > 1\"\ntake = \"here\"\n\
-                at_most = \"1\"\noptional = true\n";
+    let text = std::fs::read_to_string("tests/hostile/many-decisions.toml").unwrap();
     let (status, refused) = server.post_json("/api/play", json!({"game": {"text": text}}));
     assert_eq!(status, 400, "{refused}");
     assert!(

@@ -18,69 +18,20 @@ use serde_json::{Value, json};
 const CAP_MB: u64 = 3072;
 const RUN: Duration = Duration::from_secs(60);
 
-fn terms_that_grow() -> String {
-    let mut text = String::from("extends = \"kalah\"\n[define.term_0]\nis = \"count(last)\"\n");
-    for i in 1..=7 {
-        let uses = vec![format!("term_{}", i - 1); 12].join(" + ");
-        text += &format!("[define.term_{i}]\nis = \"{uses}\"\n");
-    }
-    text + "[[capture]]\nat = \"sowing_end\"\nwhen = \"term_7 > 0\"\ntake = \"last\"\n"
+/// A file of `tests/hostile/`.
+fn hostile(name: &str) -> String {
+    std::fs::read_to_string(format!("tests/hostile/{name}.toml")).unwrap()
 }
-
-fn words_that_grow() -> String {
-    format!(
-        "extends = \"kalah\"\n[define.step]\nargs = [\"h\"]\nis = \"next(h)\"\nreads = \"{}\"\n\
-         [[capture]]\nat = \"sowing_end\"\nwhen = \"count({}last{}) > 0\"\ntake = \"last\"\n",
-        ["{h}"; 10].join(" "),
-        "step(".repeat(9),
-        ")".repeat(9)
-    )
-}
-
-const UNBOUNDED_MOVES: &str = r#"extends = "kalah"
-[options.seeds_per_hole]
-default = 4000
-range = [4000, 5000]
-help = "seeds"
-[options.holes_per_row]
-default = 6
-range = [6, 6]
-help = "holes"
-[relay]
-when = "count(last) > 1"
-from = "last"
-[[capture]]
-at = "drop"
-when = "any(h in all_holes, any(g in all_holes, count(h) > count(g) + 100000)) and count(here) > 0"
-take = "here"
-"#;
-
-const MANY_DECISIONS: &str = r#"extends = "kalah"
-[options.seeds_per_hole]
-default = 14
-range = [14, 14]
-help = "seeds"
-[options.holes_per_row]
-default = 12
-range = [12, 12]
-help = "holes"
-[[capture]]
-at = "drop"
-when = "not is_store(here) and count(here) > 1"
-take = "here"
-at_most = "1"
-optional = true
-"#;
 
 /// The requests, each sent again and again by a client of its own.
 fn worst_requests() -> Vec<(&'static str, Value)> {
-    let text = |t: &str| json!({"text": t});
+    let text = |name: &str| json!({"text": hostile(name)});
     vec![
-        ("/api/validate", json!({"text": terms_that_grow()})),
-        ("/api/validate", json!({"text": words_that_grow()})),
-        ("/api/game", json!({"game": text(&words_that_grow())})),
-        ("/api/validate", json!({"text": UNBOUNDED_MOVES})),
-        ("/api/play", json!({"game": text(MANY_DECISIONS)})),
+        ("/api/validate", text("terms-that-grow")),
+        ("/api/validate", text("words-that-grow")),
+        ("/api/game", json!({"game": text("words-that-grow")})),
+        ("/api/validate", text("unbounded-moves")),
+        ("/api/play", json!({"game": text("many-decisions")})),
         (
             "/api/agent",
             json!({"game": {"ref": "oware"}, "agent": "mcts:100000", "seed": 1}),
@@ -92,7 +43,7 @@ fn worst_requests() -> Vec<(&'static str, Value)> {
         ),
         (
             "/api/agent",
-            json!({"game": text(MANY_DECISIONS), "agent": "mcts:100000", "seed": 1}),
+            json!({"game": text("many-decisions"), "agent": "mcts:100000", "seed": 1}),
         ),
         (
             "/api/compare",
