@@ -92,10 +92,21 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         ),
         None => ", no stores".to_string(),
     };
-    let owners = if board.rows() == 2 {
-        "South owns row a, North row b".to_string()
-    } else {
-        "South owns rows a (outer) and b (inner), North rows c (inner) and d (outer)".to_string()
+    let owners = match (board.rows(), &spec.moves.holes) {
+        (2, None) => "South owns row a, North row b".to_string(),
+        (_, None) => "South owns rows a (outer) and b (inner), North rows c (inner) and d (outer)"
+            .to_string(),
+        // Where moves may start from other holes than the mover's, a row's
+        // side is only what `own`, `owner` and `holes(side)` read.
+        (rows, Some(holes)) => format!(
+            "For `own`, `owner` and `holes(side)`, {}; a move may start from {}",
+            match rows {
+                2 => "row a is South's, row b North's",
+                _ =>
+                    "rows a (outer) and b (inner) are South's, rows c (inner) and d (outer) North's",
+            },
+            w.text(holes.get_ref())
+        ),
     };
     rules.push((
         format!(
