@@ -475,3 +475,125 @@ async fn run(client: &Client, server: &Server) {
     client.set_window_size(1280, 2000).await.unwrap();
     screenshot(client, "compare").await;
 }
+
+/// Issue 33's first fixes, each as a player meets it: a board redrawn at once
+/// when an option changes its size; a double click on a choice sends one
+/// decision; leaving the board mid-animation throws nothing; an icon is served.
+#[tokio::test(flavor = "multi_thread")]
+async fn what_a_player_sees_stays_right() {
+    let games = games_folder("browser-second");
+    let server = Server::start(&games);
+    let driver = Driver::start();
+    let client = browser(&driver, &games.with_file_name("profile")).await;
+    let result = second_pass(&client, &server).await;
+    let _ = client.close().await;
+    result
+}
+
+/// Records the page's uncaught errors in `window.errors` (the page is one
+/// document: hash routes keep it).
+const RECORD_ERRORS: &str = "window.errors = []; \
+    window.addEventListener('error', (e) => window.errors.push(String(e.message))); \
+    window.addEventListener('unhandledrejection', (e) => window.errors.push(String(e.reason)));";
+
+async fn second_pass(client: &Client, server: &Server) {
+    // The icon browsers ask for on every page.
+    assert_eq!(server.get("/favicon.ico").0, 200);
+    client.goto(&server.url("/#/")).await.unwrap();
+    client.execute(RECORD_ERRORS, vec![]).await.unwrap();
+
+    // Item 1: more holes a row, applied: the board drawn is the new one.
+    client.goto(&server.url("/#/play/nsolo")).await.unwrap();
+    until(
+        client,
+        "Nsolo's board",
+        "return document.querySelector('#board g.hole[data-hole=\"a1\"]') !== null",
+    )
+    .await;
+    client
+        .execute(
+            "document.querySelector('[data-option=\"holes_per_row\"]').value = '12'; \
+             [...document.querySelectorAll('button')].find((b) => b.textContent === 'Apply and restart').click();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let wider = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "nsolo"}, "options": {"holes_per_row": 12}}),
+        )
+        .1;
+    until_board(client, "after twelve holes a row", &board_of(&wider)).await;
+
+    // Item 2: a double click on a direction sends one decision.
+    client
+        .goto(&server.url("/#/play/mbangbi?north=human"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "Mbangbi's board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a1\"]') !== null",
+    )
+    .await;
+    click(client, "#board g.hole[data-hole=\"a1\"]").await;
+    until(
+        client,
+        "the direction to choose",
+        "return document.querySelector('[data-decision=\"a1:cw\"]') !== null",
+    )
+    .await;
+    client
+        .execute(
+            "const b = document.querySelector('[data-decision=\"a1:cw\"]'); b.click(); b.click();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let once = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "mbangbi"}, "decisions": ["a1:cw"]}),
+        )
+        .1;
+    until_board(client, "after one a1:cw", &board_of(&once)).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let record = client
+        .execute(
+            "return document.querySelector('#record div').textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(record.as_str().unwrap().trim(), "a1:cw", "{record}");
+    let status = client
+        .execute(
+            "return document.getElementById('status').textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(!status.as_str().unwrap().contains("not legal"), "{status}");
+
+    // Item 7: leaving the board while a move is being shown throws nothing.
+    client
+        .goto(&server.url("/#/play/kalah?north=human"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "Kalah's board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a3\"]') !== null",
+    )
+    .await;
+    click(client, "#board g.hole[data-hole=\"a3\"]").await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    client.goto(&server.url("/#/")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let errors = client
+        .execute("return window.errors", vec![])
+        .await
+        .unwrap();
+    assert_eq!(errors, json!([]), "the page threw");
+}

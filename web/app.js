@@ -4,6 +4,14 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const view = document.getElementById("view");
+// The element the page of the current route draws into: a page whose route has
+// been left while it waited for the server draws into its own, out of sight.
+let page = null;
+function newPage() {
+  page = el("div", { class: "page" });
+  view.replaceChildren(page);
+  return page;
+}
 
 // ---- small helpers ----------------------------------------------------------
 
@@ -196,6 +204,7 @@ function changedCells(before, after) {
 // ---- library ------------------------------------------------------------------
 
 async function showLibrary() {
+  const view = newPage();
   view.replaceChildren(el("h1", {}, "Library"), el("p", { class: "muted" }, "Loading the games…"));
   let games;
   try {
@@ -266,6 +275,7 @@ function parsed(text) {
 }
 
 async function showPlay(reference, params) {
+  const view = newPage();
   const edited = reference === null;
   const text = edited ? sessionStorage.getItem("edited") : null;
   const options = {};
@@ -280,16 +290,19 @@ async function showPlay(reference, params) {
     agents: { south: params.get("south") || "human", north: params.get("north") || "alphabeta:4" }, token: 0,
   };
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+  const mine = game;
   try {
-    game.info = await api("/api/game", { game: game.ref, options });
+    mine.info = await api("/api/game", { game: mine.ref, options });
     // A fresh game of a setup that scatters seeds at random gets a deal of
     // its own; one given in the address is kept, so that a link replays.
-    if (game.info.scatters && !params.has("deal")) game.deal = Math.floor(Math.random() * 2 ** 32);
-    game.movers = await movers(game.decisions);
+    if (mine.info.scatters && !params.has("deal")) mine.deal = Math.floor(Math.random() * 2 ** 32);
+    mine.movers = await movers(mine.decisions);
   } catch (e) {
     view.replaceChildren(el("p", { class: "error" }, e.message));
     return;
   }
+  // Another route (or game) has been shown meanwhile.
+  if (view !== page) return;
   const info = game.info;
   // A list of the usual players, and any other the server allows typed in
   // (`alphabeta:7`, `mcts:2s`).
@@ -378,8 +391,15 @@ function startFrom() {
   restart();
 }
 
-function applyOptions() {
+async function applyOptions() {
   for (const input of view.querySelectorAll("[data-option]")) game.options[input.dataset.option] = input.value;
+  // The board's layout (rows, columns, stores) may change with the options.
+  try {
+    game.info = await api("/api/game", { game: game.ref, options: game.options });
+  } catch (e) {
+    document.getElementById("status").textContent = e.message;
+    return;
+  }
   restart();
 }
 
@@ -452,7 +472,9 @@ async function sow(before, steps, token) {
   board.addEventListener("click", stop);
   let hand = 0;
   for (const s of steps) {
-    if (skipped || token !== game.token) break;
+    // Stopped when skipped, when a newer request has come, or when the page
+    // has left the board.
+    if (skipped || token !== game.token || !document.getElementById("events")) break;
     let cell = null;
     let said;
     if (s.kind === "lift") { add(s.hole, -s.seeds); hand += s.seeds; cell = s.hole; }
@@ -534,6 +556,18 @@ function choose(decisions) {
 }
 
 async function play(decision) {
+  // One decision at a time: a second click before the first is answered
+  // (a double click) would send it twice.
+  if (game.deciding) return;
+  game.deciding = true;
+  try {
+    await decide(decision);
+  } finally {
+    game.deciding = false;
+  }
+}
+
+async function decide(decision) {
   const before = game.replay;
   game.previous = before.position;
   game.movers.push(before.position.to_move);
@@ -577,6 +611,7 @@ function step() {
 // ---- editor -------------------------------------------------------------------
 
 async function showEditor(reference) {
+  const view = newPage();
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   let text = sessionStorage.getItem("edited") || "";
   if (reference) {
@@ -654,6 +689,7 @@ async function showEditor(reference) {
 // ---- compare ------------------------------------------------------------------
 
 async function showCompare() {
+  const view = newPage();
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   const games = (await library().catch(() => [])).filter((g) => !g.error);
   const rows = games.map((g) => el("label", { "data-variant": g.ref },
@@ -745,6 +781,7 @@ function duration(seconds) {
 // ---- scenarios ----------------------------------------------------------------
 
 async function showScenarios() {
+  const view = newPage();
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   let listing;
   try {

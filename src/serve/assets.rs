@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX: &str = include_str!("../../web/index.html");
 const SCRIPT: &str = include_str!("../../web/app.js");
 const STYLE: &str = include_str!("../../web/style.css");
+const ICON: &str = include_str!("../../web/icon.svg");
 
 fn file(kind: &'static str, body: &'static str) -> Response {
     (
@@ -28,4 +29,9 @@ pub async fn script() -> Response {
 
 pub async fn style() -> Response {
     file("text/css; charset=utf-8", STYLE)
+}
+
+/// The pages' icon, also at `/favicon.ico`, where browsers ask for it unbidden.
+pub async fn icon() -> Response {
+    file("image/svg+xml", ICON)
 }

@@ -64,6 +64,8 @@ fn app(
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/icon.svg", get(assets::icon))
+        .route("/favicon.ico", get(assets::icon))
         .route("/api/games", get(api::games))
         .route("/api/game", post(api::game))
         .route("/api/play", post(api::play))
