@@ -965,3 +965,43 @@ fn files_are_read_only_directly_from_the_folder_and_never_shown_by_path() {
         "{message}"
     );
 }
+
+/// Issue 33, item 4: the scenarios page, started as the README says, runs the
+/// project's scenarios exactly as `mancala check` does, file by file.
+#[test]
+fn the_scenarios_page_agrees_with_check_over_the_whole_folder() {
+    let server = Server::start_with(&[
+        Path::new("--games"),
+        Path::new("tests/games"),
+        Path::new("--scenarios"),
+        Path::new("tests/scenarios"),
+    ]);
+    let (status, page) = server.post_json("/api/scenarios", json!({}));
+    assert_eq!(status, 200);
+    let page: std::collections::BTreeMap<String, String> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let file = format!("tests/scenarios/{}", c["file"].as_str().unwrap());
+            (file, c["status"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let checked = mancala(&["check", "tests/scenarios"]);
+    let check: std::collections::BTreeMap<String, String> = stdout(&checked)
+        .lines()
+        .filter_map(|line| {
+            let (word, rest) = line.split_once(' ')?;
+            let status = match word {
+                "ok" => "passed",
+                "FAIL" => "failed",
+                "ERROR" => "broken",
+                _ => return None,
+            };
+            let file = rest.trim_start().split(' ').next()?;
+            Some((file.to_string(), status.to_string()))
+        })
+        .collect();
+    assert!(check.len() > 400, "{} scenarios checked", check.len());
+    assert_eq!(page, check);
+}

@@ -24,11 +24,31 @@ pub struct Source {
     pub confined_to: Option<Confinement>,
 }
 
-/// A folder (canonical) files must be read from, and how deep in it.
+/// The folders (canonical) files may be read from, each with how deep in it: a
+/// file is read if it lies in one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Confinement {
-    pub root: PathBuf,
-    pub within: Within,
+    pub roots: Vec<(PathBuf, Within)>,
+}
+
+impl Confinement {
+    /// Files in `root`, as deep as `within` says.
+    pub fn to(root: PathBuf, within: Within) -> Confinement {
+        Confinement {
+            roots: vec![(root, within)],
+        }
+    }
+
+    /// The root `path` (canonical) lies in, if any.
+    fn root_of(&self, path: &Path) -> Option<&Path> {
+        self.roots.iter().find_map(|(root, within)| {
+            let inside = match within {
+                Within::Folder => path.parent() == Some(root.as_path()),
+                Within::Tree => path.starts_with(root),
+            };
+            inside.then_some(root.as_path())
+        })
+    }
 }
 
 /// How deep in a confining folder a file may lie.
@@ -79,31 +99,31 @@ impl Source {
     }
 }
 
-/// Reads `path`, which must be a file inside the confining folder (directly,
-/// or anywhere below it, as `confinement` says): a path that leads out of it,
+/// Reads `path`, which must be a file inside one of the confining folders
+/// (directly, or anywhere below, as each says): a path that leads out of them,
 /// through `..` or a link, or deeper than allowed, and a file with other hard
-/// links (one of which could lie
-/// anywhere), are refused before anything is read. Messages name files as the
-/// folder's own, never by where the folder lies.
+/// links (one of which could lie anywhere), are refused before anything is
+/// read. Messages name files as a folder's own, never by where it lies.
 pub fn read_confined(path: &Path, confinement: &Confinement) -> Result<Source, LoadError> {
-    let root = confinement.root.as_path();
-    let shown = input::printable(
-        &path
-            .strip_prefix(root)
-            .unwrap_or(path)
-            .display()
-            .to_string(),
-    );
+    let relative = confinement
+        .roots
+        .iter()
+        .find_map(|(root, _)| path.strip_prefix(root).ok())
+        .unwrap_or(path);
+    let shown = input::printable(&relative.display().to_string());
     let refused = |why: &str| LoadError::Confined(format!("{shown} {why}"));
     let outside = || refused("lies outside the folder files may be read from");
     let real = path.canonicalize().map_err(|_| outside())?;
-    let inside = match confinement.within {
-        Within::Folder => real.parent() == Some(root),
-        Within::Tree => real.starts_with(root),
-    };
-    if !inside {
+    let Some(root) = confinement.root_of(&real) else {
         return Err(outside());
-    }
+    };
+    let shown = input::printable(
+        &real
+            .strip_prefix(root)
+            .unwrap_or(&real)
+            .display()
+            .to_string(),
+    );
     if has_other_links(&real) {
         return Err(refused(
             "has other hard links, one of which may lie outside the folder; copy it in instead",
@@ -117,7 +137,7 @@ pub fn read_confined(path: &Path, confinement: &Confinement) -> Result<Source, L
         other => other,
     })?;
     Ok(Source {
-        name: shown.clone(),
+        name: shown,
         confined_to: Some(confinement.clone()),
         ..source
     })

@@ -157,10 +157,12 @@ impl Library {
 
     /// Files only directly in the games folder: the ones it lists.
     fn confinement(&self) -> Confinement {
-        Confinement {
-            root: self.folder.clone().unwrap_or_default(),
-            within: Within::Folder,
-        }
+        Confinement::to(self.folder.clone().unwrap_or_default(), Within::Folder)
+    }
+
+    /// The games folder, canonical, if there is one.
+    pub fn folder(&self) -> Option<&Path> {
+        self.folder.as_deref()
     }
 
     /// The game, with option overrides.

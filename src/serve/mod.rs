@@ -92,7 +92,7 @@ fn app(
 pub fn run(config: Config) -> Result<(), String> {
     let library = Library::open(config.games.as_deref())?;
     let scenarios = match &config.scenarios {
-        Some(dir) => Some(scenarios::ScenarioFolder::open(dir)?),
+        Some(dir) => Some(scenarios::ScenarioFolder::open(dir, library.folder())?),
         None => None,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -10,6 +10,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use crate::input;
+use crate::language::source::{Confinement, Within};
 use crate::present::json::{self, PositionJson};
 use crate::serve::AppState;
 use crate::serve::api::{ApiError, ApiResult, Body, Layout, blocking, light};
@@ -19,17 +20,28 @@ use crate::studies::scenario;
 pub struct ScenarioFolder {
     /// Canonical.
     root: PathBuf,
+    /// Where a scenario's game file may lie: anywhere in the scenarios folder,
+    /// or directly in the games folder (`--games`), as `check` reads them.
+    games: Confinement,
 }
 
 impl ScenarioFolder {
-    pub fn open(dir: &Path) -> Result<ScenarioFolder, String> {
+    /// The scenarios of `dir`, whose games may also lie in `games` (canonical).
+    pub fn open(dir: &Path, games: Option<&Path>) -> Result<ScenarioFolder, String> {
         let root = dir
             .canonicalize()
             .map_err(|e| format!("--scenarios {}: {e}", dir.display()))?;
         if !root.is_dir() {
             return Err(format!("--scenarios {}: not a folder", dir.display()));
         }
-        Ok(ScenarioFolder { root })
+        let mut games_in = Confinement::to(root.clone(), Within::Tree);
+        games_in
+            .roots
+            .extend(games.map(|g| (g.to_path_buf(), Within::Folder)));
+        Ok(ScenarioFolder {
+            root,
+            games: games_in,
+        })
     }
 
     /// The folder's scenario files (`.toml` files that are not game files, in
@@ -141,15 +153,12 @@ pub async fn run(
                 files
             }
         };
-        Ok(files
-            .into_iter()
-            .map(|file| check(&folder.root, file))
-            .collect())
+        Ok(files.into_iter().map(|file| check(folder, file)).collect())
     })
     .await
 }
 
-fn check(root: &Path, file: String) -> Checked {
+fn check(folder: &ScenarioFolder, file: String) -> Checked {
     let mut checked = Checked {
         file,
         status: "broken",
@@ -161,14 +170,14 @@ fn check(root: &Path, file: String) -> Checked {
         expected: None,
         actual: None,
     };
-    let path = root.join(&checked.file);
+    let path = folder.root.join(&checked.file);
     let result = input::read_text(&path, input::MAX_TEXT_BYTES)
         .map_err(scenario::ScenarioError::from)
         .and_then(|text| scenario::parse(&path, &text))
         .and_then(|read| {
             checked.clauses = read.scenario.clauses.clone();
             checked.about = read.scenario.about.trim().to_string();
-            let game = read.load_game_within(root)?;
+            let game = read.load_game_within(&folder.games)?;
             let run = read.run(&game)?;
             Ok((game, run))
         });

@@ -12,7 +12,7 @@ use crate::input::printable;
 use crate::input::{self, ReadError};
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem, SourceFile};
-use crate::language::source::{Confinement, Within, read_confined};
+use crate::language::source::{Confinement, read_confined};
 use crate::present::render;
 use crate::rules::board::Side;
 use crate::rules::game::{Game, Limits};
@@ -178,19 +178,15 @@ impl ScenarioFile {
     }
 
     /// Loads the scenario's game as [`Self::load_game`] does, reading no file
-    /// outside `root` (a canonical folder): the game is a bundled id or a file
-    /// beside the scenario, inside `root`.
-    pub fn load_game_within(&self, root: &Path) -> Result<Game, ScenarioError> {
+    /// outside `confinement`: the game is a bundled id or a file it allows
+    /// (the scenarios folder, and the games folder beside it).
+    pub fn load_game_within(&self, confinement: &Confinement) -> Result<Game, ScenarioError> {
         let named = self.scenario.game.get_ref();
         let source = match catalog::is_path(named) {
             false => catalog::source(named)?,
             true => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
-                let confinement = Confinement {
-                    root: root.to_path_buf(),
-                    within: Within::Tree,
-                };
-                read_confined(&folder.join(named), &confinement)?
+                read_confined(&folder.join(named), confinement)?
             }
         };
         let game = crate::language::load::load_source(&source, &option_overrides(&self.scenario))?;
