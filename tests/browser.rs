@@ -576,6 +576,47 @@ async fn second_pass(client: &Client, server: &Server) {
         .unwrap();
     assert!(!status.as_str().unwrap().contains("not legal"), "{status}");
 
+    // Item 14: a shared link of a whole game opens with one request for the
+    // position, not one per decision.
+    let game: Value = serde_json::from_str(&common::stdout(&common::mancala(&[
+        "random", "oware", "--seed", "1", "--games", "1", "--json",
+    ])))
+    .unwrap();
+    let decisions: Vec<&str> = game["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    assert!(decisions.len() > 50, "{} decisions", decisions.len());
+    client
+        .execute("performance.clearResourceTimings()", vec![])
+        .await
+        .unwrap();
+    let link = format!(
+        "/#/play/oware?south=human&north=human&d={}",
+        decisions.join(",")
+    );
+    client.goto(&server.url(&link)).await.unwrap();
+    let end = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "oware"}, "decisions": decisions}),
+        )
+        .1;
+    until_board(client, "the shared game's end", &board_of(&end)).await;
+    let requests = client
+        .execute(
+            "return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/play')).length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        requests.as_u64().unwrap() <= 2,
+        "{requests} requests for the position"
+    );
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

@@ -361,8 +361,9 @@ function played(decisions) {
 
 // Who made each of the decisions (for undo), asked of the server.
 async function movers(decisions) {
-  const before = await Promise.all(decisions.map((_, i) => api("/api/play", played(decisions.slice(0, i)))));
-  return before.map((replay) => replay.position.to_move);
+  // One request, however long the record: the server says who made each.
+  if (!decisions.length) return [];
+  return (await api("/api/play", played(decisions))).movers;
 }
 
 // Writes the game in progress into the page's address (without a reload).

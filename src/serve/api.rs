@@ -390,7 +390,7 @@ fn replay<'g>(
     as_match: bool,
     deal: u64,
     deadline: &Deadline,
-) -> Result<MatchState<'g>, ApiError> {
+) -> Result<(MatchState<'g>, Vec<Side>), ApiError> {
     if as_match && game.match_rules().is_none() {
         return Err(ApiError::bad_request(
             "this game has no [match] section: it is played one game at a time",
@@ -405,6 +405,8 @@ fn replay<'g>(
         }
     };
     let mut state = state.map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // The side that made each decision (a turn may hold several).
+    let mut movers = Vec::with_capacity(decisions.len());
     for (index, decision) in decisions.iter().enumerate() {
         if deadline.passed() {
             return Err(ApiError {
@@ -417,6 +419,7 @@ fn replay<'g>(
                 diagnostics: Vec::new(),
             });
         }
+        movers.push(state.position().to_move);
         state
             .replay(std::slice::from_ref(decision))
             .map_err(|mut e| {
@@ -432,19 +435,29 @@ fn replay<'g>(
             limits::LISTED_DECISIONS
         )));
     }
-    Ok(state)
+    Ok((state, movers))
 }
 
 /// `POST /api/play`: the position after the decisions, as `replay --json`.
+/// `/api/play`'s answer: the position as `replay --json` prints it, and the
+/// side that made each decision, so that a page opening a long record needs
+/// one request.
+#[derive(Serialize)]
+pub struct Played {
+    #[serde(flatten)]
+    replay: json::Replay,
+    movers: Vec<&'static str>,
+}
+
 pub async fn play(
     State(state): State<Arc<AppState>>,
     Body(request): Body<PlayRequest>,
-) -> ApiResult<json::Replay> {
+) -> ApiResult<Played> {
     let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
-        let played = replay(
+        let (played, movers) = replay(
             &game,
             position,
             &request.decisions,
@@ -452,7 +465,10 @@ pub async fn play(
             request.deal,
             &deadline,
         )?;
-        Ok(json::replay(&played))
+        Ok(Played {
+            replay: json::replay(&played),
+            movers: movers.into_iter().map(Side::name).collect(),
+        })
     })
     .await
 }
@@ -512,7 +528,7 @@ pub async fn steps(
             return Err(ApiError::bad_request("no decision to show"));
         };
         let position = request.position.as_ref();
-        let played = replay(
+        let (played, _) = replay(
             &game,
             position,
             before,
@@ -601,7 +617,7 @@ pub async fn agent(
     blocking(move || {
         let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
         let position = request.position.as_ref();
-        let played = replay(
+        let (played, _) = replay(
             &game,
             position,
             &request.decisions,
