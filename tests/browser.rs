@@ -617,6 +617,49 @@ async fn second_pass(client: &Client, server: &Server) {
         "{requests} requests for the position"
     );
 
+    // Item 6: a library file that does not load opens as it is written, its
+    // problem listed beside it; scrolled to the end, the line numbers stay
+    // level with the lines.
+    client
+        .goto(&server.url("/#/edit/dir:broken"))
+        .await
+        .unwrap();
+    let text = until(
+        client,
+        "the broken file's text",
+        "const s = document.getElementById('source'); return s && s.value.includes('rows = 3') ? s.value : null;",
+    )
+    .await;
+    assert!(
+        text.as_str().unwrap().starts_with("extends = \"kalah\""),
+        "{text}"
+    );
+    until(
+        client,
+        "its problem",
+        "const d = document.querySelector('#diagnostics li'); return d && d.textContent.includes('3') ? d.textContent : null;",
+    )
+    .await;
+    client
+        .goto(&server.url("/#/edit/bao-la-kiswahili"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "a long file",
+        "const s = document.getElementById('source'); return s && s.value.length > 5000;",
+    )
+    .await;
+    let drift = until(
+        client,
+        "both scrolled to the end",
+        "const s = document.getElementById('source'); const g = document.getElementById('gutter'); \
+         s.scrollTop = s.scrollHeight; s.dispatchEvent(new Event('scroll')); \
+         return s.scrollTop > 0 && g.scrollTop > 0 ? [s.scrollTop, g.scrollTop] : null;",
+    )
+    .await;
+    assert_eq!(drift[0], drift[1], "the text and its line numbers: {drift}");
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

@@ -617,7 +617,9 @@ async function showEditor(reference) {
   let text = sessionStorage.getItem("edited") || "";
   if (reference) {
     try {
-      text = (await api("/api/game", { game: { ref: reference } })).text;
+      // The file's own text, whether or not it loads: the checks below say
+      // what is wrong with it.
+      text = (await api("/api/source", { game: { ref: reference } })).text;
     } catch (e) {
       text = `# ${e.message}\n`;
     }

@@ -322,6 +322,30 @@ pub struct GameDetail {
     rules_document: Option<&'static str>,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceRequest {
+    game: GameRef,
+}
+
+#[derive(Serialize)]
+pub struct SourceText {
+    text: String,
+}
+
+/// `POST /api/source`: a library game's file as it is written, whether or not
+/// it loads (the editor opens it, and its checks say what is wrong).
+pub async fn source(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<SourceRequest>,
+) -> ApiResult<SourceText> {
+    light(move || {
+        let source = state.library.source(&request.game)?;
+        Ok(SourceText { text: source.text })
+    })
+    .await
+}
+
 /// `POST /api/game`: one game with its options.
 pub async fn game(
     State(state): State<Arc<AppState>>,

@@ -68,6 +68,7 @@ fn app(
         .route("/favicon.ico", get(assets::icon))
         .route("/api/games", get(api::games))
         .route("/api/game", post(api::game))
+        .route("/api/source", post(api::source))
         .route("/api/play", post(api::play))
         .route("/api/steps", post(api::steps))
         .route("/api/agent", post(api::agent))
