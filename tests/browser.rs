@@ -660,6 +660,46 @@ async fn second_pass(client: &Client, server: &Server) {
     .await;
     assert_eq!(drift[0], drift[1], "the text and its line numbers: {drift}");
 
+    // Item 3: seeds in hand, and the captures of a game without stores, are
+    // shown at each side's end of the board.
+    client
+        .goto(&server.url("/#/play/omweso?south=human&north=human"))
+        .await
+        .unwrap();
+    let tally = until(
+        client,
+        "Omweso's hands",
+        "const t = document.querySelector('#board [data-tally=\"south\"]'); return t ? t.textContent : null;",
+    )
+    .await;
+    assert_eq!(tally, "captured 0 · 32 in hand");
+    client
+        .goto(&server.url("/#/play/oware?south=human&north=human&d=a1"))
+        .await
+        .unwrap();
+    let tally = until(
+        client,
+        "Oware's captures",
+        "const t = document.querySelector('#board [data-tally=\"north\"]'); return t ? t.textContent : null;",
+    )
+    .await;
+    assert_eq!(tally, "captured 0");
+    client.goto(&server.url("/#/play/kalah")).await.unwrap();
+    until(
+        client,
+        "Kalah's board",
+        "return document.querySelector('#board g.hole[data-hole=\"a1\"]') !== null",
+    )
+    .await;
+    let tallies = client
+        .execute(
+            "return document.querySelectorAll('#board [data-tally]').length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(tallies, 0, "Kalah's stores show its captures");
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

@@ -131,8 +131,24 @@ function drawBoard(layout, replay, opts = {}) {
   });
   root.append(svg("rect", { class: "frame", x: 1, y: label, width: width - 2, height: rows * cell + pad * 2, rx: 18 }));
   const toMove = position.to_move;
-  const title = (who, y) => root.append(svg("text", { class: "side", x: width / 2, y, fill: who === "south" ? "var(--south)" : "var(--north)" },
-    `${side(who)}${toMove === who ? " to move" : ""}`));
+  // What each side holds off the board, at its end of the board: its captures
+  // where no store shows them, and the seeds in its hand. Where there is any,
+  // the side's name moves to the left to make room.
+  const tallyOf = (who) => {
+    const parts = [];
+    if (!stores) parts.push(`captured ${position.captured[who]}`);
+    const hand = position.hand ? position.hand[who] : 0;
+    if (hand) parts.push(`${hand} in hand`);
+    return parts.join(" · ");
+  };
+  const tallied = tallyOf("south") || tallyOf("north");
+  const title = (who, y) => {
+    const x = tallied ? pad : width / 2;
+    root.append(svg("text", { class: tallied ? "side left" : "side", x, y, fill: who === "south" ? "var(--south)" : "var(--north)" },
+      `${side(who)}${toMove === who ? " to move" : ""}`));
+    const tally = tallyOf(who);
+    if (tally) root.append(svg("text", { class: "tally", x: width - pad, y, "data-tally": who }, tally));
+  };
   title("north", label / 2);
   title("south", height - label / 2);
   const claims = position.claims || { south: [], north: [] };
