@@ -700,6 +700,44 @@ async fn second_pass(client: &Client, server: &Server) {
         .unwrap();
     assert_eq!(tallies, 0, "Kalah's stores show its captures");
 
+    // Item 5: a match shows its rounds, each as the API reports it.
+    let played: Value = serde_json::from_str(
+        common::stdout(&common::mancala(&[
+            "random",
+            "rio-kadalis",
+            "--match",
+            "--seed",
+            "2",
+            "--games",
+            "1",
+            "--json",
+        ]))
+        .lines()
+        .next()
+        .unwrap(),
+    )
+    .unwrap();
+    let rounds = played["match"]["rounds"].as_array().unwrap().len();
+    assert!(rounds >= 2, "{rounds} rounds");
+    let decisions: Vec<&str> = played["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    let link = format!(
+        "/#/play/rio-kadalis?match=1&south=human&north=human&d={}",
+        decisions.join(",")
+    );
+    client.goto(&server.url(&link)).await.unwrap();
+    let shown = until(
+        client,
+        "the rounds of the match",
+        "const t = document.getElementById('rounds-table'); return t ? t.querySelectorAll('tbody tr').length : null;",
+    )
+    .await;
+    assert_eq!(shown, json!(rounds));
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

@@ -338,6 +338,7 @@ async function showPlay(reference, params) {
         el("div", { id: "choices", class: "controls" }),
         el("div", { id: "status", role: "status" }),
         el("div", { id: "events" }),
+        el("div", { id: "rounds" }),
         el("div", { class: "controls" },
           el("button", { id: "undo", on: { click: undo } }, "Undo"),
           el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"),
@@ -550,6 +551,7 @@ function render() {
     const owed = replay.pending ? ` ${who} owes ${replay.pending.remaining} more seed(s): pick them.` : "";
     status.textContent = `${who} to move${human ? "" : " (thinking)"}.${owed}${round} South ${replay.position.captured.south}, North ${replay.position.captured.north}.`;
   }
+  document.getElementById("rounds").replaceChildren(...(replay.match ? [rounds(replay.match)] : []));
   const command = ["mancala replay", game.info.kind === "edited" ? "FILE.toml" : game.info.id, ...game.decisions,
     ...Object.entries(game.options).map(([k, v]) => `--option ${k}=${v}`), game.asMatch ? "--match" : "",
     game.position ? "--position POSITION.json" : ""].filter(Boolean).join(" ");
@@ -591,6 +593,24 @@ async function decide(decision) {
   game.decisions.push(decision);
   document.getElementById("events").textContent = `${side(before.position.to_move)} plays ${decision}…`;
   if (await refresh(before)) describe(before, decision, game.replay);
+}
+
+// A match's rounds so far: who started each, how it ended, what each side
+// held at its end, and the tally where rounds are tallied.
+function rounds(match) {
+  const tallied = match.rounds.some((r) => r.tally);
+  const head = ["Round", "Started", "Result", "South held", "North held", "Turns"];
+  if (tallied) head.push("Tally");
+  const rows = match.rounds.map((r) => {
+    const cells = [r.round, side(r.starter), `${STATUS[r.status]} (${REASONS[r.reason] || r.reason})`,
+      r.holdings.south, r.holdings.north, r.turns];
+    if (tallied) cells.push(r.tally ? `${r.tally.south}–${r.tally.north}` : "");
+    return el("tr", {}, cells.map((c) => el("td", {}, String(c))));
+  });
+  return el("table", { class: "rounds", id: "rounds-table" },
+    el("caption", {}, `Round ${match.round} of the match`),
+    el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows));
 }
 
 // What a decision did, in words.
