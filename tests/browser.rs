@@ -738,6 +738,40 @@ async fn second_pass(client: &Client, server: &Server) {
     .await;
     assert_eq!(shown, json!(rounds));
 
+    // Item 11: one game compared under two option sets, side by side.
+    client.goto(&server.url("/#/compare")).await.unwrap();
+    until(
+        client,
+        "the compare page",
+        "return document.querySelector('[data-variant=\"kalah\"] button.again') !== null",
+    )
+    .await;
+    client
+        .execute(
+            "for (const box of document.querySelectorAll('[data-variant] input[type=checkbox]')) box.checked = false; \
+             document.querySelector('[data-variant=\"kalah\"] button.again').click(); \
+             const [first, second] = document.querySelectorAll('[data-variant=\"kalah\"]'); \
+             first.querySelector('input[type=checkbox]').checked = true; \
+             first.querySelector('input[type=text]').value = 'seeds_per_hole=3'; \
+             second.querySelector('input[type=text]').value = 'seeds_per_hole=5'; \
+             document.getElementById('compare-games').value = '20';",
+            vec![],
+        )
+        .await
+        .unwrap();
+    click(client, "#compare-run").await;
+    let table = until(
+        client,
+        "the comparison of two option sets",
+        "const t = document.getElementById('compare-table'); return t ? t.textContent : null;",
+    )
+    .await;
+    let header = table.as_str().unwrap().lines().next().unwrap().to_string();
+    assert!(
+        header.contains("kalah:seeds_per_hole=3") && header.contains("kalah:seeds_per_hole=5"),
+        "{table}"
+    );
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

@@ -731,9 +731,19 @@ async function showCompare() {
   const view = newPage();
   view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
   const games = (await library().catch(() => [])).filter((g) => !g.error);
-  const rows = games.map((g) => el("label", { "data-variant": g.ref },
-    el("input", { type: "checkbox", value: g.ref, checked: g.ref === "kalah" || g.ref === "oware" }), ` ${g.name} `,
-    el("input", { type: "text", placeholder: "k=v,k=v", "aria-label": `${g.ref} options` })));
+  // A game's row; "+" adds another below it, so that one game can be compared
+  // under several option sets.
+  const row = (g, checked) => {
+    const line = el("div", { class: "variant", "data-variant": g.ref },
+      el("label", { title: g.name }, el("input", { type: "checkbox", value: g.ref, checked }), ` ${g.name} `),
+      el("input", { type: "text", placeholder: "k=v,k=v", "aria-label": `${g.ref} options` }),
+      el("button", {
+        class: "secondary again", title: "this game again, under other options", "aria-label": `${g.ref} again`,
+        on: { click: () => line.after(row(g, true)) },
+      }, "+"));
+    return line;
+  };
+  const rows = games.map((g) => row(g, g.ref === "kalah" || g.ref === "oware"));
   const agent = (id, value) => el("select", { id }, AGENTS.slice(1).map(([v, label]) => el("option", { value: v, selected: v === value }, label)));
   view.replaceChildren(
     el("h1", {}, "Compare variants"),
@@ -751,8 +761,8 @@ async function showCompare() {
 
   async function run() {
     const variants = [];
-    for (const row of rows) {
-      const [box, text] = row.querySelectorAll("input");
+    for (const line of view.querySelectorAll("[data-variant]")) {
+      const [box, text] = line.querySelectorAll("input");
       if (!box.checked) continue;
       const options = {};
       for (const pair of text.value.split(",").map((s) => s.trim()).filter(Boolean)) {
