@@ -154,6 +154,17 @@ fn board_of(replay: &Value) -> Value {
     Value::Object(board)
 }
 
+/// Goes to `path` and waits (up to 30 s) until the element `css` is there.
+async fn open(client: &Client, server: &Server, path: &str, what: &str, css: &str) {
+    client.goto(&server.url(path)).await.unwrap();
+    until(
+        client,
+        what,
+        &format!("return document.querySelector('{css}') !== null"),
+    )
+    .await;
+}
+
 async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
@@ -194,11 +205,12 @@ async fn the_playground_works_in_a_browser() {
 
 async fn run(client: &Client, server: &Server) {
     // The library: every game, the folder's too, each with its board.
-    client.goto(&server.url("/#/")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/",
         "the library",
-        "return document.querySelector('[data-game=\"dir:three-seeds\"] svg') !== null",
+        "[data-game=\"dir:three-seeds\"] svg",
     )
     .await;
     let cards = client.find_all(Locator::Css(".card")).await.unwrap().len();
@@ -206,11 +218,12 @@ async fn run(client: &Client, server: &Server) {
     screenshot(client, "library").await;
 
     // Play Kalah: South a person; North too, at first.
-    client.goto(&server.url("/#/play/kalah")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/play/kalah",
         "the board",
-        "return document.querySelector('#board g.hole.legal[data-hole=\"a1\"]') !== null",
+        "#board g.hole.legal[data-hole=\"a1\"]",
     )
     .await;
     select(client, "agent-north", "human").await;
@@ -296,11 +309,12 @@ async fn run(client: &Client, server: &Server) {
 
     // A move is shown seed by seed (a "Skip" button stands while it is), and
     // skipping goes to the position after it: Ayoayo's a3 relays round the board.
-    client.goto(&server.url("/#/play/ayoayo")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/play/ayoayo",
         "Ayoayo's board",
-        "return document.querySelector('#board g.hole.legal[data-hole=\"a3\"]') !== null",
+        "#board g.hole.legal[data-hole=\"a3\"]",
     )
     .await;
     select(client, "agent-north", "human").await;
@@ -327,11 +341,12 @@ async fn run(client: &Client, server: &Server) {
     .await;
 
     // A hole with two decisions (Mbangbi's directions) asks which.
-    client.goto(&server.url("/#/play/mbangbi")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/play/mbangbi",
         "Mbangbi's board",
-        "return document.querySelector('#board g.hole.legal[data-hole=\"a2\"]') !== null",
+        "#board g.hole.legal[data-hole=\"a2\"]",
     )
     .await;
     select(client, "agent-north", "human").await;
@@ -503,11 +518,12 @@ async fn second_pass(client: &Client, server: &Server) {
     client.execute(RECORD_ERRORS, vec![]).await.unwrap();
 
     // Item 1: more holes a row, applied: the board drawn is the new one.
-    client.goto(&server.url("/#/play/nsolo")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/play/nsolo",
         "Nsolo's board",
-        "return document.querySelector('#board g.hole[data-hole=\"a1\"]') !== null",
+        "#board g.hole[data-hole=\"a1\"]",
     )
     .await;
     client
@@ -684,11 +700,12 @@ async fn second_pass(client: &Client, server: &Server) {
     )
     .await;
     assert_eq!(tally, "captured 0");
-    client.goto(&server.url("/#/play/kalah")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/play/kalah",
         "Kalah's board",
-        "return document.querySelector('#board g.hole[data-hole=\"a1\"]') !== null",
+        "#board g.hole[data-hole=\"a1\"]",
     )
     .await;
     let tallies = client
@@ -739,11 +756,12 @@ async fn second_pass(client: &Client, server: &Server) {
     assert_eq!(shown, json!(rounds));
 
     // Item 11: one game compared under two option sets, side by side.
-    client.goto(&server.url("/#/compare")).await.unwrap();
-    until(
+    open(
         client,
+        server,
+        "/#/compare",
         "the compare page",
-        "return document.querySelector('[data-variant=\"kalah\"] button.again') !== null",
+        "[data-variant=\"kalah\"] button.again",
     )
     .await;
     client
