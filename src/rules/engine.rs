@@ -282,9 +282,8 @@ impl Trace for Vec<Step> {
 
 /// Reports what a capture call (or the end of a turn) did, from the position
 /// before it, as steps that give `after` exactly: seeds taken from stores and
-/// holes, to the side whose score grew (each hole to its owner where both
-/// did; `None`: into the hand in play); then seeds put into holes, into a
-/// side's hand, or scored from the hand in play. Only traced moves come here.
+/// holes, then seeds put into holes, into a side's hand, or scored from the
+/// hand in play. Only traced moves come here.
 #[cold]
 pub(crate) fn trace_captures(
     board: &Board,
@@ -292,33 +291,62 @@ pub(crate) fn trace_captures(
     before: &AnyPosition,
     after: &AnyPosition,
 ) {
+    let owed = traced_takes(board, trace, before, after);
+    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
+        if is > was {
+            trace.step(Step::Put {
+                cell: hole as Hole,
+                seeds: is - was,
+            });
+        }
+    }
+    for side in Side::BOTH {
+        let (was, is) = (before.hand[side.index()], after.hand[side.index()]);
+        if is > was {
+            trace.step(Step::ToHand {
+                side,
+                seeds: is - was,
+            });
+        }
+        if owed[side.index()] > 0 {
+            trace.step(Step::Score {
+                side,
+                seeds: owed[side.index()] as u32,
+            });
+        }
+    }
+}
+
+/// The steps taking seeds from stores and holes, each to the side whose score
+/// grew (to its owner where both did; `None`: into the hand in play); gives
+/// back what each side's score gained that they do not account for.
+fn traced_takes(
+    board: &Board,
+    trace: &mut impl Trace,
+    before: &AnyPosition,
+    after: &AnyPosition,
+) -> [i64; 2] {
     let score = |p: &AnyPosition, side: Side| i64::from(p.captured[side.index()]);
-    // What each side's score gained that no step has said yet.
     let mut owed = Side::BOTH.map(|side| score(after, side) - score(before, side));
     let grew = owed.map(|gain| gain > 0);
-    let destination = |owner: Side| match grew {
-        [true, false] => Some(Side::South),
-        [false, true] => Some(Side::North),
-        [false, false] => None,
-        [true, true] => Some(owner),
-    };
-    let mut steps = Vec::new();
     let mut take = |hole: Hole, seeds: i64, owner: Side| {
-        let to = destination(owner);
+        let to = match grew {
+            [true, false] => Some(Side::South),
+            [false, true] => Some(Side::North),
+            [false, false] => None,
+            [true, true] => Some(owner),
+        };
         if let Some(to) = to {
             owed[to.index()] -= seeds;
         }
-        steps.push(Step::Capture {
-            hole,
-            seeds: seeds.clamp(0, i64::from(u16::MAX)) as u16,
-            to,
-        });
+        let seeds = seeds.clamp(0, i64::from(u16::MAX)) as u16;
+        trace.step(Step::Capture { hole, seeds, to });
     };
+    // A store handed over: taken as a hole is, to the other side.
+    let lost = Side::BOTH.map(|side| score(before, side) - score(after, side));
     for side in Side::BOTH {
-        let lost = score(before, side) - score(after, side);
-        if let (true, Some(store)) = (lost > 0, board.store(side)) {
-            // A store handed over: taken as a hole is, to the other side.
-            take(store, lost, side.other());
+        if let (true, Some(store)) = (lost[side.index()] > 0, board.store(side)) {
+            take(store, lost[side.index()], side.other());
         }
     }
     for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
@@ -328,37 +356,11 @@ pub(crate) fn trace_captures(
         }
     }
     for side in Side::BOTH {
-        let lost = score(before, side) - score(after, side);
-        if lost > 0 && board.store(side).is_some() {
-            owed[side.index()] += lost;
+        if lost[side.index()] > 0 && board.store(side).is_some() {
+            owed[side.index()] += lost[side.index()];
         }
     }
-    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
-        if is > was {
-            steps.push(Step::Put {
-                cell: hole as Hole,
-                seeds: is - was,
-            });
-        }
-    }
-    for side in Side::BOTH {
-        let (was, is) = (before.hand[side.index()], after.hand[side.index()]);
-        if is > was {
-            steps.push(Step::ToHand {
-                side,
-                seeds: is - was,
-            });
-        }
-        if owed[side.index()] > 0 {
-            steps.push(Step::Score {
-                side,
-                seeds: owed[side.index()] as u32,
-            });
-        }
-    }
-    for step in steps {
-        trace.step(step);
-    }
+    owed
 }
 
 /// What a legal move did that its decision alone does not say.
