@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use mancala::agents::playout;
 use mancala::language::catalog;
 use mancala::present::{json, render};
-use mancala::rules::game::{Game, Limits};
+use mancala::rules::game::{AtRoundLimit, Game, Limits};
 use mancala::rules::match_play::MatchState;
 use mancala::studies::{compare, scenario};
 
@@ -124,13 +124,8 @@ enum Command {
         /// Play matches of rounds, as each game file's [match] section says.
         #[arg(long = "match")]
         as_match: bool,
-        /// Rounds after which a match ends as unfinished (with --match).
-        #[arg(long, value_name = "N")]
-        max_rounds: Option<u32>,
-        /// Times a round may start as an earlier round did before the match is
-        /// drawn (with --match; default 0).
-        #[arg(long, value_name = "N")]
-        round_repeats: Option<u32>,
+        #[command(flatten)]
+        rounds: RoundArgs,
     },
     /// Combine the shards written by `compare --shard` into one comparison.
     Merge {
@@ -230,13 +225,30 @@ struct GameArgs {
     /// Laps after which a sowing counts as endless and the move as illegal (GEN-7).
     #[arg(long, value_name = "N")]
     lap_limit: Option<u32>,
-    /// Rounds after which a match ends as unfinished (with --match).
+    #[command(flatten)]
+    rounds: RoundArgs,
+}
+
+/// How far a match may go (with --match).
+#[derive(Args, Clone, Copy)]
+struct RoundArgs {
+    /// Rounds after which a match is cut short (default 100).
     #[arg(long, value_name = "N")]
     max_rounds: Option<u32>,
-    /// Times a round may start as an earlier round did before the match is
-    /// drawn (with --match; default 0: the first repeat draws).
+    /// How a match cut short by --max-rounds ends: unfinished, or won by the
+    /// side ahead (in the tally, or in seeds held where rounds are refilled).
+    #[arg(long, value_name = "HOW", value_enum)]
+    at_round_limit: Option<RoundLimitEnd>,
+    /// Draw a match once rounds have started N times as earlier rounds did
+    /// (no source draws for it; by default a repeated start ends nothing).
     #[arg(long, value_name = "N")]
     round_repeats: Option<u32>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RoundLimitEnd {
+    Unfinished,
+    Ahead,
 }
 
 /// A number of seconds a measurement may take.
@@ -275,8 +287,13 @@ impl GameArgs {
         let limits = Limits {
             turns: self.max_turns.unwrap_or(limits.turns),
             laps: self.lap_limit.unwrap_or(limits.laps),
-            rounds: self.max_rounds.unwrap_or(limits.rounds),
-            round_repeats: self.round_repeats.unwrap_or(limits.round_repeats),
+            rounds: self.rounds.max_rounds.unwrap_or(limits.rounds),
+            round_repeats: self.rounds.round_repeats.or(limits.round_repeats),
+            at_round_limit: match self.rounds.at_round_limit {
+                None => limits.at_round_limit,
+                Some(RoundLimitEnd::Unfinished) => AtRoundLimit::Unfinished,
+                Some(RoundLimitEnd::Ahead) => AtRoundLimit::Ahead,
+            },
         };
         loaded.set_limits(limits).map_err(|e| e.to_string())?;
         Ok(loaded)
@@ -463,8 +480,7 @@ fn run(command: Command) -> Result<(), Failure> {
             plot,
             shard,
             as_match,
-            max_rounds,
-            round_repeats,
+            rounds,
         } => {
             let study = compare::Study {
                 games,
@@ -485,8 +501,7 @@ fn run(command: Command) -> Result<(), Failure> {
                     options,
                     max_turns,
                     lap_limit: None,
-                    max_rounds,
-                    round_repeats,
+                    rounds,
                 };
                 let game = loaded(&setup, &id)?;
                 if as_match && game.match_rules().is_none() {

@@ -547,10 +547,32 @@ fn random_and_compare_play_whole_matches() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("walak-pussa seed 3: draw (round_repetition) after 8 rounds"),
+        text.contains("walak-pussa seed 3: unfinished (round_limit) after 100 rounds"),
         "{text}"
     );
     assert!(text.contains("2 matches, seeds 3..4"), "{text}");
+    // The two ways to end sooner: a repeated round start draws; at the round
+    // limit the side holding more seeds wins.
+    let args = [
+        "random",
+        "walak-pussa",
+        "--match",
+        "--seed",
+        "3",
+        "--games",
+        "1",
+    ];
+    let repeats = stdout(&mancala(&[&args[..], &["--round-repeats", "0"]].concat()));
+    assert!(
+        repeats.contains("walak-pussa seed 3: draw (round_repetition) after 8 rounds"),
+        "{repeats}"
+    );
+    let ahead = ["--max-rounds", "10", "--at-round-limit", "ahead"];
+    let ahead = stdout(&mancala(&[&args[..], &ahead].concat()));
+    assert!(
+        ahead.contains("walak-pussa seed 3: north_won (round_limit) after 10 rounds"),
+        "{ahead}"
+    );
     let output = mancala(&[
         "compare",
         "rio-kadalis",
@@ -558,8 +580,6 @@ fn random_and_compare_play_whole_matches() {
         "--match",
         "--games",
         "40",
-        "--round-repeats",
-        "100",
         "--max-rounds",
         "20",
     ]);

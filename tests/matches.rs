@@ -3,7 +3,7 @@
 
 use mancala::agents::playout;
 use mancala::language::catalog;
-use mancala::rules::game::Limits;
+use mancala::rules::game::{AtRoundLimit, Limits};
 use mancala::rules::match_play::MatchState;
 use mancala::rules::state::{Reason, Status};
 use rand::RngExt;
@@ -25,7 +25,6 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
     {
         let mut game = catalog::load(id, &[]).unwrap();
         let limits = Limits {
-            round_repeats: 1000,
             rounds: 30,
             ..game.limits()
         };
@@ -111,22 +110,24 @@ fn the_same_seed_plays_the_same_match_and_its_decisions_replay_it() {
 }
 
 #[test]
-fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
-    let game = catalog::load("rio-kadalis", &[]).unwrap();
-    let drawn = playout::random_match(&game, 1, true).unwrap();
+fn a_round_that_starts_as_an_earlier_one_did_ends_nothing_unless_asked() {
+    // Asked (`--round-repeats 0`), the first repeated start draws the match.
+    let mut strict = catalog::load("rio-kadalis", &[]).unwrap();
+    let limits = Limits {
+        round_repeats: Some(0),
+        ..strict.limits()
+    };
+    strict.set_limits(limits).unwrap();
+    let drawn = playout::random_match(&strict, 1, true).unwrap();
     let outcome = *drawn.outcome().unwrap();
     assert_eq!(
         (outcome.status, outcome.reason),
         (Status::Draw, Reason::RoundRepetition)
     );
-    // Allowing repeats, the same decisions go on into the round that repeated,
-    // whose start is one of the earlier rounds' starts.
-    let mut patient = catalog::load("rio-kadalis", &[]).unwrap();
-    let limits = Limits {
-        round_repeats: 1000,
-        ..patient.limits()
-    };
-    patient.set_limits(limits).unwrap();
+    // By default (no source draws for it), the same decisions go on into the
+    // round that repeated, whose start is one of the earlier rounds' starts.
+    let patient = catalog::load("rio-kadalis", &[]).unwrap();
+    assert_eq!(patient.limits().round_repeats, None);
     let mut longer = MatchState::from_position(&patient, patient.start(), true).unwrap();
     let mut starts = vec![longer.position().widened()];
     for &hole in drawn.decisions() {
@@ -147,7 +148,6 @@ fn a_round_that_starts_as_an_earlier_one_did_draws_the_match() {
 fn the_round_limit_ends_a_match_unfinished() {
     let mut game = catalog::load("walak-pussa", &[]).unwrap();
     let limits = Limits {
-        round_repeats: 1000,
         rounds: 3,
         ..game.limits()
     };
@@ -159,6 +159,52 @@ fn the_round_limit_ends_a_match_unfinished() {
         (Status::Unfinished, Reason::RoundLimit)
     );
     assert_eq!(state.results().len(), 3);
+}
+
+#[test]
+fn at_the_round_limit_the_side_ahead_can_win() {
+    // Refilled rounds: the side holding more seeds after the last round wins.
+    for id in ["walak-pussa", "rio-kadalis"] {
+        let mut game = catalog::load(id, &[]).unwrap();
+        let limits = Limits {
+            rounds: 3,
+            at_round_limit: AtRoundLimit::Ahead,
+            ..game.limits()
+        };
+        game.set_limits(limits).unwrap();
+        for seed in 0..20 {
+            let state = playout::random_match(&game, seed, true).unwrap();
+            let outcome = *state.outcome().unwrap();
+            if outcome.reason != Reason::RoundLimit {
+                continue;
+            }
+            let [south, north] = state.results().last().unwrap().holdings;
+            let expected = match south.cmp(&north) {
+                std::cmp::Ordering::Greater => Status::SouthWon,
+                std::cmp::Ordering::Less => Status::NorthWon,
+                std::cmp::Ordering::Equal => Status::Draw,
+            };
+            assert_eq!(outcome.status, expected, "{id} seed {seed}");
+        }
+    }
+    // Tallied rounds (first to two): cut after one, the tally decides.
+    let mut tallied = catalog::load("tests/games/tally.toml", &[]).unwrap();
+    let limits = Limits {
+        rounds: 1,
+        at_round_limit: AtRoundLimit::Ahead,
+        ..tallied.limits()
+    };
+    tallied.set_limits(limits).unwrap();
+    let mut decided = 0;
+    for seed in 0..20 {
+        let state = playout::random_match(&tallied, seed, true).unwrap();
+        let outcome = *state.outcome().unwrap();
+        assert_eq!(outcome.reason, Reason::RoundLimit, "seed {seed}");
+        let round = state.results()[0].outcome.status;
+        assert_eq!(outcome.status, round, "seed {seed}: the one round decides");
+        decided += usize::from(round != Status::Draw);
+    }
+    assert!(decided > 10, "{decided} of 20 rounds won");
 }
 
 #[test]

@@ -108,9 +108,8 @@ def ours_trace(game, options, decisions, match=False, position=None):
     if position:
         args += ["--position", position]
     if match:
-        # StoneShark plays rounds until a side cannot refill, however often a
-        # round starts as an earlier one did.
-        args += ["--match", "--round-repeats", "10000", "--max-rounds", "10000"]
+        # StoneShark plays rounds until a side cannot refill.
+        args += ["--match", "--max-rounds", "10000"]
     for option in options:
         args += ["--option", option]
     out = subprocess.run(args + ["--", *decisions], capture_output=True, text=True)

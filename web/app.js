@@ -755,6 +755,10 @@ async function showCompare() {
       el("label", {}, "games ", el("input", { id: "compare-games", type: "number", min: 1, max: 2000, value: 200, style: "width:6rem" })),
       el("label", {}, "seed ", el("input", { id: "compare-seed", type: "number", min: 0, value: 1, style: "width:5rem" })),
       el("label", {}, el("input", { id: "compare-match", type: "checkbox" }), " matches"),
+      el("label", { title: "how a match cut short after 100 rounds ends" }, "at the round limit ",
+        el("select", { id: "compare-at-limit" },
+          el("option", { value: "unfinished" }, "unfinished"),
+          el("option", { value: "ahead" }, "the side ahead wins"))),
       el("button", { id: "compare-run", on: { click: run } }, "Compare")),
     el("div", { id: "compare-progress" }),
     el("div", { id: "compare-result" }));
@@ -780,6 +784,7 @@ async function showCompare() {
         variants, agents: [document.getElementById("compare-south").value, document.getElementById("compare-north").value],
         games: Number(document.getElementById("compare-games").value), seed: Number(document.getElementById("compare-seed").value),
         match: document.getElementById("compare-match").checked,
+        at_round_limit: document.getElementById("compare-at-limit").value,
       });
     } catch (e) {
       progress.replaceChildren(el("p", { class: "error" }, e.message));

@@ -23,9 +23,24 @@ pub struct Limits {
     pub laps: u32,
     /// Rounds after which a match ends as unfinished.
     pub rounds: u32,
-    /// How many earlier rounds may have started as a round does before the
-    /// match is drawn (0: the first repeat draws).
-    pub round_repeats: u32,
+    /// How many times rounds may start as earlier rounds did before the match
+    /// is drawn; none (the default): a repeated start ends nothing, as no
+    /// source draws a match for it.
+    pub round_repeats: Option<u32>,
+    /// How a match that reaches the round limit ends.
+    pub at_round_limit: AtRoundLimit,
+}
+
+/// How a match cut short by the round limit ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtRoundLimit {
+    /// Unfinished: no side won, none drew.
+    #[default]
+    Unfinished,
+    /// The side ahead wins (ahead in the tally where rounds are tallied, in
+    /// the seeds it holds where they are refilled); level is a draw.
+    Ahead,
 }
 
 impl Default for Limits {
@@ -34,7 +49,8 @@ impl Default for Limits {
             turns: 1_000,
             laps: 10_000,
             rounds: 100,
-            round_repeats: 0,
+            round_repeats: None,
+            at_round_limit: AtRoundLimit::Unfinished,
         }
     }
 }
@@ -46,7 +62,8 @@ impl Limits {
         turns: 100_000,
         laps: 1_000_000,
         rounds: 10_000,
-        round_repeats: 10_000,
+        round_repeats: Some(10_000),
+        at_round_limit: AtRoundLimit::Unfinished,
     };
 
     /// Each limit is at least 1 (repeats may be 0) and at most `Limits::MAX`.
@@ -67,7 +84,13 @@ impl Limits {
         within("turn limit", self.turns, 1, max.turns)?;
         within("lap limit", self.laps, 1, max.laps)?;
         within("round limit", self.rounds, 1, max.rounds)?;
-        within("round repeats", self.round_repeats, 0, max.round_repeats)
+        let most_repeats = max.round_repeats.unwrap_or(u32::MAX);
+        within(
+            "round repeats",
+            self.round_repeats.unwrap_or(0),
+            0,
+            most_repeats,
+        )
     }
 }
 

@@ -12,7 +12,8 @@ use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
-    FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus, TallyRules,
+    AtRoundLimit, FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus,
+    TallyRules,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -206,11 +207,16 @@ fn tally_decides(tally: &TallyRules, tallies: [i64; 2]) -> Option<Status> {
     if south.max(north) < tally.to_win {
         return None;
     }
-    Some(match south.cmp(&north) {
+    Some(ahead(tallies))
+}
+
+/// The side with more wins; level is a draw.
+fn ahead([south, north]: [i64; 2]) -> Status {
+    match south.cmp(&north) {
         std::cmp::Ordering::Greater => Status::SouthWon,
         std::cmp::Ordering::Less => Status::NorthWon,
         std::cmp::Ordering::Equal => Status::Draw,
-    })
+    }
 }
 
 /// What each side holds at a round's end and refills from: its captures
@@ -646,20 +652,28 @@ impl<'g, const N: usize> MatchState<'g, N> {
             next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
         start.to_move = starter;
         start.starter = starter;
+        let limits = game.limits();
         // Every round of a tally match starts from the setup: a repeat says nothing.
         let refilled = matches!(rules.rounds, Rounds::Refill(_));
-        let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
-        if refilled && repeats.count() > game.limits().round_repeats as usize {
-            self.last_refill = Some(start);
-            return Some(MatchOutcome {
-                status: Status::Draw,
-                reason: Reason::RoundRepetition,
-            });
+        if let (true, Some(allowed)) = (refilled, limits.round_repeats) {
+            let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
+            if repeats.count() > allowed as usize {
+                self.last_refill = Some(start);
+                return Some(MatchOutcome {
+                    status: Status::Draw,
+                    reason: Reason::RoundRepetition,
+                });
+            }
         }
-        if self.number >= game.limits().rounds {
+        if self.number >= limits.rounds {
             self.last_refill = Some(start);
+            let status = match limits.at_round_limit {
+                AtRoundLimit::Unfinished => Status::Unfinished,
+                AtRoundLimit::Ahead if refilled => ahead(holdings.map(i64::from)),
+                AtRoundLimit::Ahead => ahead(self.tally),
+            };
             return Some(MatchOutcome {
-                status: Status::Unfinished,
+                status,
                 reason: Reason::RoundLimit,
             });
         }

@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use crate::agents::deadline::Deadline;
-use crate::rules::game::Game;
+use crate::rules::game::{AtRoundLimit, Game, Limits};
 use crate::serve::AppState;
 use crate::serve::api::{ApiError, ApiResult, Body, Options, blocking, option_list};
 use crate::serve::library::GameRef;
@@ -129,6 +129,9 @@ pub struct CompareRequest {
     seed: u64,
     #[serde(default, rename = "match")]
     as_match: bool,
+    /// How a match cut short by the round limit ends (GEN-13).
+    #[serde(default)]
+    at_round_limit: AtRoundLimit,
 }
 
 #[derive(Serialize)]
@@ -161,7 +164,13 @@ pub async fn start(
         let mut games: Vec<(String, Game)> = Vec::new();
         for variant in &request.variants {
             let options = option_list(&variant.options)?;
-            let game = state.library.load(&variant.game, &options)?;
+            let mut game = state.library.load(&variant.game, &options)?;
+            let limits = Limits {
+                at_round_limit: request.at_round_limit,
+                ..game.limits()
+            };
+            game.set_limits(limits)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
             if request.as_match && game.match_rules().is_none() {
                 return Err(ApiError::bad_request(format!(
                     "{} has no [match] section to play matches by",

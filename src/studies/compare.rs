@@ -17,7 +17,7 @@ use crate::agents::search::{AlphaBeta, MAX_TIMED_DEPTH};
 use crate::input::printable;
 use crate::language::catalog::Source;
 use crate::language::error::LoadError;
-use crate::rules::game::{Game, Limits};
+use crate::rules::game::{AtRoundLimit, Game, Limits};
 use crate::rules::match_play::MatchState;
 use crate::rules::state::{GameState, Reason, Status};
 
@@ -472,7 +472,9 @@ pub struct ShardLimits {
     pub turns: u32,
     pub laps: u32,
     pub rounds: u32,
-    pub round_repeats: u32,
+    pub round_repeats: Option<u32>,
+    #[serde(default)]
+    pub at_round_limit: AtRoundLimit,
 }
 
 impl From<Limits> for ShardLimits {
@@ -482,6 +484,7 @@ impl From<Limits> for ShardLimits {
             laps: l.laps,
             rounds: l.rounds,
             round_repeats: l.round_repeats,
+            at_round_limit: l.at_round_limit,
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::language::error::{LoadError, Problem, SourceFile};
 use crate::language::source::{Confinement, read_confined};
 use crate::present::render;
 use crate::rules::board::Side;
-use crate::rules::game::{Game, Limits};
+use crate::rules::game::{AtRoundLimit, Game, Limits};
 use crate::rules::match_play::MatchState;
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
@@ -37,6 +37,10 @@ pub struct Scenario {
     #[serde(rename = "match", default)]
     pub as_match: bool,
     pub max_rounds: Option<u32>,
+    /// How a match cut short by `max_rounds` ends (`--at-round-limit`).
+    pub at_round_limit: Option<AtRoundLimit>,
+    /// Draw a match after this many repeated round starts (`--round-repeats`).
+    pub round_repeats: Option<u32>,
     #[serde(default)]
     pub decisions: Vec<Spanned<String>>,
     /// Where play starts; the game's setup when absent.
@@ -200,6 +204,10 @@ impl ScenarioFile {
             turns: scenario.max_turns.unwrap_or(game.limits().turns),
             laps: scenario.lap_limit.unwrap_or(game.limits().laps),
             rounds: scenario.max_rounds.unwrap_or(game.limits().rounds),
+            round_repeats: scenario.round_repeats.or(game.limits().round_repeats),
+            at_round_limit: scenario
+                .at_round_limit
+                .unwrap_or(game.limits().at_round_limit),
             ..game.limits()
         };
         game.set_limits(limits).map_err(|e| {
