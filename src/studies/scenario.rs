@@ -200,15 +200,13 @@ impl ScenarioFile {
     /// The game with the scenario's limits of play.
     fn with_limits(&self, mut game: Game) -> Result<Game, ScenarioError> {
         let scenario = &self.scenario;
+        let given = game.limits();
         let limits = Limits {
-            turns: scenario.max_turns.unwrap_or(game.limits().turns),
-            laps: scenario.lap_limit.unwrap_or(game.limits().laps),
-            rounds: scenario.max_rounds.unwrap_or(game.limits().rounds),
-            round_repeats: scenario.round_repeats.or(game.limits().round_repeats),
-            at_round_limit: scenario
-                .at_round_limit
-                .unwrap_or(game.limits().at_round_limit),
-            ..game.limits()
+            turns: scenario.max_turns.unwrap_or(given.turns),
+            laps: scenario.lap_limit.unwrap_or(given.laps),
+            rounds: scenario.max_rounds.unwrap_or(given.rounds),
+            round_repeats: scenario.round_repeats.or(given.round_repeats),
+            at_round_limit: scenario.at_round_limit.unwrap_or(given.at_round_limit),
         };
         game.set_limits(limits).map_err(|e| {
             ScenarioError::Invalid(Box::new(Problem::new(&self.source, None, e.to_string())))
