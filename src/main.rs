@@ -191,6 +191,9 @@ enum Command {
         /// drive the server through a name pointed at this machine.
         #[arg(long, value_name = "NAME")]
         allow_host: Vec<String>,
+        /// Let the editor save files into the --games folder.
+        #[arg(long, requires = "games")]
+        writable: bool,
     },
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random {
@@ -384,12 +387,14 @@ fn run(command: Command) -> Result<(), Failure> {
             games,
             scenarios,
             allow_host,
+            writable,
         } => Ok(mancala::serve::run(mancala::serve::Config {
             bind,
             port,
             games,
             scenarios,
             allow_host,
+            writable,
         })?),
         Command::Validate { files } => Ok(validate(&files)?),
         Command::Merge { files, json, csv } => {

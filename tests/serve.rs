@@ -13,15 +13,24 @@ fn pages_are_served_from_the_program() {
     let server = Server::start(&games_folder("serve-pages"));
     let (status, page) = server.get("/");
     assert_eq!(status, 200);
-    assert!(page.contains("<script src=\"/app.js\">"), "{page}");
+    assert!(
+        page.contains("<script type=\"module\" src=\"/js/app.js\">"),
+        "{page}"
+    );
     // No resource from elsewhere: every link and script is the server's own.
     assert!(!page.contains("http://") && !page.contains("https://"));
-    for asset in ["/app.js", "/style.css"] {
+    let scripts = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/web/js")).unwrap();
+    let mut assets: Vec<String> = scripts
+        .map(|entry| format!("/js/{}", entry.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assets.push("/style.css".into());
+    for asset in &assets {
         let (status, body) = server.get(asset);
         assert_eq!(status, 200, "{asset}");
         assert!(!body.contains("https://"), "{asset} fetches from elsewhere");
     }
     assert_eq!(server.get("/no-such-page").0, 404);
+    assert_eq!(server.get("/js/no-such-script.js").0, 404);
 }
 
 #[test]

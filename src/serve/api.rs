@@ -57,6 +57,21 @@ impl ApiError {
         }
     }
 
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            ..ApiError::bad_request(message)
+        }
+    }
+
+    /// The server could not do what was asked (a file it could not write).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            ..ApiError::bad_request(message)
+        }
+    }
+
     /// A game that does not load: its first problem says what is wrong (the
     /// diagnostics say all).
     pub fn from_load(error: LoadError) -> ApiError {
@@ -344,6 +359,50 @@ pub async fn source(
         Ok(SourceText { text: source.text })
     })
     .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    /// The file's stem: saved as `NAME.toml` in the games folder.
+    name: String,
+    text: String,
+}
+
+#[derive(Serialize)]
+pub struct Saved {
+    /// The saved file's reference in the library (`dir:NAME`).
+    #[serde(rename = "ref")]
+    reference: String,
+}
+
+/// `POST /api/save`: an editor's text saved into the games folder (a server
+/// started with `--writable` only).
+pub async fn save(
+    State(state): State<Arc<AppState>>,
+    Body(request): Body<SaveRequest>,
+) -> ApiResult<Saved> {
+    light(move || {
+        let reference = state.library.save(&request.name, &request.text)?;
+        Ok(Saved { reference })
+    })
+    .await
+}
+
+#[derive(Serialize)]
+pub struct About {
+    /// Whether the editor may save into the games folder.
+    writable: bool,
+    /// Whether there is a games folder at all.
+    folder: bool,
+}
+
+/// `GET /api/about`: what this server lets the pages do.
+pub async fn about(State(state): State<Arc<AppState>>) -> Json<About> {
+    Json(About {
+        writable: state.library.writable(),
+        folder: state.library.folder().is_some(),
+    })
 }
 
 /// `POST /api/game`: one game with its options.

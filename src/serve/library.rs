@@ -16,6 +16,7 @@ use crate::language::source::{self, Confinement, Source, Within};
 use crate::language::spec::GameSpec;
 use crate::rules::game::Game;
 use crate::serve::api::ApiError;
+use crate::serve::limits;
 
 /// Prefix of the reference of a folder game (`dir:my-variant`); a bundled game
 /// is named by its id alone.
@@ -45,6 +46,8 @@ impl GameRef {
 pub struct Library {
     /// The games folder, canonical.
     folder: Option<PathBuf>,
+    /// Whether the editor may save files into it (`--writable`).
+    writable: bool,
 }
 
 /// One game of the library's listing.
@@ -54,7 +57,7 @@ pub struct Entry {
 }
 
 impl Library {
-    pub fn open(folder: Option<&Path>) -> Result<Library, String> {
+    pub fn open(folder: Option<&Path>, writable: bool) -> Result<Library, String> {
         let folder = match folder {
             None => None,
             Some(dir) => {
@@ -67,7 +70,64 @@ impl Library {
                 Some(real)
             }
         };
-        Ok(Library { folder })
+        Ok(Library { folder, writable })
+    }
+
+    /// Whether the editor may save into the games folder.
+    pub fn writable(&self) -> bool {
+        self.writable && self.folder.is_some()
+    }
+
+    /// Saves an editor's text as `NAME.toml` in the games folder, whether or
+    /// not it loads (work in progress is kept), and says its reference. The
+    /// name is a plain file stem, never a path; the file is written whole
+    /// (a temporary file renamed over it) or not at all.
+    pub fn save(&self, name: &str, text: &str) -> Result<String, ApiError> {
+        let folder = match (&self.folder, self.writable) {
+            (Some(folder), true) => folder,
+            _ => {
+                return Err(ApiError::forbidden(
+                    "this server does not save files: start it with --games DIR --writable",
+                ));
+            }
+        };
+        if !plain_name(name) || name.len() > 64 || name.contains('.') {
+            return Err(ApiError::bad_request(format!(
+                "`{}` is not a file name to save as: 1 to 64 letters, digits, `-` and `_`",
+                input::printable(name)
+            )));
+        }
+        if text.len() as u64 > input::MAX_TEXT_BYTES {
+            return Err(ApiError::bad_request(format!(
+                "a game file is at most {} bytes",
+                input::MAX_TEXT_BYTES
+            )));
+        }
+        let existing = self.folder_files();
+        let new = !existing.iter().any(|stem| stem == name);
+        if new && existing.len() >= limits::FOLDER_FILES {
+            return Err(ApiError::bad_request(format!(
+                "the games folder holds {} game files, the most a server saves into",
+                limits::FOLDER_FILES
+            )));
+        }
+        let path = folder.join(format!("{name}.toml"));
+        // Never through a link, nor over something that is not a file.
+        if let Ok(meta) = std::fs::symlink_metadata(&path)
+            && !meta.file_type().is_file()
+        {
+            return Err(ApiError::bad_request(format!(
+                "{name}.toml in the games folder is not a plain file"
+            )));
+        }
+        let temporary = folder.join(format!(".{name}.toml.saving"));
+        let written =
+            std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, &path));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(ApiError::internal(format!("cannot save {name}.toml: {e}")));
+        }
+        Ok(format!("{FOLDER_PREFIX}{name}"))
     }
 
     /// Every game: the bundled ones, then the folder's `.toml` files by name.

@@ -22,6 +22,9 @@ pub const VARIANTS: usize = 6;
 pub const GAMES: u64 = 2_000;
 /// Comparisons run at once; more are refused until one ends.
 pub const RUNNING_COMPARISONS: usize = 2;
+/// Game files the editor may save into a writable games folder (`--writable`):
+/// a new file past this many is refused; saving over one is not.
+pub const FOLDER_FILES: usize = 1_000;
 /// Scenario files a folder may offer.
 pub const SCENARIOS: usize = 2_000;
 /// Time a comparison may take; past it, it stops as if cancelled.

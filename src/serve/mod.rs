@@ -40,6 +40,8 @@ pub struct Config {
     pub scenarios: Option<PathBuf>,
     /// Host names requests may name besides addresses and `localhost`.
     pub allow_host: Vec<String>,
+    /// Whether the editor may save files into the games folder.
+    pub writable: bool,
 }
 
 /// What every request handler shares.
@@ -62,13 +64,15 @@ fn app(
     });
     Router::new()
         .route("/", get(assets::index))
-        .route("/app.js", get(assets::script))
+        .route("/js/{name}", get(assets::script))
         .route("/style.css", get(assets::style))
         .route("/icon.svg", get(assets::icon))
         .route("/favicon.ico", get(assets::icon))
         .route("/api/games", get(api::games))
         .route("/api/game", post(api::game))
         .route("/api/source", post(api::source))
+        .route("/api/save", post(api::save))
+        .route("/api/about", get(api::about))
         .route("/api/play", post(api::play))
         .route("/api/steps", post(api::steps))
         .route("/api/agent", post(api::agent))
@@ -91,7 +95,7 @@ fn app(
 
 /// Serves until the process is stopped; prints the address first.
 pub fn run(config: Config) -> Result<(), String> {
-    let library = Library::open(config.games.as_deref())?;
+    let library = Library::open(config.games.as_deref(), config.writable)?;
     let scenarios = match &config.scenarios {
         Some(dir) => Some(scenarios::ScenarioFolder::open(dir, library.folder())?),
         None => None,
