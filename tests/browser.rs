@@ -6,185 +6,16 @@
 //! `target/tmp/screenshots/`.
 
 mod common;
+#[path = "common/browser.rs"]
+mod in_browser;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Duration;
 
 use common::{Server, games_folder, scenarios_folder};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
+use in_browser::*;
 use serde_json::{Value, json};
-
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// ChromeDriver on a free port, stopped when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Driver {
-    fn start() -> Driver {
-        assert!(
-            std::path::Path::new(CHROMEDRIVER).exists() && std::path::Path::new(CHROMIUM).exists(),
-            "the browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER}); .ci/run installs them"
-        );
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let child = Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Driver { child, port }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn browser(driver: &Driver, profile: &std::path::Path) -> Client {
-    // The flags keep Chromium off the network this machine does not have.
-    let args = [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-    ];
-    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    args.push(format!("--user-data-dir={}", profile.display()));
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": CHROMIUM, "args": args}),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session")
-}
-
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("a screenshot");
-    std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
-}
-
-/// Waits (up to 30 s) until `script` returns something other than null/false.
-async fn until(client: &Client, what: &str, script: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let value = client
-            .execute(script, vec![])
-            .await
-            .expect("the script runs");
-        if !value.is_null() && value != Value::Bool(false) {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// The board as drawn: every hole's count by name (closed holes `×`).
-const BOARD: &str = r#"
-    const holes = document.querySelectorAll('#board g.hole');
-    if (!holes.length) return null;
-    const board = {};
-    for (const g of holes) board[g.dataset.hole] = g.querySelector('.count').textContent;
-    return board;"#;
-
-/// Waits until the board drawn is `expected`.
-async fn until_board(client: &Client, what: &str, expected: &Value) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let drawn = client
-            .execute(BOARD, vec![])
-            .await
-            .expect("the script runs");
-        if &drawn == expected {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what}: the board drawn is {drawn}, not {expected}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// The same, from a `replay --json` answer.
-fn board_of(replay: &Value) -> Value {
-    let mut board = serde_json::Map::new();
-    for (r, row) in replay["position"]["board"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-    {
-        for (c, n) in row.as_array().unwrap().iter().enumerate() {
-            let name = format!("{}{}", (b'a' + r as u8) as char, c + 1);
-            board.insert(name, Value::String(n.to_string()));
-        }
-    }
-    Value::Object(board)
-}
-
-/// Goes to `path` and waits (up to 30 s) until the element `css` is there.
-async fn open(client: &Client, server: &Server, path: &str, what: &str, css: &str) {
-    client.goto(&server.url(path)).await.unwrap();
-    until(
-        client,
-        what,
-        &format!("return document.querySelector('{css}') !== null"),
-    )
-    .await;
-}
-
-async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"));
-}
-
-/// Sets a field's value and tells the page, as a person choosing it would.
-async fn select(client: &Client, id: &str, value: &str) {
-    client
-        .execute(
-            "const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
-            vec![json!(id), json!(value)],
-        )
-        .await
-        .unwrap();
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_playground_works_in_a_browser() {
@@ -293,11 +124,18 @@ async fn run(client: &Client, server: &Server) {
         "captured": {"south": 20, "north": 22}, "to_move": "south"});
     client
         .execute(
-            "document.getElementById('position-panel').open = true; document.getElementById('position').value = arguments[0];",
+            "document.getElementById('position-panel').open = true; document.getElementById('position').value = arguments[0]; \
+             document.getElementById('setup-from-json').click();",
             vec![json!(position.to_string())],
         )
         .await
         .unwrap();
+    until(
+        client,
+        "the position checked",
+        "const c = document.getElementById('setup-check'); return c && c.textContent.startsWith('A position to play');",
+    )
+    .await;
     click(client, "#start-position").await;
     let there = server
         .post_json(
@@ -504,12 +342,6 @@ async fn what_a_player_sees_stays_right() {
     let _ = client.close().await;
     result
 }
-
-/// Records the page's uncaught errors in `window.errors` (the page is one
-/// document: hash routes keep it).
-const RECORD_ERRORS: &str = "window.errors = []; \
-    window.addEventListener('error', (e) => window.errors.push(String(e.message))); \
-    window.addEventListener('unhandledrejection', (e) => window.errors.push(String(e.reason)));";
 
 async fn second_pass(client: &Client, server: &Server) {
     // The icon browsers ask for on every page.

@@ -1023,3 +1023,68 @@ fn the_scenarios_page_agrees_with_check_over_the_whole_folder() {
     assert!(check.len() > 400, "{} scenarios checked", check.len());
     assert_eq!(page, check);
 }
+
+#[test]
+fn the_editor_saves_only_into_a_writable_folder_and_within_bounds() {
+    let text = "extends = \"kalah\"\n[setup]\nseeds = 5\n";
+    let save = |server: &Server, name: &str| {
+        server.post_json("/api/save", json!({"name": name, "text": text}))
+    };
+    // Without --writable nothing is saved, and the pages are told so.
+    let games = games_folder("serve-save-readonly");
+    let server = Server::start(&games);
+    assert_eq!(server.get_json("/api/about").1["writable"], json!(false));
+    let (status, body) = save(&server, "five");
+    assert_eq!(status, 403, "{body}");
+    assert!(!games.join("five.toml").exists());
+    drop(server);
+
+    let games = games_folder("serve-save");
+    let server = Server::start_with(&[Path::new("--games"), &games, Path::new("--writable")]);
+    assert_eq!(server.get_json("/api/about").1["writable"], json!(true));
+    let (status, body) = save(&server, "five");
+    assert_eq!((status, &body["ref"]), (200, &json!("dir:five")), "{body}");
+    assert_eq!(
+        std::fs::read_to_string(games.join("five.toml")).unwrap(),
+        text
+    );
+    // Work in progress is kept even when it does not load yet.
+    let (status, _) = server.post_json("/api/save", json!({"name": "five", "text": "[game\n"}));
+    assert_eq!(status, 200);
+    assert_eq!(
+        std::fs::read_to_string(games.join("five.toml")).unwrap(),
+        "[game\n"
+    );
+    // Only a plain name in the folder: never a path, a hidden file, or a link.
+    let outside = games.with_file_name("outside.toml");
+    let beside = std::fs::read_to_string(&outside).ok();
+    for name in [
+        "../outside",
+        "a/b",
+        ".hidden",
+        "",
+        "x.toml",
+        &"n".repeat(65),
+    ] {
+        let (status, body) = save(&server, name);
+        assert_eq!(status, 400, "{name}: {body}");
+    }
+    assert_eq!(std::fs::read_to_string(&outside).ok(), beside);
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/etc/hostname", games.join("linked.toml")).unwrap();
+        let (status, body) = save(&server, "linked");
+        assert_eq!(status, 400, "{body}");
+    }
+    // A bounded number of files: past it a new one is refused, an old one saved over.
+    let listed = |server: &Server| server.get_json("/api/games").1.as_array().unwrap().len();
+    let before = listed(&server);
+    for i in 0..1_000 {
+        std::fs::write(games.join(format!("filler-{i}.toml")), text).unwrap();
+    }
+    let (status, body) = save(&server, "one-too-many");
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("1000"), "{body}");
+    assert_eq!(save(&server, "five").0, 200);
+    assert!(listed(&server) > before);
+}

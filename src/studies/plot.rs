@@ -8,6 +8,12 @@ use plotters::prelude::*;
 
 use crate::studies::compare::Summary;
 
+/// A chart's size in pixels, and its text's: sized so that the text stays
+/// readable when a page shrinks the chart to a phone's width (about 0.6).
+const SIZE: (u32, u32) = (640, 400);
+const CAPTION: u32 = 30;
+const TEXT: u32 = 24;
+
 const COLOURS: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
@@ -109,17 +115,19 @@ fn lines(
     let right = points().map(|(x, _)| *x).fold(1.0, f64::max) * 1.05;
     let top = points().map(|(_, y)| *y).fold(0.0, f64::max).max(0.01) * 1.1;
     let mut svg = String::new();
-    let root = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
+    let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 22))
+        .caption(caption, ("sans-serif", CAPTION))
         .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
+        .x_label_area_size(60)
+        .y_label_area_size(90)
         .build_cartesian_2d(0.0..right, 0.0..top)
         .map_err(failed)?;
     chart
         .configure_mesh()
+        .label_style(("sans-serif", TEXT))
+        .axis_desc_style(("sans-serif", TEXT))
         .x_desc(x_desc)
         .y_desc(y_desc)
         .draw()
@@ -136,6 +144,7 @@ fn lines(
     }
     chart
         .configure_series_labels()
+        .label_font(("sans-serif", TEXT))
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
@@ -149,22 +158,24 @@ fn lines(
 /// South's score (draws half) per variant, with its 95% Wilson interval.
 fn south_scores(summaries: &[Summary]) -> Result<String> {
     let mut svg = String::new();
-    let root = SVGBackend::with_string(&mut svg, (900, 500)).into_drawing_area();
+    let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let n = summaries.len();
     let mut chart = ChartBuilder::on(&root)
         .caption(
             "South's score (draws count half), 95% interval",
-            ("sans-serif", 22),
+            ("sans-serif", CAPTION),
         )
         .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
+        .x_label_area_size(60)
+        .y_label_area_size(90)
         .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.0)
         .map_err(failed)?;
     let labels: Vec<String> = summaries.iter().map(|s| s.variant.clone()).collect();
     chart
         .configure_mesh()
+        .label_style(("sans-serif", TEXT))
+        .axis_desc_style(("sans-serif", TEXT))
         .x_labels(n)
         .x_label_formatter(&|x| {
             let i = x.round();

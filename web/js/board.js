@@ -20,8 +20,8 @@ export function drawBoard(layout, replay, opts = {}) {
     class: "board", viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": opts.label || `the board, ${rows} rows of ${columns} holes`,
     // A hole's cell is never narrower than --cell-min (a finger's width on a
-    // phone): a long board scrolls sideways instead.
-    style: `min-width: calc(${(width / CELL).toFixed(3)} * var(--cell-min))`,
+    // phone; a long board scrolls sideways instead) nor wider than --cell-max.
+    style: `min-width: calc(${(width / CELL).toFixed(3)} * var(--cell-min)); max-width: calc(${(width / CELL).toFixed(3)} * var(--cell-max))`,
   });
   root.append(svg("rect", { class: "frame", x: 1, y: LABEL, width: width - 2, height: rows * CELL + PAD * 2, rx: 18 }));
   sideNames(root, position, { width, height, stores });
@@ -87,7 +87,7 @@ function ownerOf(name, rows, position) {
 function hole(name, x, y, position, rows, opts) {
   const claims = position.claims || { south: [], north: [] };
   const seeds = position.board[LETTERS.indexOf(name[0])][Number(name.slice(1)) - 1];
-  const closed = position.closed.includes(name);
+  const closed = (position.closed || []).includes(name);
   const owner = ownerOf(name, rows, position);
   const cues = {
     legal: Boolean(opts.legal && opts.legal.has(name)),

@@ -96,7 +96,10 @@ export async function showCompare(params = new URLSearchParams()) {
           holder.innerHTML = chart.svg; // drawn by the server from numbers only
           charts.append(holder);
         }
-        result.replaceChildren(el("pre", { class: "table", id: "compare-table" }, state.table), charts);
+        result.replaceChildren(
+          el("div", { class: "results", id: "compare-results" }, state.summaries.map(resultCard)),
+          charts,
+          el("details", {}, el("summary", {}, "As the command line prints it"), el("pre", { class: "table", id: "compare-table", tabindex: 0 }, state.table)));
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -104,3 +107,33 @@ export async function showCompare(params = new URLSearchParams()) {
   }
 }
 
+
+const fixed = (digits) => (x) => (x == null ? "–" : x.toFixed(digits));
+// What a comparison found of one variant, a line a figure, in the words of
+// `compare`'s table.
+const FIGURES = [
+  ["games", (s) => s.games],
+  ["rounds: mean", (s) => (s.matches ? fixed(2)(s.rounds_mean) : null)],
+  ["South wins", (s) => s.south_wins],
+  ["North wins", (s) => s.north_wins],
+  ["draws", (s) => s.draws],
+  ["unfinished", (s) => s.unfinished],
+  ["South's score (95% interval)", (s) => `${fixed(3)(s.south_score)} (${fixed(3)(s.south_score_low)}–${fixed(3)(s.south_score_high)})`],
+  ["turns: mean", (s) => fixed(1)(s.turns_mean)],
+  ["turns: median (p10–p90)", (s) => `${s.turns_median} (${s.turns_p10}–${s.turns_p90})`],
+  ["branching factor", (s) => fixed(2)(s.branching_mean)],
+  ["repetition draws", (s) => s.repetition_draws],
+  ["endless moves met", (s) => s.endless_moves_met],
+  ["lead changes: mean", (s) => fixed(2)(s.lead_changes_mean)],
+  ["drama", (s) => fixed(3)(s.drama)],
+  ["decisiveness", (s) => fixed(3)(s.decisiveness)],
+  ["captured per turn", (s) => fixed(2)(s.captured_per_turn)],
+  ["ms per game", (s) => fixed(3)(s.milliseconds_per_game)],
+];
+
+function resultCard(summary) {
+  const rows = FIGURES.map(([name, value]) => [name, value(summary)]).filter(([, value]) => value !== null);
+  return el("section", { class: "result", "data-result": summary.variant },
+    el("h3", {}, summary.variant),
+    el("table", {}, el("tbody", {}, rows.map(([name, value]) => el("tr", {}, el("th", { scope: "row" }, name), el("td", {}, String(value)))))));
+}

@@ -73,7 +73,7 @@ export async function showEditor(reference) {
       preview.replaceChildren(
         el("h2", {}, result.game.name), el("p", { class: "muted" }, result.game.summary),
         drawBoard(result.game.layout, result.game.start),
-        el("pre", { class: "explain", id: "explain" }, result.game.explain));
+        el("pre", { class: "explain", id: "explain", tabindex: 0 }, result.game.explain));
     } else {
       preview.replaceChildren(el("p", { class: "error", id: "invalid" }, `${result.diagnostics.filter((d) => d.severity === "error").length} problem(s): the game does not load yet.`));
     }

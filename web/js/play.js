@@ -77,11 +77,11 @@ export async function showPlay(reference, params) {
         el("div", { id: "events" }),
         el("div", { id: "rounds" }),
         el("div", { class: "controls", role: "group", "aria-label": "the record" },
-          el("button", { id: "history-first", class: "secondary", title: "the start", "aria-label": "back to the start", on: { click: () => view(0) } }, "«"),
-          el("button", { id: "history-back", class: "secondary", title: "one decision back", "aria-label": "one decision back", on: { click: () => view(shown().length - 1) } }, "‹"),
+          el("button", { id: "history-first", class: "secondary", title: "the start", "aria-label": "back to the start", on: { click: () => showAt(0) } }, "«"),
+          el("button", { id: "history-back", class: "secondary", title: "one decision back", "aria-label": "one decision back", on: { click: () => showAt(shown().length - 1) } }, "‹"),
           el("span", { id: "history-at", class: "muted" }),
-          el("button", { id: "history-forward", class: "secondary", title: "one decision forward", "aria-label": "one decision forward", on: { click: () => view(shown().length + 1) } }, "›"),
-          el("button", { id: "history-last", class: "secondary", title: "the latest position", "aria-label": "to the latest position", on: { click: () => view(null) } }, "»")),
+          el("button", { id: "history-forward", class: "secondary", title: "one decision forward", "aria-label": "one decision forward", on: { click: () => showAt(shown().length + 1) } }, "›"),
+          el("button", { id: "history-last", class: "secondary", title: "the latest position", "aria-label": "to the latest position", on: { click: () => showAt(null) } }, "»")),
         el("div", { class: "controls" },
           el("button", { id: "undo", on: { click: undo } }, "Undo"),
           el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"),
@@ -113,8 +113,8 @@ export async function showPlay(reference, params) {
           reset: () => { game.position = null; restart(); },
         }),
         info.rules_document ? el("details", { id: "rules-document" }, el("summary", {}, `The rules (${info.rules.split(" ")[0]})`),
-          el("div", { class: "rules" }, markdown(info.rules_document))) : null,
-        el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain" }, info.explain)))));
+          el("div", { class: "rules", tabindex: 0 }, markdown(info.rules_document))) : null,
+        el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain", tabindex: 0 }, info.explain)))));
   await refresh();
 }
 
@@ -192,7 +192,7 @@ function shown() {
 
 // Shows the position after the first `at` decisions (null or past the end:
 // the latest); agents wait while an earlier one is shown.
-function view(at) {
+function showAt(at) {
   game.at = at === null || at >= game.decisions.length ? null : Math.max(0, at);
   game.previous = null;
   refresh();
@@ -283,14 +283,16 @@ function render() {
   const decisions = shown();
   const last = decisions.length ? holeOf(decisions[decisions.length - 1]) : null;
   const holder = document.getElementById("board");
-  // A player using the keyboard keeps the focus on the board across moves.
-  const focused = holder.contains(document.activeElement) ? document.activeElement.dataset.hole : null;
+  // A player using the keyboard keeps the focus on the board across moves
+  // (and the animations between them, which redraw it).
+  if (holder.contains(document.activeElement)) game.focus = document.activeElement.dataset.hole || "board";
   const board = drawBoard(game.info.layout, replay, {
     legal, last, changed: changedCells(game.previous, replay.position),
     onHole: (hole) => choose(legal.get(hole)),
   });
+  board.setAttribute("tabindex", "-1");
   holder.replaceChildren(board);
-  if (focused) (board.querySelector(`[data-hole="${focused}"][tabindex]`) || board.querySelector("[tabindex]") || board).focus();
+  if (game.focus) (board.querySelector(`[data-hole="${game.focus}"][tabindex]`) || board.querySelector("[tabindex='0']") || board).focus();
   document.getElementById("choices").replaceChildren();
   document.getElementById("status").textContent = statusLine(ended, human);
   document.getElementById("rounds").replaceChildren(...(replay.match ? [rounds(replay.match)] : []));
@@ -347,6 +349,9 @@ async function play(decision) {
   // (a double click) would send it twice.
   if (game.deciding) return;
   game.deciding = true;
+  const board = document.getElementById("board");
+  if (board.contains(document.activeElement)) game.focus = document.activeElement.dataset.hole || "board";
+  else if (document.activeElement !== document.body) game.focus = null;
   try {
     await decide(decision);
   } finally {

@@ -53,7 +53,7 @@ function scenarioCard(c) {
     el("h2", {}, `${c.file} `, el("span", { class: "badge" }, c.status)),
     el("div", { class: "muted" }, c.clauses.join(" ")),
     el("p", {}, c.about),
-    c.error ? el("pre", { class: "explain error" }, c.error) : null,
-    c.failures.length ? el("pre", { class: "explain" }, c.failures.join("\n")) : null,
+    c.error ? el("pre", { class: "explain error", tabindex: 0 }, c.error) : null,
+    c.failures.length ? el("pre", { class: "explain", tabindex: 0 }, c.failures.join("\n")) : null,
     boards);
 }

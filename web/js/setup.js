@@ -73,8 +73,17 @@ export function positionSetup(layout, io) {
     start.disabled = !good;
   }
 
+  // A position to edit; what a position file may leave out is filled in.
   function take(position) {
-    draft = structuredClone(position);
+    const rows = position && position.board;
+    if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every(Number.isInteger))) {
+      said.textContent = "A position's `board` is its rows of seed counts, `a` first: [[4, 4, …], [4, 4, …]].";
+      said.className = "error";
+      return;
+    }
+    draft = Object.assign({ captured: { south: 0, north: 0 }, to_move: "south", closed: [] }, structuredClone(position));
+    // Stores show the captures again: the draft's scores are its `captured`.
+    delete draft.stores;
     draw();
   }
 
