@@ -426,16 +426,8 @@ async fn second_pass(client: &Client, server: &Server) {
 
     // Item 14: a shared link of a whole game opens with one request for the
     // position, not one per decision.
-    let game: Value = serde_json::from_str(&common::stdout(&common::mancala(&[
-        "random", "oware", "--seed", "1", "--games", "1", "--json",
-    ])))
-    .unwrap();
-    let decisions: Vec<&str> = game["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d.as_str().unwrap())
-        .collect();
+    let game = common::random_decisions("oware", 1);
+    let decisions: Vec<&str> = game.iter().map(String::as_str).collect();
     assert!(decisions.len() > 50, "{} decisions", decisions.len());
     client
         .execute("performance.clearResourceTimings()", vec![])

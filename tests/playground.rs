@@ -79,14 +79,8 @@ async fn a_player_steps_through_swaps_concedes_and_keeps_a_tally() {
 }
 
 async fn stepping_through(client: &Client, server: &Server) {
-    let game: Value = serde_json::from_str(&common::stdout(&common::mancala(&[
-        "random", "kalah", "--seed", "1", "--games", "1", "--json",
-    ])))
-    .unwrap();
-    let played: Vec<&str> = game["decisions"].as_array().unwrap()[..3]
-        .iter()
-        .map(|d| d.as_str().unwrap())
-        .collect();
+    let game = common::random_decisions("kalah", 1);
+    let played: Vec<&str> = game[..3].iter().map(String::as_str).collect();
     let boards: Vec<Value> = (0..=3)
         .map(|k| board_of(&after(server, "kalah", &played[..k])))
         .collect();
@@ -444,6 +438,33 @@ async fn the_editor_opens_downloads_saves_and_compares() {
     .await;
 }
 
+/// The compare page's first choice (Kalah beside Oware), `games` of each,
+/// until its charts are drawn.
+async fn compare_kalah_and_oware(client: &Client, server: &Server, games: u32) {
+    open(
+        client,
+        server,
+        "/#/compare",
+        "the compare page",
+        "#compare-run",
+    )
+    .await;
+    client
+        .execute(
+            "document.getElementById('compare-games').value = arguments[0]",
+            vec![json!(games.to_string())],
+        )
+        .await
+        .unwrap();
+    click(client, "#compare-run").await;
+    until(
+        client,
+        "the results",
+        "return document.querySelectorAll('[data-chart] svg').length > 0",
+    )
+    .await;
+}
+
 /// The rendered size of every element `css` matches: `[smallest width, smallest height]`.
 async fn smallest(client: &Client, css: &str) -> (f64, f64) {
     let sizes = client
@@ -497,28 +518,7 @@ async fn boards_and_results_fit_a_phone() {
             .unwrap();
         assert_eq!(scrolls, json!(true));
         // A comparison's results and charts fit, their text readable.
-        open(
-            client,
-            server,
-            "/#/compare",
-            "the compare page",
-            "#compare-run",
-        )
-        .await;
-        client
-            .execute(
-                "document.getElementById('compare-games').value = '20'",
-                vec![],
-            )
-            .await
-            .unwrap();
-        click(client, "#compare-run").await;
-        until(
-            client,
-            "the results",
-            "return document.querySelectorAll('[data-chart] svg').length > 0",
-        )
-        .await;
+        compare_kalah_and_oware(client, server, 20).await;
         assert!(
             !overflows(client).await,
             "the results are wider than a phone"
@@ -735,16 +735,8 @@ async fn photograph(client: &Client, server: &Server, folder: &str) {
     open(client, server, "/#/", "the library", ".card svg.board").await;
     shot("library").await;
     // A game some way in, South (a person) to move.
-    let game: Value = serde_json::from_str(&common::stdout(&common::mancala(&[
-        "random", "kalah", "--seed", "4", "--games", "1", "--json",
-    ])))
-    .unwrap();
-    let decisions: Vec<&str> = game["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d.as_str().unwrap())
-        .collect();
+    let game = common::random_decisions("kalah", 4);
+    let decisions: Vec<&str> = game.iter().map(String::as_str).collect();
     let sofar = (8..decisions.len())
         .find(|&k| after(server, "kalah", &decisions[..k])["position"]["to_move"] == "south")
         .expect("South to move somewhere");
@@ -789,28 +781,7 @@ async fn photograph(client: &Client, server: &Server, folder: &str) {
     )
     .await;
     shot("editor-error").await;
-    open(
-        client,
-        server,
-        "/#/compare",
-        "the compare page",
-        "#compare-run",
-    )
-    .await;
-    client
-        .execute(
-            "document.getElementById('compare-games').value = '200'",
-            vec![],
-        )
-        .await
-        .unwrap();
-    click(client, "#compare-run").await;
-    until(
-        client,
-        "the results",
-        "return document.querySelector('#compare-results') !== null",
-    )
-    .await;
+    compare_kalah_and_oware(client, server, 200).await;
     client
         .execute(
             "document.getElementById('compare-progress').scrollIntoView()",
@@ -890,16 +861,8 @@ async fn timings(client: &Client, server: &Server) {
         replies.push(reply.as_f64().unwrap() - clicked.as_f64().unwrap());
     }
     let mut shared = Vec::new();
-    let game: Value = serde_json::from_str(&common::stdout(&common::mancala(&[
-        "random", "oware", "--seed", "1", "--games", "1", "--json",
-    ])))
-    .unwrap();
-    let decisions: Vec<&str> = game["decisions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d.as_str().unwrap())
-        .collect();
+    let game = common::random_decisions("oware", 1);
+    let decisions: Vec<&str> = game.iter().map(String::as_str).collect();
     let link = format!(
         "/#/play/oware?south=human&north=human&d={}",
         decisions.join(",")

@@ -298,3 +298,17 @@ pub fn refused(output: &Output, reason: &str) {
         stderr(output)
     );
 }
+
+/// The decisions of random game `seed` of a bundled game, as `mancala random
+/// GAME --seed S --games 1 --json` plays it.
+pub fn random_decisions(game: &str, seed: u64) -> Vec<String> {
+    let seed = seed.to_string();
+    let args = ["random", game, "--seed", &seed, "--games", "1", "--json"];
+    let played: serde_json::Value = serde_json::from_str(&stdout(&mancala(&args))).unwrap();
+    played["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap().to_string())
+        .collect()
+}

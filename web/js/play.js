@@ -57,6 +57,47 @@ export async function showPlay(reference, params) {
   // Another route (or game) has been shown meanwhile.
   if (view !== page) return;
   const info = game.info;
+  view.replaceChildren(
+    el("h1", {}, info.name),
+    el("p", { class: "muted" }, `${info.origin}. ${info.summary}`),
+    el("div", { class: info.layout.columns > 12 ? "play wide" : "play" }, boardColumn(), panel(info)));
+  await refresh();
+}
+
+// The board and what is played on it: the status, the record's steps, the
+// game's buttons and the player's settings.
+function boardColumn() {
+  const through = (id, label, symbol, to) => el("button", { id, class: "secondary", title: label, "aria-label": label, on: { click: () => showAt(to()) } }, symbol);
+  const setting = (id, words, values, name, save) => el("label", {}, words,
+    el("select", { id, on: { change: (e) => { save(e.target.value); savePrefs(); } } },
+      values.map((value) => el("option", { value, selected: value === prefs[id] }, name(value)))));
+  return el("div", {},
+    el("div", { id: "board", class: "board-holder" }),
+    el("div", { id: "choices", class: "controls" }),
+    el("div", { id: "status", role: "status" }),
+    el("div", { id: "events" }),
+    el("div", { id: "rounds" }),
+    el("div", { class: "controls", role: "group", "aria-label": "the record" },
+      through("history-first", "back to the start", "«", () => 0),
+      through("history-back", "one decision back", "‹", () => shown().length - 1),
+      el("span", { id: "history-at", class: "muted" }),
+      through("history-forward", "one decision forward", "›", () => shown().length + 1),
+      through("history-last", "to the latest position", "»", () => null)),
+    el("div", { class: "controls" },
+      el("button", { id: "undo", on: { click: undo } }, "Undo"),
+      el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"),
+      el("button", { id: "swap", class: "secondary", title: "each player takes the other side", on: { click: swap } }, "Swap sides"),
+      el("button", { id: "concede", class: "secondary", on: { click: concede } }, "Concede"),
+      el("button", { id: "skip", class: "secondary", hidden: true }, "Skip")),
+    el("div", { class: "controls" },
+      setting("speed", "Sowing shown ", Object.keys(SPEEDS), (speed) => speed, (speed) => { prefs.speed = speed; }),
+      setting("delay", "Agents wait ", [0, 250, 500, 1000, 2000], (ms) => `${ms} ms`, (ms) => { prefs.delay = Number(ms); })),
+    el("div", { id: "tally", class: "muted" }));
+}
+
+// The side panel: the players, the options, the record, setting up a
+// position, and the rules.
+function panel(info) {
   // A list of the usual players, and any other the server allows typed in
   // (`alphabeta:7`, `mcts:2s`).
   const agentSelect = (who) => el("input", {
@@ -66,56 +107,27 @@ export async function showPlay(reference, params) {
   const optionInputs = info.options.map((o) => el("label", {},
     `${o.name} `, el("input", { "data-option": o.name, value: o.value, title: `${o.help} (${o.allowed})` }),
     el("span", { class: "muted" }, ` ${o.allowed}`)));
-  view.replaceChildren(
-    el("h1", {}, info.name),
-    el("p", { class: "muted" }, `${info.origin}. ${info.summary}`),
-    el("div", { class: info.layout.columns > 12 ? "play wide" : "play" },
-      el("div", {},
-        el("div", { id: "board", class: "board-holder" }),
-        el("div", { id: "choices", class: "controls" }),
-        el("div", { id: "status", role: "status" }),
-        el("div", { id: "events" }),
-        el("div", { id: "rounds" }),
-        el("div", { class: "controls", role: "group", "aria-label": "the record" },
-          el("button", { id: "history-first", class: "secondary", title: "the start", "aria-label": "back to the start", on: { click: () => showAt(0) } }, "«"),
-          el("button", { id: "history-back", class: "secondary", title: "one decision back", "aria-label": "one decision back", on: { click: () => showAt(shown().length - 1) } }, "‹"),
-          el("span", { id: "history-at", class: "muted" }),
-          el("button", { id: "history-forward", class: "secondary", title: "one decision forward", "aria-label": "one decision forward", on: { click: () => showAt(shown().length + 1) } }, "›"),
-          el("button", { id: "history-last", class: "secondary", title: "the latest position", "aria-label": "to the latest position", on: { click: () => showAt(null) } }, "»")),
-        el("div", { class: "controls" },
-          el("button", { id: "undo", on: { click: undo } }, "Undo"),
-          el("button", { id: "restart", class: "secondary", on: { click: restart } }, "New game"),
-          el("button", { id: "swap", class: "secondary", title: "each player takes the other side", on: { click: swap } }, "Swap sides"),
-          el("button", { id: "concede", class: "secondary", on: { click: concede } }, "Concede"),
-          el("button", { id: "skip", class: "secondary", hidden: true }, "Skip")),
-        el("div", { class: "controls" },
-          el("label", {}, "Sowing shown ", el("select", { id: "speed", on: { change: (e) => { prefs.speed = e.target.value; savePrefs(); } } },
-            Object.keys(SPEEDS).map((speed) => el("option", { value: speed, selected: speed === prefs.speed }, speed)))),
-          el("label", {}, "Agents wait ", el("select", { id: "delay", on: { change: (e) => { prefs.delay = Number(e.target.value); savePrefs(); } } },
-            [0, 250, 500, 1000, 2000].map((ms) => el("option", { value: ms, selected: ms === prefs.delay }, `${ms} ms`))))),
-        el("div", { id: "tally", class: "muted" })),
-      el("div", { class: "panel" },
-        el("h2", {}, "Players"),
-        el("datalist", { id: "agents" }, AGENTS.map(([value, label]) => el("option", { value }, label))),
-        el("div", { class: "controls" }, el("label", {}, "South ", agentSelect("south"))),
-        el("div", { class: "controls" }, el("label", {}, "North ", agentSelect("north"))),
-        info.has_match ? el("label", {}, el("input", { type: "checkbox", id: "match", checked: game.asMatch, on: { change: (e) => { game.asMatch = e.target.checked; restart(); } } }), " a match of rounds") : null,
-        optionInputs.length ? el("div", { class: "options" }, el("h2", {}, "Options"), optionInputs,
-          el("button", { class: "secondary", on: { click: applyOptions } }, "Apply and restart")) : null,
-        el("h2", {}, "Record"),
-        el("div", { id: "record", class: "record" }),
-        el("div", { class: "controls" },
-          el("a", { id: "download", download: `${info.id}.json`, href: "#" }, "Download as JSON")),
-        positionSetup(info.layout, {
-          now: () => game.replay.position,
-          check: (position) => api("/api/play", { ...played([]), position }),
-          start: (position) => { game.position = position; restart(); },
-          reset: () => { game.position = null; restart(); },
-        }),
-        info.rules_document ? el("details", { id: "rules-document" }, el("summary", {}, `The rules (${info.rules.split(" ")[0]})`),
-          el("div", { class: "rules", tabindex: 0 }, markdown(info.rules_document))) : null,
-        el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain", tabindex: 0 }, info.explain)))));
-  await refresh();
+  return el("div", { class: "panel" },
+    el("h2", {}, "Players"),
+    el("datalist", { id: "agents" }, AGENTS.map(([value, label]) => el("option", { value }, label))),
+    el("div", { class: "controls" }, el("label", {}, "South ", agentSelect("south"))),
+    el("div", { class: "controls" }, el("label", {}, "North ", agentSelect("north"))),
+    info.has_match ? el("label", {}, el("input", { type: "checkbox", id: "match", checked: game.asMatch, on: { change: (e) => { game.asMatch = e.target.checked; restart(); } } }), " a match of rounds") : null,
+    optionInputs.length ? el("div", { class: "options" }, el("h2", {}, "Options"), optionInputs,
+      el("button", { class: "secondary", on: { click: applyOptions } }, "Apply and restart")) : null,
+    el("h2", {}, "Record"),
+    el("div", { id: "record", class: "record" }),
+    el("div", { class: "controls" },
+      el("a", { id: "download", download: `${info.id}.json`, href: "#" }, "Download as JSON")),
+    positionSetup(info.layout, {
+      now: () => game.replay.position,
+      check: (position) => api("/api/play", { ...played([]), position }),
+      start: (position) => { game.position = position; restart(); },
+      reset: () => { game.position = null; restart(); },
+    }),
+    info.rules_document ? el("details", { id: "rules-document" }, el("summary", {}, `The rules (${info.rules.split(" ")[0]})`),
+      el("div", { class: "rules", tabindex: 0 }, markdown(info.rules_document))) : null,
+    el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain", tabindex: 0 }, info.explain)));
 }
 
 // What the API is told of the game in progress, up to `decisions`.
