@@ -579,6 +579,39 @@ async fn second_pass(client: &Client, server: &Server) {
     .await;
     assert_eq!(shown, json!(rounds));
 
+    // Item 5: random matches of Walak-pussa reach the round limit; asked, the
+    // side ahead then wins, and none is left unfinished.
+    open(
+        client,
+        server,
+        "/#/compare",
+        "the compare page",
+        "[data-variant=\"walak-pussa\"]",
+    )
+    .await;
+    client
+        .execute(
+            "for (const box of document.querySelectorAll('[data-variant] input[type=checkbox]')) \
+               box.checked = box.value === 'walak-pussa'; \
+             document.getElementById('compare-match').checked = true; \
+             document.getElementById('compare-at-limit').value = 'ahead'; \
+             document.getElementById('compare-games').value = '10';",
+            vec![],
+        )
+        .await
+        .unwrap();
+    click(client, "#compare-run").await;
+    let figures = until(
+        client,
+        "the matches compared",
+        "const card = document.querySelector('[data-result=\"walak-pussa\"]'); if (!card) return null; \
+         return Object.fromEntries([...card.querySelectorAll('tr')].map((r) => [r.cells[0].textContent, r.cells[1].textContent]));",
+    )
+    .await;
+    assert_eq!(figures["unfinished"], "0", "{figures}");
+    assert_eq!(figures["rounds: mean"], "100.00", "{figures}");
+    client.goto(&server.url("/#/")).await.unwrap();
+
     // Item 11: one game compared under two option sets, side by side.
     open(
         client,
