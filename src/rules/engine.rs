@@ -1,7 +1,7 @@
 //! The generic rules engine: one move sown lap by lap with relays and captures,
 //! and the strip decisions that a capture may owe. Nothing here knows a game.
 
-use crate::language::expr::{Env, Scope};
+use crate::language::expr::{BoolExpr, Compiled, Env, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
@@ -403,6 +403,52 @@ pub(crate) fn sow<const N: usize>(
     }
 }
 
+/// Which rules a move may meet, fixed when its kind is chosen (`sow`): each
+/// plan is compiled apart, so that a move from the board pays nothing for
+/// hands, skips, relays or the rarer rules it cannot meet.
+pub(crate) trait Plan {
+    /// The move sows from the mover's hand (`[hand]`), not from a hole.
+    const FROM_HAND: bool;
+    /// The rarer rules are asked: claims lost, a relay's `lift` or `optional`,
+    /// `lap_board` (`Game::rare_sowing`).
+    const RARE: bool;
+    /// Holes may be passed over: a `skip`, or holes closed for the round.
+    const SKIPS: bool;
+    /// A lap may be followed by another: a relay, or lap-end captures
+    /// (`laps_follow`).
+    const LAPS: bool;
+}
+
+/// A move from the board with none of the rarer rules (the commonest).
+struct Plain<const SKIPS: bool, const LAPS: bool>;
+
+impl<const SKIPS: bool, const LAPS: bool> Plan for Plain<SKIPS, LAPS> {
+    const FROM_HAND: bool = false;
+    const RARE: bool = false;
+    const SKIPS: bool = SKIPS;
+    const LAPS: bool = LAPS;
+}
+
+/// A move from the board, every rule asked.
+struct General;
+
+impl Plan for General {
+    const FROM_HAND: bool = false;
+    const RARE: bool = true;
+    const SKIPS: bool = true;
+    const LAPS: bool = true;
+}
+
+/// A move from the mover's hand, every rule asked.
+struct FromHand;
+
+impl Plan for FromHand {
+    const FROM_HAND: bool = true;
+    const RARE: bool = true;
+    const SKIPS: bool = true;
+    const LAPS: bool = true;
+}
+
 /// `sow` for a move from the board with no rarer rule, compiled apart for
 /// moves that may skip holes (`SKIPS`: the skip sets cost the other games'
 /// sowing loop a few percent in instructions per random game) and for games
@@ -414,8 +460,8 @@ fn sow_from_board<const N: usize, const SKIPS: bool>(
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
     match laps_follow(game) {
-        true => sow_move::<N, false, false, SKIPS, true, _>(game, position, decision, &mut ()),
-        false => sow_move::<N, false, false, SKIPS, false, _>(game, position, decision, &mut ()),
+        true => sow_move::<Plain<SKIPS, true>, N, _>(game, position, decision, &mut ()),
+        false => sow_move::<Plain<SKIPS, false>, N, _>(game, position, decision, &mut ()),
     }
 }
 
@@ -435,11 +481,22 @@ pub(crate) fn sow_traced<const N: usize>(
     decision: Decision,
 ) -> Result<Vec<Step>, NotLegal> {
     let mut steps = Vec::new();
-    match game.hand.is_some() && plays_from_hand(game, position) {
-        true => sow_move::<N, true, true, true, true, _>(game, position, decision, &mut steps)?,
-        false => sow_move::<N, false, true, true, true, _>(game, position, decision, &mut steps)?,
-    };
+    sow_watched(game, position, decision, &mut steps)?;
     Ok(steps)
+}
+
+/// A move with every rule asked, its steps reported to `trace`: a traced
+/// move, or a look-ahead watching what it takes (`threats`).
+pub(crate) fn sow_watched<const N: usize, T: Trace>(
+    game: &Game,
+    position: &mut Position<N>,
+    decision: Decision,
+    trace: &mut T,
+) -> Result<Sown, NotLegal> {
+    match game.hand.is_some() && plays_from_hand(game, position) {
+        true => sow_move::<FromHand, N, T>(game, position, decision, trace),
+        false => sow_move::<General, N, T>(game, position, decision, trace),
+    }
 }
 
 /// `sow` for a hand move, out of line: games without a hand never come here.
@@ -449,7 +506,7 @@ fn sow_from_hand<const N: usize>(
     position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<N, true, true, true, true, _>(game, position, decision, &mut ())
+    sow_move::<FromHand, N, _>(game, position, decision, &mut ())
 }
 
 /// `sow` for a game whose moves may lose claims or meet a relay's `lift` or
@@ -461,357 +518,571 @@ fn sow_rare<const N: usize>(
     position: &mut Position<N>,
     decision: Decision,
 ) -> Result<Sown, NotLegal> {
-    sow_move::<N, false, true, true, true, _>(game, position, decision, &mut ())
+    sow_move::<General, N, _>(game, position, decision, &mut ())
 }
 
-/// The move, from the board or (`FROM_HAND`) from the mover's hand, checking
-/// the rarer rules only when `RARE` (`Game::rare_sowing`), skipping holes
-/// only when `SKIPS` and sowing more than one lap only when `LAPS`
-/// (`laps_follow`); one body, compiled for each, so that a move from the
-/// board pays nothing for hands, skips, relays or rare rules.
+/// The move, as its plan `P` allows (reference: "Sowing", "Relay",
+/// "Captures"): the first hand lifted, then lap after lap, each followed by a
+/// re-sowing capture or a relay while there is one, then the end of the
+/// sowing and of the turn.
 #[inline(always)]
-pub(crate) fn sow_move<
-    const N: usize,
-    const FROM_HAND: bool,
-    const RARE: bool,
-    const SKIPS: bool,
-    const LAPS: bool,
-    T: Trace,
->(
+fn sow_move<P: Plan, const N: usize, T: Trace>(
     game: &Game,
     position: &mut Position<N>,
     decision: Decision,
     trace: &mut T,
 ) -> Result<Sown, NotLegal> {
-    let board = &game.board;
-    let mover = position.to_move;
-    let origin = decision.hole;
-    let mut reversed = sown_reversed(game, position, decision);
-    let reversed_at_start = reversed;
+    let reversed = sown_reversed(game, position, decision);
     // Kept only where some rule reads the position at the start of the move.
     let start_copy = game.reads_before.then_some(*position);
     let start = start_copy.as_deref();
-    let mut env = Env::new(mover);
-    env.origin = origin;
-    env.lap_start = origin;
-    env.lap = 1;
-    env.reversed = reversed;
-    let mut options = Options {
-        declined: decision.declined,
-        met: 0,
-        took: false,
-    };
-    let hand = match FROM_HAND {
-        false => {
-            let available = position.counts[origin as usize];
-            let lifted = match &game.moves.lift {
-                None => available,
-                Some(lift) => lift
-                    .eval(&mut scope(game, position, start, env))
-                    .clamp(1, available as i64) as u16,
-            };
-            position.counts[origin as usize] -= lifted;
-            if RARE && game.claims_lost.is_some() {
-                lose_claims(game, position, start, mover);
-            }
-            if game.reads_moved_from {
-                position.moved_from.insert(origin);
-            }
-            trace.step(Step::Lift {
-                hole: origin,
-                seeds: lifted,
-            });
-            lifted
+    let (mut env, mut options) = Sowing::<P, N, T>::env(position.to_move, decision, reversed);
+    let skips = skipped_holes(game, position, decision.hole);
+    let state = (&mut env, &mut options, &skips);
+    let mut sowing = Sowing::<P, N, T>::new(game, position, start, state, reversed, trace);
+    let lifted = sowing.lift()?;
+    loop {
+        sowing.sow_lap()?;
+        if !P::LAPS {
+            break;
         }
-        true => {
-            let seeds = take_from_hand(game, position, start, env);
-            trace.step(Step::FromHand { seeds });
-            seeds
+        if sowing.resow_at_lap_end()? {
+            continue;
         }
-    };
-    let lifted = hand;
-    let mut hand = hand;
-    // Charged lap by lap, each lap for all its seeds as it is lifted.
-    let mut work = game.work.per_move;
-    charge(&mut work, game.work.lap(hand))?;
-    let at_lift = game.has_captures_at(CaptureTime::Lift);
-    let per_drop = game.has_captures_at(CaptureTime::Drop);
-    let lap_end = game.has_captures_at(CaptureTime::LapEnd);
-    let circuit_length = board.circuit_length(mover);
-    let closed = position.closed;
-    // A tabulated skip is a set for the move (with the closed holes); any
-    // other is asked at each drop.
-    let skip_table = game.skip_table.as_ref();
-    let skip_asked = game.skip.as_ref().filter(|_| skip_table.is_none());
-    let skips = match skip_table {
-        Some(table) => closed.union(table.get(mover, origin)),
-        None => closed,
-    };
-    let may_skip = SKIPS && (game.skip.is_some() || !closed.is_empty());
-    // Nothing to test at each drop: seeds only go round the circuit.
-    let plain_drops = !may_skip && !per_drop;
-    // Only a set of holes to pass over, known for the move.
-    let tabled_skips = may_skip && skip_asked.is_none() && !per_drop;
-
-    let mut from = origin;
-    if FROM_HAND {
-        // A hand move sows from the chosen hole with its first seed into it (the
-        // lap starts from the hole before), or puts every seed into it (dropped
-        // here, leaving an empty first lap that ends in it).
-        match game.hand.as_ref().is_some_and(|h| h.sow) {
-            true => from = board.next_table(mover, !reversed)[origin as usize],
-            false => {
-                while hand > 0 {
-                    hand -= 1;
-                    position.counts[origin as usize] += 1;
-                    trace.step(Step::Drop { cell: origin });
-                    if per_drop {
-                        (env.here, env.is_last) = (origin, hand == 0);
-                        let (env, options) = (&mut env, &mut options);
-                        let _ = traced_capture(game, position, start, env, options, DROP, trace);
-                    }
-                }
-            }
+        if !sowing.relay()? {
+            break;
         }
     }
-    // Lift captures are made where each lap's hand is lifted: here, after a
-    // re-sowing capture and after a relay (not at the loop's head, which cost
-    // every game about 1% in instructions).
-    if at_lift && hand > 0 {
-        lift_captures(
+    sowing.finish(lifted, reversed)
+}
+
+/// The holes a move from `origin` passes over: those closed for the round,
+/// and (with them) a skip tabulated at load; any other skip is asked at each
+/// drop.
+#[inline(always)]
+fn skipped_holes(game: &Game, position: &AnyPosition, origin: Hole) -> HoleSet {
+    match game.skip_table.as_ref() {
+        Some(table) => position.closed.union(table.get(position.to_move, origin)),
+        None => position.closed,
+    }
+}
+
+/// How one move drops its seeds, worked out once for the move.
+struct Drops<'a> {
+    /// Captures are asked after every seed (`at = "drop"`).
+    per_drop: bool,
+    /// Captures are asked as each lap's hand is lifted (`at = "lift"`).
+    at_lift: bool,
+    /// Captures are asked as each lap ends (`at = "lap_end"`).
+    at_lap_end: bool,
+    /// The holes passed over for the whole move: those closed for the round,
+    /// and a skip tabulated at load (a local of `sow_move`'s: a set held here
+    /// would keep the move's state out of registers).
+    skips: &'a HoleSet,
+    /// A skip asked at each drop (one that could not be tabulated).
+    skip_asked: Option<&'a Compiled<BoolExpr>>,
+    /// Whether any hole may be passed over.
+    may_skip: bool,
+    /// How many holes a hand can pass over in a row before it is endless.
+    circuit_length: usize,
+}
+
+/// How a lap drops its seeds, chosen once for the move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LapKind {
+    /// Nothing to ask at each drop: seeds only go round the circuit.
+    Plain,
+    /// Only a set of holes to pass over, known for the move.
+    PastSkips,
+    /// At each hole, whether to pass over it; after each seed, the captures.
+    Each,
+}
+
+impl Drops<'_> {
+    fn lap_kind(&self) -> LapKind {
+        match (self.may_skip, self.per_drop) {
+            (false, false) => LapKind::Plain,
+            (true, false) if self.skip_asked.is_none() => LapKind::PastSkips,
+            _ => LapKind::Each,
+        }
+    }
+}
+
+/// A move being sown: the position it changes, what its expressions read
+/// (`env`, and the position at its start where a rule reads it), the hand in
+/// play and where its lap started, the optional captures met, and the work
+/// done (GEN-7). One method per phase; `sow_move` strings them together.
+struct Sowing<'a, P: Plan, const N: usize, T: Trace> {
+    game: &'a Game,
+    position: &'a mut Position<N>,
+    start: Option<&'a AnyPosition>,
+    // Held by reference: the captures, out of line, are handed these two, and
+    // handing over part of the move's own state would keep all of it out of
+    // registers.
+    env: &'a mut Env,
+    options: &'a mut Options,
+    trace: &'a mut T,
+    drops: Drops<'a>,
+    /// Seeds in the hand in play.
+    hand: u16,
+    /// The hole the lap is sown from (its first seed falls into the next).
+    from: Hole,
+    /// Whether the lap runs against the game's direction.
+    reversed: bool,
+    lap_kind: LapKind,
+    work: u64,
+    plan: std::marker::PhantomData<P>,
+}
+
+impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
+    /// The move `decision`, sown `reversed` or not, about to lift its hand;
+    /// `env` and `options` are the move's, as `Sowing::env` starts them.
+    #[inline(always)]
+    fn new(
+        game: &'a Game,
+        position: &'a mut Position<N>,
+        start: Option<&'a AnyPosition>,
+        (env, options, skips): (&'a mut Env, &'a mut Options, &'a HoleSet),
+        reversed: bool,
+        trace: &'a mut T,
+    ) -> Self {
+        let (mover, origin, closed) = (position.to_move, env.origin, position.closed);
+        // A skip that could not be tabulated is asked at each drop.
+        let skip_table = game.skip_table.as_ref();
+        let drops = Drops {
+            per_drop: game.has_captures_at(CaptureTime::Drop),
+            at_lift: game.has_captures_at(CaptureTime::Lift),
+            at_lap_end: game.has_captures_at(CaptureTime::LapEnd),
+            skips,
+            skip_asked: game.skip.as_ref().filter(|_| skip_table.is_none()),
+            may_skip: P::SKIPS && (game.skip.is_some() || !closed.is_empty()),
+            circuit_length: game.board.circuit_length(mover),
+        };
+        Sowing {
             game,
             position,
             start,
-            &mut env,
-            &mut options,
-            &mut hand,
+            env,
+            options,
             trace,
-        );
+            lap_kind: drops.lap_kind(),
+            drops,
+            hand: 0,
+            from: origin,
+            reversed,
+            work: game.work.per_move,
+            plan: std::marker::PhantomData,
+        }
     }
-    loop {
-        if RARE && game.reads_lap_board {
+
+    /// What the move's expressions read as it starts (`origin`, the first
+    /// lap), and its say over optional captures.
+    #[inline(always)]
+    fn env(mover: Side, decision: Decision, reversed: bool) -> (Env, Options) {
+        let mut env = Env::new(mover);
+        let origin = decision.hole;
+        (env.origin, env.lap_start, env.lap, env.reversed) = (origin, origin, 1, reversed);
+        let options = Options {
+            declined: decision.declined,
+            met: 0,
+            took: false,
+        };
+        (env, options)
+    }
+
+    /// Scope for an expression, at this point of the move.
+    #[inline(always)]
+    fn scope(&self) -> Scope<'_> {
+        scope(self.game, self.position, self.start, *self.env)
+    }
+
+    /// `capture` of the given time, traced where the move is.
+    #[inline(always)]
+    fn capture(&mut self, time: CaptureTime) -> Option<Resow> {
+        let (game, start) = (self.game, self.start);
+        traced_capture(
+            game,
+            self.position,
+            start,
+            self.env,
+            self.options,
+            time,
+            self.trace,
+        )
+    }
+
+    /// The first hand (reference: "Sowing"): lifted from the move's hole
+    /// (`[move] lift` seeds of it, all by default) or taken from the mover's
+    /// hand; then the captures made as it is lifted. Gives the seeds lifted.
+    #[inline(always)]
+    fn lift(&mut self) -> Result<u16, NotLegal> {
+        let lifted = match P::FROM_HAND {
+            false => self.lift_from_board(),
+            true => {
+                let seeds = take_from_hand(self.game, self.position, self.start, *self.env);
+                self.trace.step(Step::FromHand { seeds });
+                seeds
+            }
+        };
+        self.hand = lifted;
+        // Charged lap by lap, each lap for all its seeds as it is lifted.
+        charge(&mut self.work, self.game.work.lap(lifted))?;
+        if P::FROM_HAND {
+            self.place_from_hand();
+        }
+        // Lift captures are made where each lap's hand is lifted: here, after a
+        // re-sowing capture and after a relay (not at the loop's head, which
+        // cost every game about 1% in instructions).
+        if self.hand > 0 {
+            self.lift_captures();
+        }
+        Ok(lifted)
+    }
+
+    #[inline(always)]
+    fn lift_from_board(&mut self) -> u16 {
+        let (game, origin) = (self.game, self.env.origin);
+        let available = self.position.counts[origin as usize];
+        let lifted = match &game.moves.lift {
+            None => available,
+            Some(lift) => lift.eval(&mut self.scope()).clamp(1, available as i64) as u16,
+        };
+        self.position.counts[origin as usize] -= lifted;
+        if P::RARE && game.claims_lost.is_some() {
+            lose_claims(game, self.position, self.start, self.env.mover);
+        }
+        if game.reads_moved_from {
+            self.position.moved_from.insert(origin);
+        }
+        self.trace.step(Step::Lift {
+            hole: origin,
+            seeds: lifted,
+        });
+        lifted
+    }
+
+    /// A hand move sows from the chosen hole with its first seed into it (the
+    /// lap starts from the hole before), or puts every seed into it (dropped
+    /// here, leaving an empty first lap that ends in it).
+    fn place_from_hand(&mut self) {
+        let (game, origin) = (self.game, self.env.origin);
+        if game.hand.as_ref().is_some_and(|h| h.sow) {
+            self.from = game.board.next_table(self.env.mover, !self.reversed)[origin as usize];
+            return;
+        }
+        while self.hand > 0 {
+            self.hand -= 1;
+            self.position.counts[origin as usize] += 1;
+            self.trace.step(Step::Drop { cell: origin });
+            if self.drops.per_drop {
+                (self.env.here, self.env.is_last) = (origin, self.hand == 0);
+                let _ = self.capture(DROP);
+            }
+        }
+    }
+
+    /// The captures made as a lap's hand is lifted, before it is sown.
+    #[inline(always)]
+    fn lift_captures(&mut self) {
+        if self.drops.at_lift {
+            self.lift_captures_now();
+        }
+    }
+
+    /// Out of line (only a few games capture then), given only what it
+    /// changes, so that the move's state can stay in registers.
+    #[inline(always)]
+    fn lift_captures_now(&mut self) {
+        let (game, start) = (self.game, self.start);
+        let (env, options) = (&mut *self.env, &mut *self.options);
+        let mut hand = self.hand;
+        lift_captures(
+            game,
+            self.position,
+            start,
+            env,
+            options,
+            &mut hand,
+            self.trace,
+        );
+        self.hand = hand;
+    }
+
+    /// One lap (GEN-5, GEN-6): the hand dropped a seed a hole from the hole
+    /// after `from`, passing over holes to skip, with the per-drop captures;
+    /// `env.last` is left where it ended.
+    #[inline(always)]
+    fn sow_lap(&mut self) -> Result<(), NotLegal> {
+        if P::RARE && self.game.reads_lap_board {
             // At most the 65,535 seeds a position holds.
-            env.lap_board = position.seeds_on_board() as u16;
+            self.env.lap_board = self.position.seeds_on_board() as u16;
         }
-        let next_hole = board.next_table(mover, reversed);
-        let mut at = from;
-        let mut skipped = 0;
-        let mut left = hand;
-        if plain_drops {
-            for _ in 0..hand {
-                at = next_hole[at as usize];
-                position.counts[at as usize] += 1;
-                trace.step(Step::Drop { cell: at });
-            }
-            left = 0;
-            score_stores(board, position);
-        } else if tabled_skips {
-            while left > 0 {
-                at = next_hole[at as usize];
-                if skips.contains(at) {
-                    pass_over(&mut skipped, circuit_length)?;
-                    continue;
-                }
-                skipped = 0;
-                left -= 1;
-                position.counts[at as usize] += 1;
-                trace.step(Step::Drop { cell: at });
-            }
-            score_stores(board, position);
-            if hand > 0 {
-                // As the drop-by-drop loop below leaves them.
-                (env.here, env.in_hand) = (at, 1);
-            }
+        self.env.last = match self.lap_kind {
+            LapKind::Plain => self.drop_plain(),
+            LapKind::PastSkips => self.drop_past_skips()?,
+            LapKind::Each => self.drop_each()?,
+        };
+        Ok(())
+    }
+
+    /// A lap with nothing to ask at each drop.
+    #[inline(always)]
+    fn drop_plain(&mut self) -> Hole {
+        // Locals, so that the loop keeps them in registers.
+        let (board, position, trace) = (&self.game.board, &mut *self.position, &mut *self.trace);
+        let next_hole = board.next_table(self.env.mover, self.reversed);
+        let mut at = self.from;
+        for _ in 0..self.hand {
+            at = next_hole[at as usize];
+            position.counts[at as usize] += 1;
+            trace.step(Step::Drop { cell: at });
         }
+        score_stores(board, position);
+        at
+    }
+
+    /// A lap passing over a set of holes known for the move.
+    #[inline(always)]
+    fn drop_past_skips(&mut self) -> Result<Hole, NotLegal> {
+        let (board, position, trace) = (&self.game.board, &mut *self.position, &mut *self.trace);
+        let (skips, circuit_length) = (self.drops.skips, self.drops.circuit_length);
+        let next_hole = board.next_table(self.env.mover, self.reversed);
+        let (mut at, mut left, mut skipped) = (self.from, self.hand, 0);
         while left > 0 {
             at = next_hole[at as usize];
-            if may_skip {
+            if skips.contains(at) {
+                pass_over(&mut skipped, circuit_length)?;
+                continue;
+            }
+            skipped = 0;
+            left -= 1;
+            position.counts[at as usize] += 1;
+            trace.step(Step::Drop { cell: at });
+        }
+        score_stores(board, position);
+        if self.hand > 0 {
+            // As `drop_each` leaves them.
+            (self.env.here, self.env.in_hand) = (at, 1);
+        }
+        Ok(at)
+    }
+
+    /// A lap asking, at each hole, whether to pass over it and, after each
+    /// seed, the per-drop captures.
+    #[inline(always)]
+    fn drop_each(&mut self) -> Result<Hole, NotLegal> {
+        let board = &self.game.board;
+        let next_hole = board.next_table(self.env.mover, self.reversed);
+        let (mut at, mut left, mut skipped) = (self.from, self.hand, 0);
+        while left > 0 {
+            at = next_hole[at as usize];
+            if self.drops.may_skip {
                 // `in_hand` counts the seed about to fall: 1 for the lap's last.
-                (env.here, env.in_hand) = (at, left);
-                if skip_asked.is_some() {
-                    charge(&mut work, game.work.per_skip)?;
-                }
-                if skips.contains(at)
-                    || skip_asked
-                        .is_some_and(|skip| skip.eval(&mut scope(game, position, start, env)))
-                {
-                    pass_over(&mut skipped, circuit_length)?;
+                (self.env.here, self.env.in_hand) = (at, left);
+                if self.passes_over(at)? {
+                    pass_over(&mut skipped, self.drops.circuit_length)?;
                     continue;
                 }
                 skipped = 0;
             }
             left -= 1;
             if board.is_store(at) {
-                position.captured[board.owner(at).index()] += 1;
+                self.position.captured[board.owner(at).index()] += 1;
             } else {
-                position.counts[at as usize] += 1;
+                self.position.counts[at as usize] += 1;
             }
-            trace.step(Step::Drop { cell: at });
-            if per_drop {
+            self.trace.step(Step::Drop { cell: at });
+            if self.drops.per_drop {
                 // The per-drop captures, after a seed has fallen into `here`.
-                (env.here, env.is_last) = (at, left == 0);
-                let (env, options) = (&mut env, &mut options);
-                let _ = traced_capture(game, position, start, env, options, DROP, trace);
+                (self.env.here, self.env.is_last) = (at, left == 0);
+                let _ = self.capture(DROP);
             }
         }
-        env.last = at;
-        if !LAPS {
-            break;
-        }
-        if lap_end
-            && let Some(resow) = traced_capture(
-                game,
-                position,
-                start,
-                &mut env,
-                &mut options,
-                CaptureTime::LapEnd,
-                trace,
-            )
-        {
-            // The sowing goes on with the seeds taken, as a new lap.
-            if env.lap >= game.limits().laps {
-                return Err(NotLegal::Endless);
-            }
-            hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
-            charge(&mut work, game.work.lap(hand))?;
-            from = resow.from;
-            if resow.reverse {
-                reversed = !reversed;
-                env.reversed = reversed;
-            }
-            env.lap_start = from;
-            env.lap += 1;
-            if at_lift {
-                lift_captures(
-                    game,
-                    position,
-                    start,
-                    &mut env,
-                    &mut options,
-                    &mut hand,
-                    trace,
-                );
-            }
-            continue;
-        }
-        let Some(relay) = &game.relay else { break };
-        let next = match relay.from_last_while {
-            Some((op, k)) => match op.holds(i64::from(position.count_at(board, at)), k) {
-                true => at,
-                false => break,
-            },
-            None => {
-                if !lap_end {
-                    // Only this lap's end captures count for the relay's `taken`.
-                    env.taken = 0;
-                }
-                if !relay.when.eval(&mut scope(game, position, start, env)) {
-                    break;
-                }
-                relay.from.eval(&mut scope(game, position, start, env))
-            }
+        Ok(at)
+    }
+
+    /// Whether the sowing passes over `at` (reference: `[sowing] skip`).
+    #[inline(always)]
+    fn passes_over(&mut self, at: Hole) -> Result<bool, NotLegal> {
+        let Some(skip) = self.drops.skip_asked else {
+            return Ok(self.drops.skips.contains(at));
         };
-        // A store's seeds are its side's score (its cell holds none): a relay
-        // from it lifts them, asked only where the cell is empty.
-        hand = position.counts[next as usize];
-        let mut from_store = false;
-        if hand == 0 {
-            if !board.is_store(next) {
-                break;
-            }
-            hand = position.captured[board.owner(next).index()].min(u32::from(u16::MAX)) as u16;
-            if hand == 0 {
-                break;
-            }
-            from_store = true;
+        charge(&mut self.work, self.game.work.per_skip)?;
+        Ok(self.drops.skips.contains(at) || skip.eval(&mut self.scope()))
+    }
+
+    /// The lap-end captures (reference: "Captures", `at = "lap_end"`); one
+    /// that takes seeds into the hand re-sows them as a new lap. Says whether
+    /// it did.
+    #[inline(always)]
+    fn resow_at_lap_end(&mut self) -> Result<bool, NotLegal> {
+        if !self.drops.at_lap_end {
+            return Ok(false);
         }
-        if RARE && (relay.optional.is_some() || relay.lift.is_some()) {
-            let (chance, lifted) = relay_choices(game, relay, position, start, env, hand);
-            if chance {
-                // A chance to stop, passed as an optional capture is declined.
-                options.met += 1;
-                if options.declined.declines(options.met - 1) {
-                    break;
-                }
-            }
-            hand = lifted;
-        }
-        if env.lap >= game.limits().laps {
+        let Some(resow) = self.capture(CaptureTime::LapEnd) else {
+            return Ok(false);
+        };
+        // The sowing goes on with the seeds taken, as a new lap.
+        if self.env.lap >= self.game.limits().laps {
             return Err(NotLegal::Endless);
         }
-        charge(&mut work, game.work.lap(hand))?;
+        self.hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
+        charge(&mut self.work, self.game.work.lap(self.hand))?;
+        self.from = resow.from;
+        if resow.reverse {
+            self.turn_round();
+        }
+        self.env.lap_start = self.from;
+        self.env.lap += 1;
+        self.lift_captures();
+        Ok(true)
+    }
+
+    fn turn_round(&mut self) {
+        self.reversed = !self.reversed;
+        self.env.reversed = self.reversed;
+    }
+
+    /// The relay (reference: "Relay", GEN-6): once a hand is spent, a new one
+    /// lifted where the game says, unless the move ends. Says whether another
+    /// lap follows.
+    #[inline(always)]
+    fn relay(&mut self) -> Result<bool, NotLegal> {
+        let game = self.game;
+        let Some(relay) = &game.relay else {
+            return Ok(false);
+        };
+        let Some(next) = self.relay_from(relay) else {
+            return Ok(false);
+        };
+        let Some((hand, from_store)) = self.relay_hand(next) else {
+            return Ok(false);
+        };
+        self.hand = hand;
+        if P::RARE && (relay.optional.is_some() || relay.lift.is_some()) {
+            let (chance, lifted) =
+                relay_choices(game, relay, self.position, self.start, *self.env, hand);
+            if chance {
+                // A chance to stop, passed as an optional capture is declined.
+                self.options.met += 1;
+                if self.options.declined.declines(self.options.met - 1) {
+                    return Ok(false);
+                }
+            }
+            self.hand = lifted;
+        }
+        if self.env.lap >= game.limits().laps {
+            return Err(NotLegal::Endless);
+        }
+        charge(&mut self.work, game.work.lap(self.hand))?;
         if let Some(reverse) = &relay.reverse
-            && reverse.eval(&mut scope(game, position, start, env))
+            && reverse.eval(&mut self.scope())
         {
-            reversed = !reversed;
-            env.reversed = reversed;
+            self.turn_round();
         }
+        self.lift_relay(next, from_store);
+        Ok(true)
+    }
+
+    /// The hole the relay lifts from, or none where the move ends.
+    #[inline(always)]
+    fn relay_from(&mut self, relay: &crate::rules::game::Relay) -> Option<Hole> {
+        let at = self.env.last;
+        match relay.from_last_while {
+            Some((op, k)) => op
+                .holds(i64::from(self.position.count_at(&self.game.board, at)), k)
+                .then_some(at),
+            None => {
+                if !self.drops.at_lap_end {
+                    // Only this lap's end captures count for the relay's `taken`.
+                    self.env.taken = 0;
+                }
+                if !relay.when.eval(&mut self.scope()) {
+                    return None;
+                }
+                Some(relay.from.eval(&mut self.scope()))
+            }
+        }
+    }
+
+    /// The seeds a relay from `next` lifts, and whether they are a store's: a
+    /// store's seeds are its side's score (its cell holds none), lifted only
+    /// where the cell is empty. None: nothing to lift, the move ends.
+    #[inline(always)]
+    fn relay_hand(&self, next: Hole) -> Option<(u16, bool)> {
+        let board = &self.game.board;
+        let hand = self.position.counts[next as usize];
+        if hand > 0 {
+            return Some((hand, false));
+        }
+        if !board.is_store(next) {
+            return None;
+        }
+        let score = self.position.captured[board.owner(next).index()];
+        let hand = score.min(u32::from(u16::MAX)) as u16;
+        (hand > 0).then_some((hand, true))
+    }
+
+    /// Lifts the relay's hand from `next` and starts its lap there.
+    #[inline(always)]
+    fn lift_relay(&mut self, next: Hole, from_store: bool) {
+        let (game, hand) = (self.game, self.hand);
         match from_store {
-            false => position.counts[next as usize] -= hand,
-            true => position.captured[board.owner(next).index()] -= u32::from(hand),
+            false => self.position.counts[next as usize] -= hand,
+            true => self.position.captured[game.board.owner(next).index()] -= u32::from(hand),
         }
-        if RARE && game.claims_lost.is_some() {
-            lose_claims(game, position, start, env.mover);
+        if P::RARE && game.claims_lost.is_some() {
+            lose_claims(game, self.position, self.start, self.env.mover);
         }
-        trace.step(Step::Lift {
+        self.trace.step(Step::Lift {
             hole: next,
             seeds: hand,
         });
-        from = next;
-        env.lap_start = next;
-        env.lap += 1;
-        if at_lift {
-            lift_captures(
-                game,
-                position,
-                start,
-                &mut env,
-                &mut options,
-                &mut hand,
-                trace,
-            );
+        self.from = next;
+        self.env.lap_start = next;
+        self.env.lap += 1;
+        self.lift_captures();
+    }
+
+    /// The end of the sowing (reference: "Captures", `at = "sowing_end"`;
+    /// "Moves", `after` and `again`): its captures, the move's `after`
+    /// condition, what the next move may read of this one, and the turn's end
+    /// unless a strip is owed.
+    #[inline(always)]
+    fn finish(&mut self, lifted: u16, reversed_at_start: bool) -> Result<Sown, NotLegal> {
+        let game = self.game;
+        let _ = self.capture(CaptureTime::SowingEnd);
+        // A strip owed by one capture can be emptied by a later drop or capture.
+        lapse_empty_strip(game, self.position);
+        let mut fails_after = false;
+        if let Some(after) = &game.moves.after
+            && !after.eval(&mut self.scope())
+        {
+            // Asked of the hole: a sibling move from it may meet it for this one.
+            match game.moves.after_by_hole {
+                true => fails_after = true,
+                false => return Err(NotLegal::FailsAfter),
+            }
         }
-    }
-    let _ = traced_capture(
-        game,
-        position,
-        start,
-        &mut env,
-        &mut options,
-        CaptureTime::SowingEnd,
-        trace,
-    );
-    // A strip owed by one capture can be emptied by a later drop or capture.
-    lapse_empty_strip(game, position);
-    let mut fails_after = false;
-    if let Some(after) = &game.moves.after
-        && !after.eval(&mut scope(game, position, start, env))
-    {
-        // Asked of the hole: a sibling move from it may meet it for this one.
-        match game.moves.after_by_hole {
-            true => fails_after = true,
-            false => return Err(NotLegal::FailsAfter),
+        let again = game
+            .again
+            .as_ref()
+            .is_some_and(|again| again.eval(&mut self.scope()));
+        if game.reads_previous {
+            let clockwise = (game.board.direction() == Direction::Clockwise) != reversed_at_start;
+            let origin = (!P::FROM_HAND).then_some(self.env.origin);
+            self.position.previous = PreviousMove::new(origin, lifted, self.env.last, clockwise);
+            self.position.previous_captured = game.reads_previous_captured && self.options.took;
         }
+        match &mut self.position.pending {
+            Some(pending) => pending.again = again,
+            None => end_turn(game, self.position, again),
+        }
+        Ok(Sown {
+            optional_met: self.options.met,
+            fails_after,
+        })
     }
-    let again = game
-        .again
-        .as_ref()
-        .is_some_and(|again| again.eval(&mut scope(game, position, start, env)));
-    if game.reads_previous {
-        let clockwise = (board.direction() == Direction::Clockwise) != reversed_at_start;
-        position.previous =
-            PreviousMove::new((!FROM_HAND).then_some(origin), lifted, env.last, clockwise);
-        position.previous_captured = game.reads_previous_captured && options.took;
-    }
-    match &mut position.pending {
-        Some(pending) => pending.again = again,
-        None => end_turn(game, position, again),
-    }
-    Ok(Sown {
-        optional_met: options.met,
-        fails_after,
-    })
 }
 
 /// What one move's captures keep track of: the mover's say over optional
@@ -909,7 +1180,8 @@ fn traced_capture<const N: usize, T: Trace>(
 }
 
 /// The captures made as a lap's hand of `hand` seeds is lifted, before it is
-/// sown. Out of line: only a few games capture then.
+/// sown; what `from_hand` took leaves fewer to sow. Out of line: only a few
+/// games capture then.
 #[inline(never)]
 fn lift_captures<const N: usize, T: Trace>(
     game: &Game,
@@ -922,7 +1194,6 @@ fn lift_captures<const N: usize, T: Trace>(
 ) {
     env.in_hand = *hand;
     let _ = traced_capture(game, position, start, env, options, LIFT, trace);
-    // What `from_hand` took leaves fewer to sow.
     *hand = env.in_hand;
 }
 

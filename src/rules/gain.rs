@@ -7,7 +7,7 @@ use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::engine::{
     Step, Trace, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference,
-    scope, sow_move,
+    scope, sow_watched,
 };
 use crate::rules::game::Game;
 use crate::rules::position::{AnyPosition, Position};
@@ -106,15 +106,7 @@ fn threats<const N: usize>(game: &Game, position: &Position<N>, side: Side) -> H
                 of: across,
                 first: None,
             };
-            let played = match from_hand {
-                true => {
-                    sow_move::<N, true, true, true, true, _>(game, &mut next, decision, &mut first)
-                }
-                false => {
-                    sow_move::<N, false, true, true, true, _>(game, &mut next, decision, &mut first)
-                }
-            };
-            if let Ok(sown) = played {
+            if let Ok(sown) = sow_watched(game, &mut next, decision, &mut first) {
                 hole_meets_after |= !sown.fails_after;
                 met.push((first.first, preference(game, &from, &next, decision)));
             }
