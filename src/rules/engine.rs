@@ -1,7 +1,7 @@
 //! The generic rules engine: one move sown lap by lap with relays and captures,
 //! and the strip decisions that a capture may owe. Nothing here knows a game.
 
-use crate::language::expr::{BoolExpr, Compiled, Env, Scope};
+use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
@@ -1264,7 +1264,6 @@ fn capture_from<const N: usize>(
     time: CaptureTime,
     first: usize,
 ) -> Option<Resow> {
-    let board = &game.board;
     let mut resow: Option<Resow> = None;
     let mut taken_in_all = 0;
     for (index, rule) in game.captures.iter().enumerate().skip(first) {
@@ -1273,136 +1272,28 @@ fn capture_from<const N: usize>(
         {
             continue;
         }
-        // Re-sown seeds go into the hand, and seeds put into a hole stay on the
-        // board: neither goes to a side's score.
-        let to = match rule.resow.is_some() || rule.into.is_some() {
-            true => None,
-            false => Some(rule.to.eval(&mut scope(game, position, start, *env))),
+        let Some(taken) = capture_by(game, position, start, env, options, rule) else {
+            continue;
         };
-        // Seeds into a hand are not scored: taken as `into`'s are, then held.
-        let (to, hand_to) = match rule.into_hand {
-            false => (to, None),
-            true => (None, to),
-        };
-        // Only a rule that can be vetoed or declined needs the position to go
-        // back to (copied only then: an eager copy costs every capture).
-        let before = match rule.veto.is_some() || rule.optional {
-            true => Some((*position, *env)),
-            false => None,
-        };
-        // What a vetoed capture gives back, read as the capture begins.
-        let spared = rule
-            .spare
-            .as_ref()
-            .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
-        let mut taken = 0;
-        // Kept between none and all of a hole's seeds.
-        let at_most = rule.at_most.as_ref().map_or(u16::MAX, |seeds| {
-            seeds
-                .eval(&mut scope(game, position, start, *env))
-                .clamp(0, i64::from(u16::MAX)) as u16
-        });
-        if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
-            let seeds = seeds
-                .eval(&mut scope(game, position, start, *env))
-                .clamp(0, i64::from(env.in_hand)) as u16;
-            env.in_hand -= seeds;
-            position.captured[to.index()] += u32::from(seeds);
-            taken += u32::from(seeds);
-        }
-        match &rule.take {
-            Target::Set(set) => {
-                for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
-                    taken += take(board, position, hole, at_most, to, rule.claim);
-                }
-            }
-            Target::Hole(hole) => {
-                let mut x = hole.eval(&mut scope(game, position, start, *env));
-                taken += take(board, position, x, at_most, to, rule.claim);
-                if let Some(chain) = &rule.chain {
-                    for _ in 0..chain.links {
-                        env.x = x;
-                        let candidate = chain.step.eval(&mut scope(game, position, start, *env));
-                        env.x = candidate;
-                        if !chain
-                            .continue_while
-                            .eval(&mut scope(game, position, start, *env))
-                        {
-                            break;
-                        }
-                        taken += take(board, position, candidate, at_most, to, rule.claim);
-                        x = candidate;
-                    }
-                }
-            }
-        }
-        if let Some(into) = &rule.into
-            && taken > 0
-        {
-            env.taken = taken as u16;
-            let hole = into.eval(&mut scope(game, position, start, *env));
-            if board.is_store(hole) {
-                position.captured[board.owner(hole).index()] += taken;
-            } else if position.closed.contains(hole) {
-                // A closed hole holds no seeds: the side the rule's `to` names
-                // keeps them, as an ordinary capture.
-                let side = rule.to.eval(&mut scope(game, position, start, *env));
-                position.captured[side.index()] += taken;
-            } else {
-                position.counts[hole as usize] += taken as u16;
-            }
-        }
-        if let Some(side) = hand_to {
-            // At most the 65,535 seeds a position holds.
-            position.hand[side.index()] += taken as u16;
-        }
-        // Read in place: moving the copy out would copy the position again.
-        if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
-            env.taken = taken as u16;
-            if veto.eval(&mut scope(game, position, start, *env)) {
-                match spared {
-                    None => {
-                        (*position, *env) = (*position_before, *env_before);
-                        continue;
-                    }
-                    Some(spared) => {
-                        taken -= give_back(board, position, position_before, spared, to)
-                    }
-                }
-            }
-        }
-        if rule.optional
-            && taken > 0
-            && let Some((position_before, env_before)) = &before
-        {
-            options.met += 1;
-            if options.declined.declines(options.met - 1) {
-                (*position, *env) = (*position_before, *env_before);
-                continue;
-            }
-        }
         if taken > 0 {
             options.took = true;
             taken_in_all += taken;
             if game.claims_lost.is_some() {
                 lose_claims(game, position, start, env.mover);
             }
-        }
-        if let Some(from) = &rule.resow
-            && taken > 0
-        {
-            env.taken = taken as u16;
-            let from = from.eval(&mut scope(game, position, start, *env));
-            let reverse = rule
-                .resow_reverse
-                .as_ref()
-                .is_some_and(|reverse| reverse.eval(&mut scope(game, position, start, *env)));
-            let seeds = resow.map_or(0, |r| r.seeds) + taken;
-            resow = Some(Resow {
-                seeds,
-                from,
-                reverse,
-            });
+            if let Some(from) = &rule.resow {
+                env.taken = taken as u16;
+                let earlier = resow.map_or(0, |r| r.seeds);
+                resow = Some(resown(
+                    game,
+                    position,
+                    start,
+                    *env,
+                    rule,
+                    from,
+                    earlier + taken,
+                ));
+            }
         }
         if let Some(strip) = &rule.strip {
             env.taken = taken as u16;
@@ -1411,6 +1302,195 @@ fn capture_from<const N: usize>(
     }
     env.taken = taken_in_all.min(u32::from(u16::MAX)) as u16;
     resow
+}
+
+/// One capture rule whose condition holds (reference: "Captures"): what it
+/// takes (from the hand in play, its hole or set, the chain), where the seeds
+/// go (a score, a hole, a hand, or the hand in play to re-sow), and whether a
+/// veto or the mover's declining undoes it. Gives the seeds it took, or none
+/// where it was undone (the position and `env` back as they were).
+#[inline(always)]
+fn capture_by<const N: usize>(
+    game: &Game,
+    position: &mut Position<N>,
+    start: Option<&AnyPosition>,
+    env: &mut Env,
+    options: &mut Options,
+    rule: &Capture,
+) -> Option<u32> {
+    let (to, hand_to) = destination(game, position, start, *env, rule);
+    // Only a rule that can be vetoed or declined needs the position to go
+    // back to (copied only then: an eager copy costs every capture).
+    let before = match rule.veto.is_some() || rule.optional {
+        true => Some((*position, *env)),
+        false => None,
+    };
+    // What a vetoed capture gives back, read as the capture begins.
+    let spared = rule
+        .spare
+        .as_ref()
+        .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
+    let mut taken = taken_by(game, position, start, env, rule, to);
+    if let Some(into) = &rule.into
+        && taken > 0
+    {
+        env.taken = taken as u16;
+        let hole = into.eval(&mut scope(game, position, start, *env));
+        put_into(game, position, start, *env, rule, hole, taken);
+    }
+    if let Some(side) = hand_to {
+        // At most the 65,535 seeds a position holds.
+        position.hand[side.index()] += taken as u16;
+    }
+    // Read in place: moving the copy out would copy the position again.
+    if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
+        env.taken = taken as u16;
+        if veto.eval(&mut scope(game, position, start, *env)) {
+            let Some(spared) = spared else {
+                (*position, *env) = (*position_before, *env_before);
+                return None;
+            };
+            taken -= give_back(&game.board, position, position_before, spared, to);
+        }
+    }
+    if rule.optional
+        && taken > 0
+        && let Some((position_before, env_before)) = &before
+    {
+        options.met += 1;
+        if options.declined.declines(options.met - 1) {
+            (*position, *env) = (*position_before, *env_before);
+            return None;
+        }
+    }
+    Some(taken)
+}
+
+/// Where a rule's seeds go: the side whose score they join (`None`: nowhere
+/// yet, they are re-sown or put into a hole), and the side whose hand holds
+/// them (`into_hand`, taken as `into`'s are, then held).
+#[inline(always)]
+fn destination(
+    game: &Game,
+    position: &AnyPosition,
+    start: Option<&AnyPosition>,
+    env: Env,
+    rule: &Capture,
+) -> (Option<Side>, Option<Side>) {
+    let to = match rule.resow.is_some() || rule.into.is_some() {
+        true => None,
+        false => Some(rule.to.eval(&mut scope(game, position, start, env))),
+    };
+    match rule.into_hand {
+        false => (to, None),
+        true => (None, to),
+    }
+}
+
+/// The seeds a rule takes: from the hand in play (`from_hand`, scored at
+/// once), then from its hole or set (`take`), each hole at most `at_most`,
+/// and along its chain.
+#[inline(always)]
+fn taken_by<const N: usize>(
+    game: &Game,
+    position: &mut Position<N>,
+    start: Option<&AnyPosition>,
+    env: &mut Env,
+    rule: &Capture,
+    to: Option<Side>,
+) -> u32 {
+    let board = &game.board;
+    let mut taken = 0;
+    // Kept between none and all of a hole's seeds.
+    let at_most = rule.at_most.as_ref().map_or(u16::MAX, |seeds| {
+        seeds
+            .eval(&mut scope(game, position, start, *env))
+            .clamp(0, i64::from(u16::MAX)) as u16
+    });
+    if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
+        let seeds = seeds
+            .eval(&mut scope(game, position, start, *env))
+            .clamp(0, i64::from(env.in_hand)) as u16;
+        env.in_hand -= seeds;
+        position.captured[to.index()] += u32::from(seeds);
+        taken += u32::from(seeds);
+    }
+    match &rule.take {
+        Target::Set(set) => {
+            for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
+                taken += take(board, position, hole, at_most, to, rule.claim);
+            }
+        }
+        Target::Hole(hole) => {
+            let mut x = hole.eval(&mut scope(game, position, start, *env));
+            taken += take(board, position, x, at_most, to, rule.claim);
+            let Some(chain) = &rule.chain else {
+                return taken;
+            };
+            for _ in 0..chain.links {
+                env.x = x;
+                let candidate = chain.step.eval(&mut scope(game, position, start, *env));
+                env.x = candidate;
+                if !chain
+                    .continue_while
+                    .eval(&mut scope(game, position, start, *env))
+                {
+                    break;
+                }
+                taken += take(board, position, candidate, at_most, to, rule.claim);
+                x = candidate;
+            }
+        }
+    }
+    taken
+}
+
+/// Puts a rule's `taken` seeds into `hole` (`into`): a store's seeds join its
+/// side's score; a hole closed for the round holds none, so the side the
+/// rule's `to` names keeps them, as an ordinary capture.
+#[inline(always)]
+fn put_into(
+    game: &Game,
+    position: &mut AnyPosition,
+    start: Option<&AnyPosition>,
+    env: Env,
+    rule: &Capture,
+    hole: Hole,
+    taken: u32,
+) {
+    let board = &game.board;
+    if board.is_store(hole) {
+        position.captured[board.owner(hole).index()] += taken;
+    } else if position.closed.contains(hole) {
+        let side = rule.to.eval(&mut scope(game, position, start, env));
+        position.captured[side.index()] += taken;
+    } else {
+        position.counts[hole as usize] += taken as u16;
+    }
+}
+
+/// The `seeds` re-sowing rules have taken so far, to be sown on from the
+/// hole this one names (`resow`), the other way where `resow_reverse` holds.
+#[inline(always)]
+fn resown(
+    game: &Game,
+    position: &AnyPosition,
+    start: Option<&AnyPosition>,
+    env: Env,
+    rule: &Capture,
+    from: &Compiled<HoleExpr>,
+    seeds: u32,
+) -> Resow {
+    let from = from.eval(&mut scope(game, position, start, env));
+    let reverse = rule
+        .resow_reverse
+        .as_ref()
+        .is_some_and(|reverse| reverse.eval(&mut scope(game, position, start, env)));
+    Resow {
+        seeds,
+        from,
+        reverse,
+    }
 }
 
 /// Claims lost (`[claims] lost`), asked of every claimed hole after seeds
