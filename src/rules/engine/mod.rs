@@ -1,0 +1,116 @@
+//! The generic rules engine: one move sown lap by lap with relays and captures,
+//! and the strip decisions that a capture may owe. Nothing here knows a game.
+
+mod capture;
+mod sowing;
+mod starts;
+mod strip;
+mod trace;
+
+use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, Scope};
+use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
+use crate::rules::decision::{Decision, Declined};
+use crate::rules::game::{Capture, CaptureTime, Game, Target};
+use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
+use crate::rules::work::MAX_MOVE_WORK;
+
+use capture::*;
+pub(crate) use sowing::*;
+pub(crate) use starts::*;
+pub(crate) use strip::*;
+pub use trace::Step;
+pub(crate) use trace::*;
+
+/// Why a candidate move is not legal although the mover may start from its hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NotLegal {
+    /// The sowing did not end within the lap limit (GEN-7), or could drop no seed.
+    Endless,
+    /// The move would do more than `work::MAX_MOVE_WORK` (GEN-7).
+    TooMuchWork,
+    /// The position after the move fails the game's `after` condition.
+    FailsAfter,
+}
+
+/// What an expression reads during a move from `start` (outside a move, `None`:
+/// the position is its own start).
+pub(crate) fn scope<'a>(
+    game: &'a Game,
+    position: &'a AnyPosition,
+    start: Option<&'a AnyPosition>,
+    env: Env,
+) -> Scope<'a> {
+    Scope {
+        board: &game.board,
+        position,
+        before: start.unwrap_or(position),
+        env,
+    }
+}
+
+/// How well the position `after` that a legal move `decision` led to from
+/// `start` does by the game's `prefer` (larger is better; 0 without one), which
+/// reads the mover, its opponent, the move's origin and both positions (no turn
+/// counters: in `after` the turn is over). Kept out of line: few games prefer.
+#[inline(never)]
+pub(crate) fn preference(
+    game: &Game,
+    start: &AnyPosition,
+    after: &AnyPosition,
+    decision: Decision,
+) -> i64 {
+    let Some(prefer) = &game.moves.prefer else {
+        return 0;
+    };
+    let mut env = Env::new(start.to_move);
+    env.origin = decision.hole;
+    prefer.value(&mut scope(game, after, Some(start), env))
+}
+
+/// What a legal move did that its decision alone does not say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sown {
+    /// How many optional captures the move met (each took seeds or was
+    /// declined): the move may also be played declining them.
+    pub(crate) optional_met: usize,
+    /// With `[move] after_by_hole`: the move fails `after`, and is legal only
+    /// if another move from its hole meets it.
+    pub(crate) fails_after: bool,
+}
+
+/// The side to move, which has no legal move, passes: its turn is over.
+pub(crate) fn pass(game: &Game, position: &mut AnyPosition) {
+    end_turn(game, position, false);
+}
+
+/// Whether the side to move has a legal move (each candidate sown on a copy
+/// where legality needs the sowing).
+pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>) -> bool {
+    let from_hand = plays_from_hand(game, position);
+    candidates(game, position, from_hand).any(|hole| {
+        (if from_hand {
+            may_place(game, position, hole)
+        } else {
+            may_start_from(game, position, hole)
+        }) && moves_from(game, position, hole)
+            .into_iter()
+            .any(|decision| {
+                game.moves_always_legal()
+                    || sow(game, &mut position.clone(), decision).is_ok_and(|s| !s.fails_after)
+            })
+    })
+}
+
+/// Completes the turn; the same side moves again when `again` (an extra turn).
+fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
+    position.turn = position.turn.saturating_add(1);
+    if !again {
+        position.to_move = position.to_move.other();
+    }
+    if game.reads_extra_turns {
+        position.extra_turns = match again {
+            true => position.extra_turns.saturating_add(1),
+            false => 0,
+        };
+    }
+}

@@ -1,0 +1,142 @@
+//! A move seed by seed (`Step`), reported where a caller wants it (`Trace`):
+//! the web playground's animation, and a look-ahead watching what a move takes.
+
+use super::*;
+
+/// A move seed by seed, for a page to animate: what the hand takes up, where
+/// each seed falls, and what captures take. Applied in order to the position
+/// before the move (the hand in play starting empty), the steps give exactly
+/// the position after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Seeds lifted from a hole (or a store) into the hand in play (the move's
+    /// own, or a relay's).
+    Lift { hole: Hole, seeds: u16 },
+    /// Seeds taken out of the mover's own hand into the hand in play (`[hand]`
+    /// moves).
+    FromHand { seeds: u16 },
+    /// One seed falls from the hand in play into a hole or a store.
+    Drop { cell: Hole },
+    /// A capture takes seeds from a hole or a store, to a side's score (`None`:
+    /// into the hand in play, to be sown on or put down by the steps after).
+    Capture {
+        hole: Hole,
+        seeds: u16,
+        to: Option<Side>,
+    },
+    /// Seeds from the hand in play put into a hole (a capture's `into`).
+    Put { cell: Hole, seeds: u16 },
+    /// Seeds from the hand in play to a side's score (a capture's `from_hand`).
+    Score { side: Side, seeds: u32 },
+    /// Seeds from the hand in play into a side's own hand (`into_hand`).
+    ToHand { side: Side, seeds: u16 },
+}
+
+/// Where the engine reports the steps of a move. The usual path reports to
+/// `()`, which keeps nothing and costs nothing (`ENABLED` false compiles the
+/// reporting away, captures included).
+pub(crate) trait Trace {
+    const ENABLED: bool;
+    fn step(&mut self, step: Step);
+    /// Whether captures are still to be reported: the position is copied
+    /// around each capture call while they are.
+    fn wants_captures(&self) -> bool {
+        true
+    }
+}
+
+impl Trace for () {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn step(&mut self, _: Step) {}
+}
+
+impl Trace for Vec<Step> {
+    const ENABLED: bool = true;
+    fn step(&mut self, step: Step) {
+        self.push(step);
+    }
+}
+
+/// Reports what a capture call (or the end of a turn) did, from the position
+/// before it, as steps that give `after` exactly: seeds taken from stores and
+/// holes, then seeds put into holes, into a side's hand, or scored from the
+/// hand in play. Only traced moves come here.
+#[cold]
+pub(crate) fn trace_captures(
+    board: &Board,
+    trace: &mut impl Trace,
+    before: &AnyPosition,
+    after: &AnyPosition,
+) {
+    let owed = traced_takes(board, trace, before, after);
+    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
+        if is > was {
+            trace.step(Step::Put {
+                cell: hole as Hole,
+                seeds: is - was,
+            });
+        }
+    }
+    for side in Side::BOTH {
+        let (was, is) = (before.hand[side.index()], after.hand[side.index()]);
+        if is > was {
+            trace.step(Step::ToHand {
+                side,
+                seeds: is - was,
+            });
+        }
+        if owed[side.index()] > 0 {
+            trace.step(Step::Score {
+                side,
+                seeds: owed[side.index()] as u32,
+            });
+        }
+    }
+}
+
+/// The steps taking seeds from stores and holes, each to the side whose score
+/// grew (to its owner where both did; `None`: into the hand in play); gives
+/// back what each side's score gained that they do not account for.
+pub(super) fn traced_takes(
+    board: &Board,
+    trace: &mut impl Trace,
+    before: &AnyPosition,
+    after: &AnyPosition,
+) -> [i64; 2] {
+    let score = |p: &AnyPosition, side: Side| i64::from(p.captured[side.index()]);
+    let mut owed = Side::BOTH.map(|side| score(after, side) - score(before, side));
+    let grew = owed.map(|gain| gain > 0);
+    let mut take = |hole: Hole, seeds: i64, owner: Side| {
+        let to = match grew {
+            [true, false] => Some(Side::South),
+            [false, true] => Some(Side::North),
+            [false, false] => None,
+            [true, true] => Some(owner),
+        };
+        if let Some(to) = to {
+            owed[to.index()] -= seeds;
+        }
+        let seeds = seeds.clamp(0, i64::from(u16::MAX)) as u16;
+        trace.step(Step::Capture { hole, seeds, to });
+    };
+    // A store handed over: taken as a hole is, to the other side.
+    let lost = Side::BOTH.map(|side| score(before, side) - score(after, side));
+    for side in Side::BOTH {
+        if let (true, Some(store)) = (lost[side.index()] > 0, board.store(side)) {
+            take(store, lost[side.index()], side.other());
+        }
+    }
+    for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
+        if is < was {
+            let hole = hole as Hole;
+            take(hole, i64::from(was - is), board.owner(hole));
+        }
+    }
+    for side in Side::BOTH {
+        if lost[side.index()] > 0 && board.store(side).is_some() {
+            owed[side.index()] += lost[side.index()];
+        }
+    }
+    owed
+}
