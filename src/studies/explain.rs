@@ -72,12 +72,67 @@ impl<'a> Words<'a> {
     }
 }
 
+/// A rule as `explain` numbers it: its words, and the clauses it cites.
+type Rule<'a> = (String, &'a [String]);
+
 /// The rules of `game` (loaded from `spec` with its options in force), numbered.
 pub fn explain(spec: &GameSpec, game: &Game) -> String {
     let named = RefCell::default();
     let w = Words::new(game, Here::Hole, &spec.define, &named);
     let sown = Words::new(game, Here::JustSown, &spec.define, &named);
-    let mut rules: Vec<(String, &[String])> = Vec::new();
+    // In the order they are numbered: the words of each name the terms the
+    // glossary gives.
+    let mut rules = vec![board_rule(spec, game, &w), setup_rule(spec, &w)];
+    rules.extend(claims_rule(spec, &w));
+    rules.push(sowing_rule(spec, game, &w));
+    rules.push(moves_rule(spec, game, &w));
+    rules.extend(hand_rule(spec, &w));
+    rules.push(relay_rule(spec, &w));
+    for capture in &spec.capture {
+        let words = if capture.at.get_ref() == "drop" {
+            &sown
+        } else {
+            &w
+        };
+        rules.push((words.capture(capture), &capture.clauses));
+    }
+    rules.extend(turn_rule(spec, &w));
+    rules.push(ending_rule(spec, game, &w));
+    rules.push(result_rule(spec, &w));
+    rules.extend(agents_rule(spec, &w));
+    rules.extend(match_rule(spec, game, &w));
+    // Last, once the rules have said which terms they name.
+    if let Some(terms) = w.glossary() {
+        rules.insert(1, (terms, &[]));
+    }
+    numbered(game, &rules)
+}
+
+/// The rules numbered, under a line naming the game and its options.
+fn numbered(game: &Game, rules: &[Rule]) -> String {
+    let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
+    let options: Vec<String> = game
+        .options
+        .iter()
+        .map(|o| format!("{} = {}", o.name, o.value))
+        .collect();
+    if !options.is_empty() {
+        out += &format!(", with {}", options.join(", "));
+    }
+    out += ":\n\n";
+    for (number, (text, clauses)) in rules.iter().enumerate() {
+        let cited = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", clauses.join(", "))
+        };
+        out += &format!("{:>2}. {text}{cited}\n", number + 1);
+    }
+    out
+}
+
+/// The board: rows, holes, stores and whose they are.
+fn board_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     let board = &game.board;
     let circuits = match board.sown_stores() {
         SownStores::Own => "each side's store lies on its own circuit only",
@@ -108,14 +163,18 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(holes.get_ref())
         ),
     };
-    rules.push((
+    (
         format!(
             "The board has {} rows of {} holes{stores}. {owners}.",
             board.rows(),
             board.columns()
         ),
         &spec.board.clauses,
-    ));
+    )
+}
+
+/// The start: seeds in each hole, in hand and scattered.
+fn setup_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
     let amount = |value: &IntOrExpr| match value {
         IntOrExpr::Int(n) => n.to_string(),
         IntOrExpr::Expr(text) => w.text(text),
@@ -137,32 +196,39 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             )
         }
     };
-    rules.push((
+    (
         format!("At the start each hole holds {seeds}{in_hand}{scattered}. South moves first."),
         &spec.setup.clauses,
-    ));
-    if let Some(claims) = &spec.claims {
-        let mut text = String::new();
-        if let Some(start) = &claims.start {
-            text += &format!(
-                "Each hole for which {} starts claimed by its owner.",
-                w.text(start.get_ref())
-            );
-        }
-        if let Some(lost) = &claims.lost {
-            text += &format!(
-                " A claimed hole stops being claimed, for good, as soon as {} (asked whenever seeds leave a hole).",
-                w.text(lost.get_ref())
-            );
-        }
-        if let Some(gain) = &claims.gain {
-            text += &format!(
-                " Once a move is over, the mover claims each of the opponent's holes for which {}, in place of the opponent's holes it claimed before.",
-                w.text(gain.get_ref())
-            );
-        }
-        rules.push((text.trim_start().to_string(), &claims.clauses));
+    )
+}
+
+/// Claimed holes: which start claimed, how a claim is lost and gained.
+fn claims_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let claims = spec.claims.as_ref()?;
+    let mut text = String::new();
+    if let Some(start) = &claims.start {
+        text += &format!(
+            "Each hole for which {} starts claimed by its owner.",
+            w.text(start.get_ref())
+        );
     }
+    if let Some(lost) = &claims.lost {
+        text += &format!(
+            " A claimed hole stops being claimed, for good, as soon as {} (asked whenever seeds leave a hole).",
+            w.text(lost.get_ref())
+        );
+    }
+    if let Some(gain) = &claims.gain {
+        text += &format!(
+            " Once a move is over, the mover claims each of the opponent's holes for which {}, in place of the opponent's holes it claimed before.",
+            w.text(gain.get_ref())
+        );
+    }
+    Some((text.trim_start().to_string(), &claims.clauses))
+}
+
+/// The sowing: which way, round which circuit, passing which holes.
+fn sowing_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     let circuit = match (spec.sowing.circuit.get_ref().as_str(), &spec.sowing.track) {
         ("own_rows", _) => "around the mover's own two rows".to_string(),
         ("track", Some(track)) => format!(
@@ -193,7 +259,11 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
             w.text(reverse.get_ref())
         );
     }
-    rules.push((sowing + ".", &spec.sowing.clauses));
+    (sowing + ".", &spec.sowing.clauses)
+}
+
+/// A move: where it may start, what it lifts, which are legal (GEN-7).
+fn moves_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     let mut moving = match &spec.moves.holes {
         None => "A move starts from one of the mover's non-empty holes".to_string(),
         Some(holes) => format!(
@@ -247,38 +317,45 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         ". A move whose sowing has not ended after {} laps is endless and not legal (GEN-7).",
         game.limits().laps
     );
-    rules.push((moving, &spec.moves.clauses));
-    if let Some(hand) = &spec.hand {
-        let mut text = String::from("While the mover holds seeds in hand");
-        if let Some(when) = &hand.when {
-            text += &format!(" and {}", w.text(when.get_ref()));
-        }
-        let seeds = hand
-            .seeds
-            .as_ref()
-            .map_or("one".to_string(), |e| w.text(e.get_ref()));
-        let holes = hand
-            .holes
-            .as_ref()
-            .map_or("one of its holes".to_string(), |e| {
-                format!("a hole among {}", w.text(e.get_ref()))
-            });
-        text += &format!(", its move takes {seeds} of them and ");
-        text += if hand.sow {
-            "sows them from "
-        } else {
-            "puts them into "
-        };
-        text += &holes;
-        if let Some(to) = &hand.to {
-            text += &format!(" for which {}", w.text(to.get_ref()));
-        }
-        if hand.sow {
-            text += ", the first seed into that hole";
-        }
-        text += "; captures and the rest follow as for any move.";
-        rules.push((text, &hand.clauses));
+    (moving, &spec.moves.clauses)
+}
+
+/// Moves from the hand (`[hand]`).
+fn hand_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let hand = spec.hand.as_ref()?;
+    let mut text = String::from("While the mover holds seeds in hand");
+    if let Some(when) = &hand.when {
+        text += &format!(" and {}", w.text(when.get_ref()));
     }
+    let seeds = hand
+        .seeds
+        .as_ref()
+        .map_or("one".to_string(), |e| w.text(e.get_ref()));
+    let holes = hand
+        .holes
+        .as_ref()
+        .map_or("one of its holes".to_string(), |e| {
+            format!("a hole among {}", w.text(e.get_ref()))
+        });
+    text += &format!(", its move takes {seeds} of them and ");
+    text += if hand.sow {
+        "sows them from "
+    } else {
+        "puts them into "
+    };
+    text += &holes;
+    if let Some(to) = &hand.to {
+        text += &format!(" for which {}", w.text(to.get_ref()));
+    }
+    if hand.sow {
+        text += ", the first seed into that hole";
+    }
+    text += "; captures and the rest follow as for any move.";
+    Some((text, &hand.clauses))
+}
+
+/// The relay: when a lap's end lifts another hand, and from where.
+fn relay_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
     if let Some(relay) = &spec.relay {
         let mut relaying = format!(
             "When a lap's last seed has been sown, if {}, the seeds of {} are lifted and sown on from the hole after it, in another lap; otherwise the sowing ends.",
@@ -306,32 +383,30 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
                 w.text(reverse.get_ref())
             );
         }
-        rules.push((relaying, &relay.clauses));
+        (relaying, &relay.clauses)
     } else {
-        rules.push((
+        (
             "A move is one lap: the sowing ends with its last seed.".to_string(),
             &[],
-        ));
+        )
     }
-    for capture in &spec.capture {
-        let words = if capture.at.get_ref() == "drop" {
-            &sown
-        } else {
-            &w
-        };
-        rules.push((words.capture(capture), &capture.clauses));
-    }
-    if let Some(turn) = &spec.turn
-        && let Some(again) = &turn.again
-    {
-        rules.push((
-            format!(
-                "If, once the move is done, {}, the same side plays again.",
-                w.text(again.get_ref())
-            ),
-            &turn.clauses,
-        ));
-    }
+}
+
+/// Playing again (`[turn] again`).
+fn turn_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let turn = spec.turn.as_ref()?;
+    let again = turn.again.as_ref()?;
+    Some((
+        format!(
+            "If, once the move is done, {}, the same side plays again.",
+            w.text(again.get_ref())
+        ),
+        &turn.clauses,
+    ))
+}
+
+/// The end checks, in order, then the turn limit (GEN-11, GEN-12).
+fn ending_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     let checks: Vec<String> = spec.end.iter().map(|end| w.end_check(end)).collect();
     let mut ending =
         "At the start of every turn the game's end checks are made in this order:".to_string();
@@ -347,68 +422,55 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         "\n   Then, if {} turns have been completed, the game ends as unfinished (GEN-11).",
         game.limits().turns
     );
-    rules.push((ending, &[]));
+    (ending, &[])
+}
+
+/// What a result compares.
+fn result_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
     let score = match &spec.result.score {
         Some(score) => w.text(score.get_ref()).replace("the side", "each side"),
         None => "each side's captured seeds".to_string(),
     };
-    rules.push((
+    (
         format!("Where a result is compared, it is {score}; more wins, equal is a draw."),
         &spec.result.clauses,
-    ));
-    if let Some(evaluate) = spec.agents.as_ref().and_then(|a| a.evaluate.as_ref()) {
-        rules.push((
-            format!(
-                "(Not a rule.) Search agents value a position for each side as {}, and \
-                 prefer the largest difference in their favour.",
-                w.text(evaluate.get_ref()).replace("the side", "each side")
-            ),
-            &[],
-        ));
-    }
-    if let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) {
-        let order = spec_of_match.fill_order.as_ref();
-        let order = order.map(|order| w.text(order.get_ref()));
-        let draw = spec_of_match.draw_starter.as_ref();
-        let draw = draw.map(|side| w.text(side.get_ref()));
-        let lost = spec_of_match.lost_when.as_ref();
-        let lost = lost.map(|when| w.text(when.get_ref()));
-        let tally = spec_of_match.tally.as_ref();
-        let tally = tally.map(|points| w.text(points.get_ref()));
-        let words = MatchWords {
-            order,
-            draw,
-            lost,
-            tally,
-        };
-        let text = match_play(game, rules_of_match, words);
-        rules.push((text, &spec_of_match.clauses));
-    }
+    )
+}
 
-    // Last, once the rules have said which terms they name.
-    if let Some(terms) = w.glossary() {
-        rules.insert(1, (terms, &[]));
-    }
+/// The agents' evaluation, where a file gives one (not a rule).
+fn agents_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let evaluate = spec.agents.as_ref().and_then(|a| a.evaluate.as_ref())?;
+    Some((
+        format!(
+            "(Not a rule.) Search agents value a position for each side as {}, and \
+             prefer the largest difference in their favour.",
+            w.text(evaluate.get_ref()).replace("the side", "each side")
+        ),
+        &[],
+    ))
+}
 
-    let mut out = format!("{} ({}), as its game file says", game.meta.name, game.id);
-    let options: Vec<String> = game
-        .options
-        .iter()
-        .map(|o| format!("{} = {}", o.name, o.value))
-        .collect();
-    if !options.is_empty() {
-        out += &format!(", with {}", options.join(", "));
-    }
-    out += ":\n\n";
-    for (number, (text, clauses)) in rules.iter().enumerate() {
-        let cited = if clauses.is_empty() {
-            String::new()
-        } else {
-            format!(" [{}]", clauses.join(", "))
-        };
-        out += &format!("{:>2}. {text}{cited}\n", number + 1);
-    }
-    out
+/// A match of rounds (`[match]`).
+fn match_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Option<Rule<'a>> {
+    let (Some(rules_of_match), Some(spec_of_match)) = (&game.match_rules, &spec.match_play) else {
+        return None;
+    };
+    let order = spec_of_match.fill_order.as_ref();
+    let order = order.map(|order| w.text(order.get_ref()));
+    let draw = spec_of_match.draw_starter.as_ref();
+    let draw = draw.map(|side| w.text(side.get_ref()));
+    let lost = spec_of_match.lost_when.as_ref();
+    let lost = lost.map(|when| w.text(when.get_ref()));
+    let tally = spec_of_match.tally.as_ref();
+    let tally = tally.map(|points| w.text(points.get_ref()));
+    let words = MatchWords {
+        order,
+        draw,
+        lost,
+        tally,
+    };
+    let text = match_play(game, rules_of_match, words);
+    Some((text, &spec_of_match.clauses))
 }
 
 /// One expression in the words `explain` gives it in `spec`'s file (`here`
