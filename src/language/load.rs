@@ -15,7 +15,7 @@ use crate::language::expr::{
     BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr, syntax,
 };
 use crate::language::source::Source;
-use crate::language::spec::{self, GameSpec, IntOrExpr, OptionValue};
+use crate::language::spec::{self, GameSpec, IntOrExpr, Meta, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, SownStores, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::position::Position;
@@ -385,130 +385,61 @@ fn spread<T: Clone>(values: &[T], most: usize) -> Vec<T> {
         .collect()
 }
 
+/// A game's parts, each compiled without problems, to be put together.
+struct Parts<'a> {
+    id: &'a str,
+    meta: Meta,
+    options: Vec<GameOption>,
+    board: Board,
+    /// The start when South moves first.
+    start: Position,
+    /// The start when North moves first, where a setup reads `mover`.
+    north_start: Option<Position>,
+    scatter: Option<Scatter>,
+    moves: Moves,
+    skip: Option<Compiled<BoolExpr>>,
+    reverse: Option<Compiled<BoolExpr>>,
+    hand: Option<HandMoves>,
+    relay: Option<Relay>,
+    captures: Vec<Capture>,
+    claims_lost: Option<Compiled<BoolExpr>>,
+    claims_gain: Option<Compiled<BoolExpr>>,
+    again: Option<Compiled<BoolExpr>>,
+    end_checks: Vec<EndCheck>,
+    score: Compiled<IntExpr>,
+    evaluation: Option<Compiled<IntExpr>>,
+    match_rules: Option<MatchRules>,
+    layout_clauses: Vec<String>,
+}
+
 impl Loader {
+    /// The game of `spec` under `options`: every part compiled in the order its
+    /// problems are reported, then put together once none was found.
     fn load(
         mut self,
         id: &str,
         spec: GameSpec,
         options: Vec<GameOption>,
     ) -> Result<Game, LoadError> {
-        self.options = options
-            .iter()
-            .filter_map(|o| match o.value {
-                OptionValue::Int(n) => Some((o.name.clone(), n)),
-                OptionValue::Word(_) => None,
-            })
-            .collect();
-        self.word_options = options
-            .iter()
-            .filter(|o| matches!(o.value, OptionValue::Word(_)))
-            .map(|o| o.name.clone())
-            .collect();
+        self.bind_options(&options);
         self.refuse_control_characters(&spec);
         self.define_terms(&spec.define);
-        self.closes_holes = spec
-            .match_play
-            .as_ref()
-            .and_then(|m| m.short_hole.as_ref())
-            .is_some_and(|short| short.get_ref() == "close");
-        self.holes_change_hands = spec
-            .match_play
-            .as_ref()
-            .and_then(|m| m.surplus.as_ref())
-            .is_some_and(|surplus| surplus.get_ref() == "territory");
+        self.note_how_holes_change(spec.match_play.as_ref());
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
-        // The start when South moves first, and when North does (rounds of a
-        // tally match), which differ where the setup reads `mover`.
-        let starts = self.setup(&spec.setup, &board).map(|starts| {
-            starts.map(|start| self.claimed_at_start(spec.claims.as_ref(), &board, Some(start)))
-        });
-        let (start, north_start) = match starts {
-            Some([Some(south), Some(north)]) => (Some(south), Some(north)),
-            _ => (None, None),
-        };
+        let (start, north_start) = self.starts(&spec, &board);
         let scatter = self.scatter(&spec.setup, &board, start.as_ref());
-        let claims_lost = spec.claims.as_ref().and_then(|claims| {
-            let lost = claims.lost.as_ref()?;
-            let bindings = [
-                Binding::Here,
-                Binding::Claimer,
-                Binding::Mover,
-                Binding::Opponent,
-            ];
-            Some(self.condition(&board, lost, &bindings, "no claim is ever lost"))
-        });
-        let claims_gain = spec.claims.as_ref().and_then(|claims| {
-            let gain = claims.gain.as_ref()?;
-            self.looks_ahead = true;
-            let gain = self.condition(&board, gain, GAIN, "no hole is ever claimed");
-            self.looks_ahead = false;
-            Some(gain)
-        });
+        let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
         if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
             self.problem(
                 hand.span(),
                 "seeds in hand come into play only by hand moves: add a [hand] section",
             );
         }
-        let moves = Moves {
-            holes: spec
-                .moves
-                .holes
-                .as_ref()
-                .and_then(|e| self.typed(&board, e, MOVE_HOLES)),
-            from: spec
-                .moves
-                .from
-                .as_ref()
-                .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
-            lift: spec
-                .moves
-                .lift
-                .as_ref()
-                .and_then(|e| self.typed(&board, e, MOVE)),
-            after: spec
-                .moves
-                .after
-                .as_ref()
-                .and_then(|e| self.condition(&board, e, MOVE, "no move is ever legal")),
-            prefer: spec
-                .moves
-                .prefer
-                .as_ref()
-                .and_then(|e| self.preference(&board, e)),
-            choose_direction: spec.moves.choose_direction.as_ref().and_then(|e| {
-                self.condition(&board, e, MOVE, "the mover never chooses the direction")
-            }),
-            after_by_hole: self.after_by_hole(&spec.moves),
-            clauses: spec.moves.clauses,
-        };
-        let hand = spec.hand.as_ref().and_then(|hand| {
-            let when = hand.when.as_ref().map(|e| {
-                self.condition(
-                    &board,
-                    e,
-                    MOVE_HOLES,
-                    "no move is ever played from the hand",
-                )
-            });
-            let holes = hand
-                .holes
-                .as_ref()
-                .map(|e| self.typed(&board, e, MOVE_HOLES));
-            let to = hand
-                .to
-                .as_ref()
-                .map(|e| self.condition(&board, e, MOVE, "no hand move is ever legal"));
-            let seeds = hand.seeds.as_ref().map(|e| self.typed(&board, e, MOVE));
-            Some(HandMoves {
-                when: optional(when)?,
-                holes: optional(holes)?,
-                to: optional(to)?,
-                seeds: optional(seeds)?,
-                sow: hand.sow,
-                clauses: hand.clauses.clone(),
-            })
-        });
+        let moves = self.moves(&board, spec.moves);
+        let hand = spec
+            .hand
+            .as_ref()
+            .and_then(|hand| self.hand_moves(&board, hand));
         let reverse =
             spec.sowing.reverse.as_ref().and_then(|e| {
                 self.condition(&board, e, MOVE, "no move is sown against the direction")
@@ -525,54 +456,9 @@ impl Loader {
                 (again, turn.clauses)
             }
         };
-        let relay = spec.relay.and_then(|relay| {
-            let when = self.condition(&board, &relay.when, RELAY, "the relay never happens");
-            let from = self.typed(&board, &relay.from, RELAY);
-            let reverse = relay
-                .reverse
-                .as_ref()
-                .map(|e| self.condition(&board, e, RELAY, "the direction never turns"));
-            let lift = relay.lift.as_ref().map(|e| self.typed(&board, e, RELAY));
-            let chance = relay
-                .optional
-                .as_ref()
-                .map(|e| self.condition(&board, e, RELAY, "the mover never may stop"));
-            let (when, from): (Compiled<BoolExpr>, Compiled<HoleExpr>) = (when?, from?);
-            Some(Relay {
-                from_last_while: Relay::from_last_while(when.tree(), from.tree()),
-                when,
-                from,
-                reverse: optional(reverse)?,
-                lift: optional(lift)?,
-                optional: optional(chance)?,
-                clauses: relay.clauses,
-            })
-        });
-        if let Some(extra) = spec.capture.get(MAX_CAPTURES) {
-            self.problems.push(Problem::new(
-                &self.file,
-                Some(extra.at.span()),
-                format!(
-                    "{} capture rules; at most {MAX_CAPTURES} are supported",
-                    spec.capture.len()
-                ),
-            ));
-        }
-        let has_hand_moves = spec.hand.is_some();
-        let captures: Vec<Capture> = spec
-            .capture
-            .into_iter()
-            .filter_map(|capture| self.capture(&board, capture, has_hand_moves))
-            .collect();
-        self.require_no_moves_check(&spec.end);
-        if spec.match_play.is_some() {
-            self.warn_of_seeds_leaving_a_match(&spec.end);
-        }
-        let end_checks = spec
-            .end
-            .into_iter()
-            .filter_map(|end| self.end_check(&board, end))
-            .collect();
+        let relay = spec.relay.and_then(|relay| self.relay(&board, relay));
+        let captures = self.captures(&board, spec.capture, spec.hand.is_some());
+        let end_checks = self.end_checks(&board, spec.end, spec.match_play.is_some());
         let score = match &spec.result.score {
             Some(e) => self.typed(&board, e, SIDE_VALUE),
             None => Some(Compiled::new(IntExpr::Captured(Box::new(SideExpr::Side)))),
@@ -590,83 +476,301 @@ impl Loader {
         let match_rules = spec.match_play.map(|m| self.match_rules(m, &board));
         self.warn_unused_options(&spec.options);
         self.warn_unused_terms(&spec.define);
-        match (
-            start,
-            scatter,
-            score,
-            optional(match_rules),
-            optional(evaluation),
-            optional(claims_lost),
-            optional(claims_gain),
-        ) {
-            (
-                Some(start),
-                Some(scatter),
-                Some(score),
-                Some(match_rules),
-                Some(evaluation),
-                Some(claims_lost),
-                Some(claims_gain),
-            ) if self.problems.is_empty() => {
-                let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
-                let rare_sowing = claims_lost.is_some()
-                    || self.reads_lap_board
-                    || relay
-                        .as_ref()
-                        .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
-                let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
-                // Kept only where it differs from South's but for the side to move.
-                let north_start = north_start.filter(|north| north.counts() != start.counts());
-                let (start, scatter) = match scatter {
-                    None => (start, None),
-                    Some(scatter) => {
-                        let mut dealt = start;
-                        scatter.apply(&mut dealt, 0);
-                        (dealt, Some((scatter, start)))
-                    }
-                };
-                Ok(Game {
-                    id: id.to_string(),
-                    meta: spec.game,
-                    options,
-                    north_start,
-                    scatter,
-                    board,
-                    start,
-                    moves,
-                    skip,
-                    skip_table,
-                    reverse,
-                    hand,
-                    relay,
-                    captures,
-                    claims_lost,
-                    work: MoveWork::default(),
-                    claims_gain,
-                    again,
-                    end_checks,
-                    score,
-                    evaluation,
-                    match_rules,
-                    limits: Limits::default(),
-                    rare_sowing,
-                    reads_before: self.reads_before,
-                    capture_times,
-                    reads_previous: self.reads_previous,
-                    reads_previous_captured: self.reads_previous_captured,
-                    reads_lap_board: self.reads_lap_board,
-                    reads_extra_turns: self.reads_extra_turns,
-                    reads_starter: self.reads_starter,
-                    reads_moved_from: self.reads_moved_from,
-                    layout_clauses,
-                    warnings: self.warnings,
-                    always_legal: false,
-                    tracks_repetition: false,
-                }
-                .with_rules_worked_out())
-            }
+        // Every part compiled, or none.
+        let parts = (move || {
+            Some(Parts {
+                id,
+                meta: spec.game,
+                options,
+                board,
+                start: start?,
+                north_start,
+                scatter: scatter?,
+                moves,
+                skip,
+                reverse,
+                hand,
+                relay,
+                captures,
+                claims_lost: optional(claims_lost)?,
+                claims_gain: optional(claims_gain)?,
+                again,
+                end_checks,
+                score: score?,
+                evaluation: optional(evaluation)?,
+                match_rules: optional(match_rules)?,
+                layout_clauses,
+            })
+        })();
+        match parts {
+            Some(parts) if self.problems.is_empty() => Ok(self.game(parts)),
             _ => Err(self.failure()),
         }
+    }
+
+    /// The options' values, read by name in the file's expressions.
+    fn bind_options(&mut self, options: &[GameOption]) {
+        self.options = options
+            .iter()
+            .filter_map(|o| match o.value {
+                OptionValue::Int(n) => Some((o.name.clone(), n)),
+                OptionValue::Word(_) => None,
+            })
+            .collect();
+        self.word_options = options
+            .iter()
+            .filter(|o| matches!(o.value, OptionValue::Word(_)))
+            .map(|o| o.name.clone())
+            .collect();
+    }
+
+    /// Whether a match's rounds close holes, or hand them across the middle
+    /// (which some expressions and checks read).
+    fn note_how_holes_change(&mut self, match_play: Option<&spec::MatchSpec>) {
+        self.closes_holes = match_play
+            .and_then(|m| m.short_hole.as_ref())
+            .is_some_and(|short| short.get_ref() == "close");
+        self.holes_change_hands = match_play
+            .and_then(|m| m.surplus.as_ref())
+            .is_some_and(|surplus| surplus.get_ref() == "territory");
+    }
+
+    /// The start when South moves first, and when North does (rounds of a
+    /// tally match), which differ where the setup reads `mover`.
+    fn starts(&mut self, spec: &GameSpec, board: &Board) -> (Option<Position>, Option<Position>) {
+        let starts = self.setup(&spec.setup, board).map(|starts| {
+            starts.map(|start| self.claimed_at_start(spec.claims.as_ref(), board, Some(start)))
+        });
+        match starts {
+            Some([Some(south), Some(north)]) => (Some(south), Some(north)),
+            _ => (None, None),
+        }
+    }
+
+    /// How claims are lost (`[claims] lost`) and gained (`gain`, which may
+    /// look ahead).
+    fn claims(
+        &mut self,
+        claims: Option<&spec::ClaimsSpec>,
+        board: &Board,
+    ) -> [Option<Option<Compiled<BoolExpr>>>; 2] {
+        let lost = claims.and_then(|claims| {
+            let lost = claims.lost.as_ref()?;
+            let bindings = [
+                Binding::Here,
+                Binding::Claimer,
+                Binding::Mover,
+                Binding::Opponent,
+            ];
+            Some(self.condition(board, lost, &bindings, "no claim is ever lost"))
+        });
+        let gain = claims.and_then(|claims| {
+            let gain = claims.gain.as_ref()?;
+            self.looks_ahead = true;
+            let gain = self.condition(board, gain, GAIN, "no hole is ever claimed");
+            self.looks_ahead = false;
+            Some(gain)
+        });
+        [lost, gain]
+    }
+
+    /// `[move]`: where a move may start, what it lifts, which moves are legal.
+    fn moves(&mut self, board: &Board, moves: spec::MoveSpec) -> Moves {
+        let never = "no move is ever legal";
+        let holes = moves
+            .holes
+            .as_ref()
+            .and_then(|e| self.typed(board, e, MOVE_HOLES));
+        let from = moves
+            .from
+            .as_ref()
+            .and_then(|e| self.condition(board, e, MOVE, never));
+        let lift = moves.lift.as_ref().and_then(|e| self.typed(board, e, MOVE));
+        let after = moves
+            .after
+            .as_ref()
+            .and_then(|e| self.condition(board, e, MOVE, never));
+        let prefer = moves
+            .prefer
+            .as_ref()
+            .and_then(|e| self.preference(board, e));
+        let choose_direction = moves
+            .choose_direction
+            .as_ref()
+            .and_then(|e| self.condition(board, e, MOVE, "the mover never chooses the direction"));
+        Moves {
+            holes,
+            from,
+            lift,
+            after,
+            prefer,
+            choose_direction,
+            after_by_hole: self.after_by_hole(&moves),
+            clauses: moves.clauses,
+        }
+    }
+
+    /// `[hand]`: moves from the seeds a side holds in hand.
+    fn hand_moves(&mut self, board: &Board, hand: &spec::HandSpec) -> Option<HandMoves> {
+        let when = hand
+            .when
+            .as_ref()
+            .map(|e| self.condition(board, e, MOVE_HOLES, "no move is ever played from the hand"));
+        let holes = hand
+            .holes
+            .as_ref()
+            .map(|e| self.typed(board, e, MOVE_HOLES));
+        let to = hand
+            .to
+            .as_ref()
+            .map(|e| self.condition(board, e, MOVE, "no hand move is ever legal"));
+        let seeds = hand.seeds.as_ref().map(|e| self.typed(board, e, MOVE));
+        Some(HandMoves {
+            when: optional(when)?,
+            holes: optional(holes)?,
+            to: optional(to)?,
+            seeds: optional(seeds)?,
+            sow: hand.sow,
+            clauses: hand.clauses.clone(),
+        })
+    }
+
+    /// `[relay]`: when a lap's end lifts another hand, and from where.
+    fn relay(&mut self, board: &Board, relay: spec::RelaySpec) -> Option<Relay> {
+        let when = self.condition(board, &relay.when, RELAY, "the relay never happens");
+        let from = self.typed(board, &relay.from, RELAY);
+        let reverse = relay
+            .reverse
+            .as_ref()
+            .map(|e| self.condition(board, e, RELAY, "the direction never turns"));
+        let lift = relay.lift.as_ref().map(|e| self.typed(board, e, RELAY));
+        let chance = relay
+            .optional
+            .as_ref()
+            .map(|e| self.condition(board, e, RELAY, "the mover never may stop"));
+        let (when, from): (Compiled<BoolExpr>, Compiled<HoleExpr>) = (when?, from?);
+        Some(Relay {
+            from_last_while: Relay::from_last_while(when.tree(), from.tree()),
+            when,
+            from,
+            reverse: optional(reverse)?,
+            lift: optional(lift)?,
+            optional: optional(chance)?,
+            clauses: relay.clauses,
+        })
+    }
+
+    /// The `[[capture]]` rules, at most `MAX_CAPTURES` of them.
+    fn captures(
+        &mut self,
+        board: &Board,
+        captures: Vec<spec::CaptureSpec>,
+        has_hand_moves: bool,
+    ) -> Vec<Capture> {
+        if let Some(extra) = captures.get(MAX_CAPTURES) {
+            self.problems.push(Problem::new(
+                &self.file,
+                Some(extra.at.span()),
+                format!(
+                    "{} capture rules; at most {MAX_CAPTURES} are supported",
+                    captures.len()
+                ),
+            ));
+        }
+        captures
+            .into_iter()
+            .filter_map(|capture| self.capture(board, capture, has_hand_moves))
+            .collect()
+    }
+
+    /// The `[[end]]` checks, in order; in a match, a warning for one that
+    /// leaves seeds to no side.
+    fn end_checks(
+        &mut self,
+        board: &Board,
+        ends: Vec<spec::EndSpec>,
+        in_a_match: bool,
+    ) -> Vec<EndCheck> {
+        self.require_no_moves_check(&ends);
+        if in_a_match {
+            self.warn_of_seeds_leaving_a_match(&ends);
+        }
+        ends.into_iter()
+            .filter_map(|end| self.end_check(board, end))
+            .collect()
+    }
+
+    /// The game put together from its compiled parts, with what the engine
+    /// works out once for it (which captures come when, which moves are
+    /// rare, a skip's table, the dealt start).
+    fn game(self, parts: Parts) -> Game {
+        let Parts {
+            start,
+            north_start,
+            scatter,
+            skip,
+            relay,
+            captures,
+            claims_lost,
+            board,
+            ..
+        } = parts;
+        let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
+        let rare_sowing = claims_lost.is_some()
+            || self.reads_lap_board
+            || relay
+                .as_ref()
+                .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
+        let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
+        // Kept only where it differs from South's but for the side to move.
+        let north_start = north_start.filter(|north| north.counts() != start.counts());
+        let (start, scatter) = match scatter {
+            None => (start, None),
+            Some(scatter) => {
+                let mut dealt = start;
+                scatter.apply(&mut dealt, 0);
+                (dealt, Some((scatter, start)))
+            }
+        };
+        Game {
+            id: parts.id.to_string(),
+            meta: parts.meta,
+            options: parts.options,
+            north_start,
+            scatter,
+            board,
+            start,
+            moves: parts.moves,
+            skip,
+            skip_table,
+            reverse: parts.reverse,
+            hand: parts.hand,
+            relay,
+            captures,
+            claims_lost,
+            work: MoveWork::default(),
+            claims_gain: parts.claims_gain,
+            again: parts.again,
+            end_checks: parts.end_checks,
+            score: parts.score,
+            evaluation: parts.evaluation,
+            match_rules: parts.match_rules,
+            limits: Limits::default(),
+            rare_sowing,
+            reads_before: self.reads_before,
+            capture_times,
+            reads_previous: self.reads_previous,
+            reads_previous_captured: self.reads_previous_captured,
+            reads_lap_board: self.reads_lap_board,
+            reads_extra_turns: self.reads_extra_turns,
+            reads_starter: self.reads_starter,
+            reads_moved_from: self.reads_moved_from,
+            layout_clauses: parts.layout_clauses,
+            warnings: self.warnings,
+            always_legal: false,
+            tracks_repetition: false,
+        }
+        .with_rules_worked_out()
     }
 
     /// Text that is printed to a terminal (names, summaries, help) may not carry
