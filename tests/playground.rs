@@ -57,6 +57,18 @@ async fn text_when(client: &Client, what: &str, css: &str, test: &str) -> String
         .to_string()
 }
 
+/// Moves drawn at once and agents answering at once, in this browser from now on.
+async fn no_waiting(client: &Client, server: &Server) {
+    client.goto(&server.url("/#/")).await.unwrap();
+    client
+        .execute(
+            "localStorage.setItem('prefs', JSON.stringify({speed: 'off', delay: 0}))",
+            vec![],
+        )
+        .await
+        .unwrap();
+}
+
 async fn record(client: &Client) -> String {
     text_when(client, "the record", "#record div", "true").await
 }
@@ -118,14 +130,7 @@ async fn stepping_through(client: &Client, server: &Server) {
 }
 
 async fn swapping_sides(client: &Client, server: &Server) {
-    client.goto(&server.url("/#/")).await.unwrap();
-    client
-        .execute(
-            "localStorage.setItem('prefs', JSON.stringify({speed: 'off', delay: 0}))",
-            vec![],
-        )
-        .await
-        .unwrap();
+    no_waiting(client, server).await;
     open(
         client,
         server,
@@ -724,14 +729,7 @@ async fn screenshots_and_timings() {
 async fn photograph(client: &Client, server: &Server, folder: &str) {
     let shot = async |name: &str| screenshot(client, &format!("{folder}/{name}")).await;
     std::fs::create_dir_all(screenshots().join(folder)).unwrap();
-    client.goto(&server.url("/#/")).await.unwrap();
-    client
-        .execute(
-            "localStorage.setItem('prefs', JSON.stringify({speed: 'off', delay: 0}))",
-            vec![],
-        )
-        .await
-        .unwrap();
+    no_waiting(client, server).await;
     open(client, server, "/#/", "the library", ".card svg.board").await;
     shot("library").await;
     // A game some way in, South (a person) to move.
@@ -822,13 +820,7 @@ async fn timings(client: &Client, server: &Server) {
         .await;
         load.push(shown.as_f64().unwrap());
     }
-    client
-        .execute(
-            "localStorage.setItem('prefs', JSON.stringify({speed: 'off', delay: 0}))",
-            vec![],
-        )
-        .await
-        .unwrap();
+    no_waiting(client, server).await;
     let (mut move_drawn, mut replies) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
         client.goto("about:blank").await.unwrap();
