@@ -1237,6 +1237,8 @@ impl Loader {
     }
 
     /// `has_hand_moves`: the file has a `[hand]` section.
+    /// One `[[capture]]` rule (reference: "Captures"): each key compiled with
+    /// the names its time binds, and the keys that cannot go together refused.
     fn capture(
         &mut self,
         board: &Board,
@@ -1249,6 +1251,8 @@ impl Loader {
             Some(CaptureTime::Drop) => DROP,
             _ => LAP,
         };
+        // Once the seeds are taken, `taken` says how many.
+        let after_taking = [bindings, &[Binding::Taken]].concat();
         let when = self.condition(board, &capture.when, bindings, "this capture never happens");
         let take = self.target(board, &capture.take, bindings);
         let to = match &capture.to {
@@ -1256,67 +1260,24 @@ impl Loader {
             None => Some(Compiled::new(SideExpr::Mover)),
         };
         let chain = capture.chain.as_ref().map(|chain| {
-            let bindings = [bindings, &[Binding::X]].concat();
-            let step = self.typed(board, &chain.step, &bindings);
-            let continue_while = self.typed(board, &chain.continue_while, &bindings);
-            if matches!(take, Some(Target::Set(_))) {
-                self.problem(
-                    capture.take.span(),
-                    "a chain starts from one hole; `take` gives a set",
-                );
-            }
-            let holes = board.hole_count();
-            let links = match &chain.limit {
-                None => Some(holes),
-                Some(limit) if (1..=holes as i64).contains(limit.get_ref()) => {
-                    Some(*limit.get_ref() as usize - 1)
-                }
-                Some(limit) => {
-                    self.problem(
-                        limit.span(),
-                        format!("a chain's `limit` counts the holes it takes in all, the first included: from 1 to {holes} on this board"),
-                    );
-                    None
-                }
-            };
-            Some(Chain {
-                step: step?,
-                continue_while: continue_while?,
-                links: links?,
-            })
+            let takes_a_set = matches!(take, Some(Target::Set(_)));
+            self.chain(
+                board,
+                chain,
+                bindings,
+                takes_a_set.then(|| capture.take.span()),
+            )
         });
         let veto = capture
             .veto
             .as_ref()
-            .map(|veto| self.typed(board, veto, &[bindings, &[Binding::Taken]].concat()));
+            .map(|veto| self.typed(board, veto, &after_taking));
         let spare = capture.spare.as_ref().map(|spare| {
-            if capture.veto.is_none() {
-                self.problem(
-                    spare.span(),
-                    "`spare` says what a vetoed capture gives back: it needs a `veto`",
-                );
-            }
-            if capture.resow.is_some() || capture.claim {
-                self.problem(
-                    spare.span(),
-                    "`spare` gives seeds back out of the score: not with `resow` (nothing is scored) or `claim` (the holes would stay claimed)",
-                );
-            }
+            self.refuse_spare_without_veto(&capture, spare.span());
             self.typed(board, spare, bindings)
         });
         let from_hand = capture.from_hand.as_ref().map(|seeds| {
-            if at.is_some_and(|at| at != CaptureTime::Lift) {
-                self.problem(
-                    seeds.span(),
-                    "`from_hand` takes seeds out of the hand about to be sown: only an at = \"lift\" capture has one",
-                );
-            }
-            if capture.resow.is_some() || capture.claim {
-                self.problem(
-                    seeds.span(),
-                    "`from_hand` scores the seeds it takes: not with `resow` or `claim`",
-                );
-            }
+            self.refuse_from_hand_where_none(&capture, at, seeds.span());
             self.typed(board, seeds, bindings)
         });
         let at_most = capture
@@ -1324,19 +1285,8 @@ impl Loader {
             .as_ref()
             .map(|seeds| self.typed(board, seeds, bindings));
         let resow = capture.resow.as_ref().map(|from| {
-            if capture.claim {
-                self.problem(
-                    from.span(),
-                    "`resow` sows the seeds taken on, so no side gets them to claim the holes: use one of `claim` and `resow`",
-                );
-            }
-            if at.is_some_and(|at| at != CaptureTime::LapEnd) {
-                self.problem(
-                    from.span(),
-                    "`resow` sows the seeds taken on as a new lap: only an at = \"lap_end\" capture can",
-                );
-            }
-            self.typed(board, from, &[bindings, &[Binding::Taken]].concat())
+            self.refuse_resow_where_none(&capture, at, from.span());
+            self.typed(board, from, &after_taking)
         });
         let resow_reverse = capture.resow_reverse.as_ref().map(|reverse| {
             if capture.resow.is_none() {
@@ -1345,73 +1295,17 @@ impl Loader {
                     "`resow_reverse` turns the direction of the re-sown lap: it needs a `resow`",
                 );
             }
-            let bindings = [bindings, &[Binding::Taken]].concat();
-            self.condition(board, reverse, &bindings, "the re-sown lap never turns")
+            self.condition(board, reverse, &after_taking, "the re-sown lap never turns")
         });
         let into = capture.into.as_ref().map(|hole| {
-            let clash = [
-                ("to", capture.to.is_some()),
-                ("resow", capture.resow.is_some()),
-                ("claim", capture.claim),
-                ("from_hand", capture.from_hand.is_some()),
-                ("spare", capture.spare.is_some()),
-            ];
-            for (key, _) in clash.iter().filter(|(_, given)| *given) {
-                self.problem(
-                    hole.span(),
-                    format!("`into` puts the seeds taken into a hole, so no side gets them: not with `{key}`"),
-                );
-            }
-            self.typed(board, hole, &[bindings, &[Binding::Taken]].concat())
+            self.refuse_into_with_a_score(&capture, hole.span());
+            self.typed(board, hole, &after_taking)
         });
-        let into_hand = capture.into_hand.as_ref().is_some_and(|i| *i.get_ref());
-        if let Some(span) = capture
-            .into_hand
+        let into_hand = self.puts_into_hand(&capture, has_hand_moves);
+        let strip = capture
+            .strip
             .as_ref()
-            .filter(|_| into_hand)
-            .map(|i| i.span())
-        {
-            let clash = [
-                ("into", capture.into.is_some()),
-                ("resow", capture.resow.is_some()),
-                ("claim", capture.claim),
-                ("from_hand", capture.from_hand.is_some()),
-                ("spare", capture.spare.is_some()),
-            ];
-            for (key, _) in clash.iter().filter(|(_, given)| *given) {
-                self.problem(
-                    span.clone(),
-                    format!(
-                        "`into_hand` puts the seeds taken into a side's hand: not with `{key}`"
-                    ),
-                );
-            }
-            if !has_hand_moves {
-                self.problem(
-                    span,
-                    "`into_hand` puts the seeds taken into a side's hand, which only hand moves put back into play: add a [hand] section",
-                );
-            }
-        }
-        let strip = capture.strip.as_ref().map(|strip| {
-            let bindings = [bindings, &[Binding::Taken]].concat();
-            let stones = self.typed(board, &strip.stones, &bindings);
-            let from = self.typed(
-                board,
-                &strip.from,
-                &[
-                    Binding::Mover,
-                    Binding::Opponent,
-                    Binding::Turn,
-                    Binding::ExtraTurns,
-                ],
-            );
-            Some(Strip {
-                stones: stones?,
-                from: from?,
-                whole: strip.whole,
-            })
-        });
+            .map(|strip| self.strip(board, strip, &after_taking));
         Some(Capture {
             at: at?,
             when: when?,
@@ -1430,6 +1324,174 @@ impl Loader {
             into_hand,
             optional: capture.optional,
             clauses: capture.clauses,
+        })
+    }
+
+    /// A capture's `chain`: the next hole (`x` the one just taken), while its
+    /// condition holds, at most `limit` holes in all. `set_taken`: where the
+    /// capture's `take` is a set, which a chain cannot start from.
+    fn chain(
+        &mut self,
+        board: &Board,
+        chain: &spec::ChainSpec,
+        bindings: &[Binding],
+        set_taken: Option<Range<usize>>,
+    ) -> Option<Chain> {
+        let bindings = [bindings, &[Binding::X]].concat();
+        let step = self.typed(board, &chain.step, &bindings);
+        let continue_while = self.typed(board, &chain.continue_while, &bindings);
+        if let Some(span) = set_taken {
+            self.problem(span, "a chain starts from one hole; `take` gives a set");
+        }
+        let holes = board.hole_count();
+        let links = match &chain.limit {
+            None => Some(holes),
+            Some(limit) if (1..=holes as i64).contains(limit.get_ref()) => {
+                Some(*limit.get_ref() as usize - 1)
+            }
+            Some(limit) => {
+                self.problem(
+                    limit.span(),
+                    format!("a chain's `limit` counts the holes it takes in all, the first included: from 1 to {holes} on this board"),
+                );
+                None
+            }
+        };
+        Some(Chain {
+            step: step?,
+            continue_while: continue_while?,
+            links: links?,
+        })
+    }
+
+    fn refuse_spare_without_veto(&mut self, capture: &spec::CaptureSpec, span: Range<usize>) {
+        if capture.veto.is_none() {
+            self.problem(
+                span.clone(),
+                "`spare` says what a vetoed capture gives back: it needs a `veto`",
+            );
+        }
+        if capture.resow.is_some() || capture.claim {
+            self.problem(
+                span,
+                "`spare` gives seeds back out of the score: not with `resow` (nothing is scored) or `claim` (the holes would stay claimed)",
+            );
+        }
+    }
+
+    fn refuse_from_hand_where_none(
+        &mut self,
+        capture: &spec::CaptureSpec,
+        at: Option<CaptureTime>,
+        span: Range<usize>,
+    ) {
+        if at.is_some_and(|at| at != CaptureTime::Lift) {
+            self.problem(
+                span.clone(),
+                "`from_hand` takes seeds out of the hand about to be sown: only an at = \"lift\" capture has one",
+            );
+        }
+        if capture.resow.is_some() || capture.claim {
+            self.problem(
+                span,
+                "`from_hand` scores the seeds it takes: not with `resow` or `claim`",
+            );
+        }
+    }
+
+    fn refuse_resow_where_none(
+        &mut self,
+        capture: &spec::CaptureSpec,
+        at: Option<CaptureTime>,
+        span: Range<usize>,
+    ) {
+        if capture.claim {
+            self.problem(
+                span.clone(),
+                "`resow` sows the seeds taken on, so no side gets them to claim the holes: use one of `claim` and `resow`",
+            );
+        }
+        if at.is_some_and(|at| at != CaptureTime::LapEnd) {
+            self.problem(
+                span,
+                "`resow` sows the seeds taken on as a new lap: only an at = \"lap_end\" capture can",
+            );
+        }
+    }
+
+    fn refuse_into_with_a_score(&mut self, capture: &spec::CaptureSpec, span: Range<usize>) {
+        let clash = [
+            ("to", capture.to.is_some()),
+            ("resow", capture.resow.is_some()),
+            ("claim", capture.claim),
+            ("from_hand", capture.from_hand.is_some()),
+            ("spare", capture.spare.is_some()),
+        ];
+        for (key, _) in clash.iter().filter(|(_, given)| *given) {
+            self.problem(
+                span.clone(),
+                format!("`into` puts the seeds taken into a hole, so no side gets them: not with `{key}`"),
+            );
+        }
+    }
+
+    /// Whether the capture puts its seeds into a side's hand (`into_hand`),
+    /// which only hand moves bring back into play.
+    fn puts_into_hand(&mut self, capture: &spec::CaptureSpec, has_hand_moves: bool) -> bool {
+        let into_hand = capture.into_hand.as_ref().is_some_and(|i| *i.get_ref());
+        let Some(span) = capture
+            .into_hand
+            .as_ref()
+            .filter(|_| into_hand)
+            .map(|i| i.span())
+        else {
+            return into_hand;
+        };
+        let clash = [
+            ("into", capture.into.is_some()),
+            ("resow", capture.resow.is_some()),
+            ("claim", capture.claim),
+            ("from_hand", capture.from_hand.is_some()),
+            ("spare", capture.spare.is_some()),
+        ];
+        for (key, _) in clash.iter().filter(|(_, given)| *given) {
+            self.problem(
+                span.clone(),
+                format!("`into_hand` puts the seeds taken into a side's hand: not with `{key}`"),
+            );
+        }
+        if !has_hand_moves {
+            self.problem(
+                span,
+                "`into_hand` puts the seeds taken into a side's hand, which only hand moves put back into play: add a [hand] section",
+            );
+        }
+        into_hand
+    }
+
+    /// A capture's `strip`: the seeds the mover then owes, and the holes it
+    /// takes them from.
+    fn strip(
+        &mut self,
+        board: &Board,
+        strip: &spec::StripSpec,
+        after_taking: &[Binding],
+    ) -> Option<Strip> {
+        let stones = self.typed(board, &strip.stones, after_taking);
+        let from = self.typed(
+            board,
+            &strip.from,
+            &[
+                Binding::Mover,
+                Binding::Opponent,
+                Binding::Turn,
+                Binding::ExtraTurns,
+            ],
+        );
+        Some(Strip {
+            stones: stones?,
+            from: from?,
+            whole: strip.whole,
         })
     }
 
