@@ -341,18 +341,33 @@ fn track_cells(
     Ok(track)
 }
 
-impl Board {
-    /// A board of `rows` x `columns` holes; with stores, each side also has a
-    /// store at the given end of its row, which the other side's sowing skips
-    /// unless `sown` is `Both`.
-    pub fn new(
+/// A board's shape, checked, from which `Board::new` works out its tables.
+struct Shape {
+    rows: usize,
+    columns: usize,
+    holes: usize,
+    stores: Option<StoreEnd>,
+    sown: SownStores,
+    direction: Direction,
+}
+
+/// Each side's circuit as a table: a cell's place on it, and the cells after
+/// and before it.
+type StepTables = (
+    [[u16; STEP_TABLE_CELLS]; 2],
+    [[Hole; STEP_TABLE_CELLS]; 2],
+    [[Hole; STEP_TABLE_CELLS]; 2],
+);
+
+impl Shape {
+    /// The shape of `rows` x `columns`, refused where the circuit or the stores
+    /// cannot be laid on it.
+    fn checked(
         rows: i64,
         columns: i64,
-        circuit: CircuitKind,
-        direction: Direction,
-        stores: Option<StoreEnd>,
-        sown: SownStores,
-    ) -> Result<Board, BoardError> {
+        circuit: &CircuitKind,
+        (direction, stores, sown): (Direction, Option<StoreEnd>, SownStores),
+    ) -> Result<Shape, BoardError> {
         if rows != 2 && rows != 4 {
             return Err(BoardError::Rows(rows));
         }
@@ -370,95 +385,151 @@ impl Board {
         if wanted_rows.is_some_and(|wanted| rows != wanted) {
             return Err(BoardError::CircuitNeedsRows(circuit.name(), rows));
         }
-        if stores.is_some() && circuit == CircuitKind::OwnRows {
+        if stores.is_some() && *circuit == CircuitKind::OwnRows {
             return Err(BoardError::StoresNeedWholeBoard);
         }
-        let hole = |row: usize, column: usize| (row * columns + column) as Hole;
-        let holes = rows * columns;
-        let cells = holes + if stores.is_some() { 2 } else { 0 };
-        let store = |side: Side| (holes + side.index()) as Hole;
-        let owner = (0..cells)
-            .map(|h| match h {
-                h if h >= holes => Side::BOTH[h - holes],
-                h if h / columns < rows / 2 => Side::South,
-                _ => Side::North,
-            })
-            .collect();
-        // GEN-4: on two rows aK/bK; on four rows bK/cK (inner) and aK/dK (outer).
-        // A store has no opposite hole: it faces itself.
-        let opposite = (0..cells)
-            .map(|h| match h {
-                h if h >= holes => h as Hole,
-                h => hole(rows - 1 - h / columns, h % columns),
-            })
-            .collect();
-        // GEN-3: counterclockwise is the lower row left to right, the upper row right
-        // to left. A side's store, on its own circuit only, sits at the east end
-        // (after the lower row) or the west end (after the upper row): South's
-        // right is east, North's right is west.
-        let east = |side: Side| {
-            matches!(
-                (stores, side),
-                (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North)
-            )
-        };
-        // The stores on `side`'s circuit: its own, or both.
-        let on_circuit = |side: Side| match (stores, sown) {
-            (None, _) => vec![],
-            (Some(_), SownStores::Own) => vec![side],
-            (Some(_), SownStores::Both) => Side::BOTH.to_vec(),
-        };
-        let loop_over = |lower: usize, upper: usize, side: Side| -> Vec<Hole> {
-            let sown = on_circuit(side);
-            let mut order: Vec<Hole> = (0..columns).map(|c| hole(lower, c)).collect();
-            order.extend(sown.iter().filter(|&&s| east(s)).map(|&s| store(s)));
-            order.extend((0..columns).rev().map(|c| hole(upper, c)));
-            order.extend(sown.iter().filter(|&&s| !east(s)).map(|&s| store(s)));
-            if direction == Direction::Clockwise {
-                order.reverse();
-            }
-            order
-        };
-        let circuits = match circuit {
-            CircuitKind::WholeBoard => [loop_over(0, 1, Side::South), loop_over(0, 1, Side::North)],
-            CircuitKind::OwnRows => [loop_over(0, 1, Side::South), loop_over(2, 3, Side::North)],
-            CircuitKind::Track(names) => {
-                let track = track_cells(names, rows, columns, stores.is_some())?;
-                Side::BOTH.map(|side| {
-                    let sown = on_circuit(side);
-                    let mut order: Vec<Hole> = track
-                        .iter()
-                        .copied()
-                        .filter(|&h| (h as usize) < holes || sown.iter().any(|&s| store(s) == h))
-                        .collect();
-                    if direction == Direction::Clockwise {
-                        order.reverse();
-                    }
-                    order
-                })
-            }
-        };
-        let mut circuit_index = [[u16::MAX; STEP_TABLE_CELLS]; 2];
-        let mut next = [[0; STEP_TABLE_CELLS]; 2];
-        let mut back = [[0; STEP_TABLE_CELLS]; 2];
-        for side in 0..2 {
-            let order = &circuits[side];
-            for (i, &h) in order.iter().enumerate() {
-                let after = order[(i + 1) % order.len()];
-                circuit_index[side][h as usize] = i as u16;
-                next[side][h as usize] = after;
-                back[side][after as usize] = h;
-            }
-        }
-        let mut board = Board {
+        Ok(Shape {
             rows,
             columns,
-            holes,
+            holes: rows * columns,
             stores,
             sown,
             direction,
-            owner,
-            opposite,
+        })
+    }
+
+    fn hole(&self, row: usize, column: usize) -> Hole {
+        (row * self.columns + column) as Hole
+    }
+
+    fn store(&self, side: Side) -> Hole {
+        (self.holes + side.index()) as Hole
+    }
+
+    fn cells(&self) -> usize {
+        self.holes + if self.stores.is_some() { 2 } else { 0 }
+    }
+
+    /// Each cell's side: the lower half of the rows South's, a store its own.
+    fn owners(&self) -> Vec<Side> {
+        (0..self.cells())
+            .map(|h| match h {
+                h if h >= self.holes => Side::BOTH[h - self.holes],
+                h if h / self.columns < self.rows / 2 => Side::South,
+                _ => Side::North,
+            })
+            .collect()
+    }
+
+    /// GEN-4: on two rows aK/bK; on four rows bK/cK (inner) and aK/dK (outer).
+    /// A store has no opposite hole: it faces itself.
+    fn opposites(&self) -> Vec<Hole> {
+        (0..self.cells())
+            .map(|h| match h {
+                h if h >= self.holes => h as Hole,
+                h => self.hole(self.rows - 1 - h / self.columns, h % self.columns),
+            })
+            .collect()
+    }
+
+    /// The stores on `side`'s circuit: its own, or both.
+    fn stores_sown_by(&self, side: Side) -> Vec<Side> {
+        match (self.stores, self.sown) {
+            (None, _) => vec![],
+            (Some(_), SownStores::Own) => vec![side],
+            (Some(_), SownStores::Both) => Side::BOTH.to_vec(),
+        }
+    }
+
+    /// Each side's circuit, in the game's direction.
+    fn circuits(&self, circuit: &CircuitKind) -> Result<[Vec<Hole>; 2], BoardError> {
+        let mut circuits = match circuit {
+            CircuitKind::WholeBoard => [
+                self.loop_over(0, 1, Side::South),
+                self.loop_over(0, 1, Side::North),
+            ],
+            CircuitKind::OwnRows => [
+                self.loop_over(0, 1, Side::South),
+                self.loop_over(2, 3, Side::North),
+            ],
+            CircuitKind::Track(names) => {
+                let track = track_cells(names, self.rows, self.columns, self.stores.is_some())?;
+                Side::BOTH.map(|side| {
+                    let sown = self.stores_sown_by(side);
+                    let on_circuit = |h: Hole| {
+                        (h as usize) < self.holes || sown.iter().any(|&s| self.store(s) == h)
+                    };
+                    track.iter().copied().filter(|&h| on_circuit(h)).collect()
+                })
+            }
+        };
+        if self.direction == Direction::Clockwise {
+            circuits.iter_mut().for_each(|order| order.reverse());
+        }
+        Ok(circuits)
+    }
+
+    /// GEN-3: counterclockwise is the lower row left to right, the upper row
+    /// right to left. A side's store, on its own circuit only, sits at the east
+    /// end (after the lower row) or the west end (after the upper row): South's
+    /// right is east, North's right is west.
+    fn loop_over(&self, lower: usize, upper: usize, side: Side) -> Vec<Hole> {
+        let east = |side: Side| {
+            matches!(
+                (self.stores, side),
+                (Some(StoreEnd::Right), Side::South) | (Some(StoreEnd::Left), Side::North)
+            )
+        };
+        let sown = self.stores_sown_by(side);
+        let mut order: Vec<Hole> = (0..self.columns).map(|c| self.hole(lower, c)).collect();
+        order.extend(sown.iter().filter(|&&s| east(s)).map(|&s| self.store(s)));
+        order.extend((0..self.columns).rev().map(|c| self.hole(upper, c)));
+        order.extend(sown.iter().filter(|&&s| !east(s)).map(|&s| self.store(s)));
+        order
+    }
+}
+
+/// The step tables of two circuits.
+fn step_tables(circuits: &[Vec<Hole>; 2]) -> StepTables {
+    let mut circuit_index = [[u16::MAX; STEP_TABLE_CELLS]; 2];
+    let mut next = [[0; STEP_TABLE_CELLS]; 2];
+    let mut back = [[0; STEP_TABLE_CELLS]; 2];
+    for side in 0..2 {
+        let order = &circuits[side];
+        for (i, &h) in order.iter().enumerate() {
+            let after = order[(i + 1) % order.len()];
+            circuit_index[side][h as usize] = i as u16;
+            next[side][h as usize] = after;
+            back[side][after as usize] = h;
+        }
+    }
+    (circuit_index, next, back)
+}
+
+impl Board {
+    /// A board of `rows` x `columns` holes; with stores, each side also has a
+    /// store at the given end of its row, which the other side's sowing skips
+    /// unless `sown` is `Both`.
+    pub fn new(
+        rows: i64,
+        columns: i64,
+        circuit: CircuitKind,
+        direction: Direction,
+        stores: Option<StoreEnd>,
+        sown: SownStores,
+    ) -> Result<Board, BoardError> {
+        let shape = Shape::checked(rows, columns, &circuit, (direction, stores, sown))?;
+        let circuits = shape.circuits(&circuit)?;
+        let (circuit_index, next, back) = step_tables(&circuits);
+        let mut board = Board {
+            rows: shape.rows,
+            columns: shape.columns,
+            holes: shape.holes,
+            stores,
+            sown,
+            direction,
+            owner: shape.owners(),
+            opposite: shape.opposites(),
             circuits,
             circuit_index,
             next,
@@ -466,7 +537,7 @@ impl Board {
             side_holes: [HoleSet::default(); 2],
             all_holes: HoleSet::default(),
         };
-        for h in 0..holes as Hole {
+        for h in 0..shape.holes as Hole {
             board.side_holes[board.owner(h).index()].insert(h);
             board.all_holes.insert(h);
         }
