@@ -591,13 +591,41 @@ impl<'g, const N: usize> MatchState<'g, N> {
     #[inline(never)]
     fn next_round(&mut self, outcome: Outcome) -> Option<MatchOutcome> {
         let game = self.round.game();
+        let status = outcome.status;
+        let rules = self.rules.filter(|_| status != Status::Unfinished);
+        let holdings = self.close_round(&outcome, rules);
+        let Some(rules) = rules else {
+            return Some(MatchOutcome {
+                status,
+                reason: outcome.reason,
+            });
+        };
+        let next = match self.refill_or_decide(rules, holdings) {
+            Ok(next) => next,
+            Err(decided) => return Some(decided),
+        };
+        let (end, last_mover) = (self.round.position(), self.round.last_mover());
+        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
+        let mut start =
+            next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
+        start.to_move = starter;
+        start.starter = starter;
+        if let Some(cut) = self.cut_short(&start, rules, holdings) {
+            self.last_refill = Some(start);
+            return Some(cut);
+        }
+        self.start_round(start);
+        None
+    }
+
+    /// Records the round just over (and adds its points to a tally); gives
+    /// what each side holds at its end.
+    fn close_round(&mut self, outcome: &Outcome, rules: Option<&MatchRules>) -> [u32; 2] {
+        let game = self.round.game();
         let end = self.round.position();
         let holdings = holdings(end);
-        let status = outcome.status;
-        let last_mover = self.round.last_mover();
-        let rules = self.rules.filter(|_| status != Status::Unfinished);
         if let Some(Rounds::Tally(tally)) = rules.map(|rules| &rules.rounds) {
-            let points = round_points(game, tally, end, status, last_mover);
+            let points = round_points(game, tally, end, outcome.status, self.round.last_mover());
             for side in Side::BOTH {
                 self.tally[side.index()] += points[side.index()];
             }
@@ -611,13 +639,19 @@ impl<'g, const N: usize> MatchState<'g, N> {
             turns: end.turn,
             tally: self.tally,
         });
-        let Some(rules) = rules else {
-            return Some(MatchOutcome {
-                status,
-                reason: outcome.reason,
-            });
-        };
-        let lost = lost_match(game, rules, end, last_mover);
+        holdings
+    }
+
+    /// The next round's start where the sides refill their holes (none where
+    /// every round starts from the setup), or how the match ended: a side that
+    /// cannot refill, that meets `lost_when`, or whose tally wins.
+    fn refill_or_decide(
+        &mut self,
+        rules: &MatchRules,
+        holdings: [u32; 2],
+    ) -> Result<Option<Position>, MatchOutcome> {
+        let game = self.round.game();
+        let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
                 let refill = refill(game, refill_rules, holdings);
@@ -630,7 +664,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
             }
             Rounds::Tally(tally) => {
                 if let Some(status) = tally_decides(tally, self.tally) {
-                    return Some(MatchOutcome {
+                    return Err(MatchOutcome {
                         status,
                         reason: Reason::Tally,
                     });
@@ -638,45 +672,56 @@ impl<'g, const N: usize> MatchState<'g, N> {
                 (None, lost, Reason::MatchLost)
             }
         };
-        if out != [false, false] {
-            self.last_refill = next;
-            let status = match out {
-                [true, true] => Status::Draw,
-                [true, false] => Status::won_by(Side::North),
-                _ => Status::won_by(Side::South),
-            };
-            return Some(MatchOutcome { status, reason });
+        if out == [false, false] {
+            return Ok(next);
         }
-        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
-        let mut start =
-            next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
-        start.to_move = starter;
-        start.starter = starter;
-        let limits = game.limits();
+        self.last_refill = next;
+        let status = match out {
+            [true, true] => Status::Draw,
+            [true, false] => Status::won_by(Side::North),
+            _ => Status::won_by(Side::South),
+        };
+        Err(MatchOutcome { status, reason })
+    }
+
+    /// How the engine cuts the match short before a round that would start
+    /// at `start` (GEN-13): a start repeated more often than the user allows,
+    /// or the round limit.
+    fn cut_short(
+        &self,
+        start: &Position,
+        rules: &MatchRules,
+        holdings: [u32; 2],
+    ) -> Option<MatchOutcome> {
+        let limits = self.round.game().limits();
         // Every round of a tally match starts from the setup: a repeat says nothing.
         let refilled = matches!(rules.rounds, Rounds::Refill(_));
         if let (true, Some(allowed)) = (refilled, limits.round_repeats) {
             let repeats = self.starts.iter().filter(|&earlier| start.repeats(earlier));
             if repeats.count() > allowed as usize {
-                self.last_refill = Some(start);
                 return Some(MatchOutcome {
                     status: Status::Draw,
                     reason: Reason::RoundRepetition,
                 });
             }
         }
-        if self.number >= limits.rounds {
-            self.last_refill = Some(start);
-            let status = match limits.at_round_limit {
-                AtRoundLimit::Unfinished => Status::Unfinished,
-                AtRoundLimit::Ahead if refilled => ahead(holdings.map(i64::from)),
-                AtRoundLimit::Ahead => ahead(self.tally),
-            };
-            return Some(MatchOutcome {
-                status,
-                reason: Reason::RoundLimit,
-            });
+        if self.number < limits.rounds {
+            return None;
         }
+        let status = match limits.at_round_limit {
+            AtRoundLimit::Unfinished => Status::Unfinished,
+            AtRoundLimit::Ahead if refilled => ahead(holdings.map(i64::from)),
+            AtRoundLimit::Ahead => ahead(self.tally),
+        };
+        Some(MatchOutcome {
+            status,
+            reason: Reason::RoundLimit,
+        })
+    }
+
+    /// The next round, from `start`.
+    fn start_round(&mut self, start: Position) {
+        let game = self.round.game();
         self.endless_before += self.round.endless_met();
         self.passes_before += self.round.passes();
         self.starts.push(start);
@@ -684,6 +729,5 @@ impl<'g, const N: usize> MatchState<'g, N> {
         self.starter = start.to_move;
         self.reserve = start.captured;
         self.round = GameState::from_any_position(game, &start);
-        None
     }
 }
