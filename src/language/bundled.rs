@@ -6,7 +6,7 @@ const GAMES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"))
 /// `(file stem, text)` of every rules document (`docs/rules/*.md`), sorted.
 const RULES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rules.rs"));
 
-/// The rules document a game file names (`rules = "docs/rules/kalah.md (KA)"`),
+/// The rules document a game file names (`rules = "docs/rules/ID.md (XX)"`),
 /// when it is one of the bundled documents.
 pub fn rules_document(named: &str) -> Option<&'static str> {
     let path = named.split_whitespace().next()?;

@@ -111,92 +111,17 @@ fn resolve_options(
     overrides: &[(String, String)],
     file: &SourceFile,
 ) -> Result<Vec<GameOption>, LoadError> {
-    for (name, _) in overrides {
-        if !spec.options.contains_key(name) {
-            let known: Vec<&str> = spec.options.keys().map(String::as_str).collect();
-            return Err(LoadError::Option(format!(
-                "`{name}` is not an option of this game; its options: {}",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            )));
-        }
-    }
+    refuse_unknown_options(spec, overrides)?;
     let mut problems = Vec::new();
     let mut options = Vec::new();
     for (name, option) in &spec.options {
-        let span = option.span();
-        if let Some(why) = check::reserved(name) {
-            problems.push(Problem::new(
-                file,
-                Some(span.clone()),
-                format!("an option cannot be named `{name}`: that is {why}"),
-            ));
-            continue;
-        }
-        let option = option.get_ref();
-        let allowed = match (&option.values, option.range) {
-            (Some(values), None) => values
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            (None, Some([low, high])) => format!("{low}..={high}"),
-            _ => {
-                problems.push(Problem::new(
-                    file,
-                    Some(span.clone()),
-                    format!("option `{name}` needs exactly one of `values` or `range`"),
-                ));
-                continue;
+        match option_in_force(name, option.get_ref(), overrides) {
+            Ok(option) => options.push(option),
+            Err(OptionFault::InFile(message)) => {
+                problems.push(Problem::new(file, Some(option.span()), message))
             }
-        };
-        let permits = |value: &OptionValue| match (&option.values, option.range, value) {
-            (Some(values), _, v) => values.contains(v),
-            (None, Some([low, high]), OptionValue::Int(n)) => (low..=high).contains(n),
-            _ => false,
-        };
-        if !permits(&option.default) {
-            problems.push(Problem::new(
-                file,
-                Some(span.clone()),
-                format!(
-                    "option `{name}`: its default {} is not among {allowed}",
-                    option.default
-                ),
-            ));
-            continue;
+            Err(OptionFault::Override(error)) => return Err(error),
         }
-        let value = match overrides.iter().rev().find(|(n, _)| n == name) {
-            None => option.default.clone(),
-            Some((_, text)) => {
-                let value = match (&option.default, text.parse::<i64>()) {
-                    (OptionValue::Int(_), Ok(n)) => OptionValue::Int(n),
-                    _ => OptionValue::Word(text.clone()),
-                };
-                if !permits(&value) {
-                    return Err(LoadError::Option(format!(
-                        "{name}={text} is not allowed; {name} takes {allowed}"
-                    )));
-                }
-                value
-            }
-        };
-        let samples = match (&option.values, option.range) {
-            (Some(values), _) => spread(values, MAX_SAMPLES),
-            (None, Some([low, high])) => vec![OptionValue::Int(low), OptionValue::Int(high)],
-            (None, None) => Vec::new(),
-        };
-        options.push(GameOption {
-            name: name.clone(),
-            value,
-            default: option.default.clone(),
-            allowed,
-            samples,
-            help: option.help.clone(),
-        });
     }
     if !problems.is_empty() {
         return Err(LoadError::Invalid {
@@ -205,6 +130,101 @@ fn resolve_options(
         });
     }
     Ok(options)
+}
+
+/// An override naming no option of the game.
+fn refuse_unknown_options(
+    spec: &GameSpec,
+    overrides: &[(String, String)],
+) -> Result<(), LoadError> {
+    let Some((name, _)) = overrides
+        .iter()
+        .find(|(name, _)| !spec.options.contains_key(name))
+    else {
+        return Ok(());
+    };
+    let known: Vec<&str> = spec.options.keys().map(String::as_str).collect();
+    Err(LoadError::Option(format!(
+        "`{name}` is not an option of this game; its options: {}",
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    )))
+}
+
+/// Why an option has no value in force: its own declaration is wrong (a
+/// problem of the file), or the user's value is not one it allows.
+enum OptionFault {
+    InFile(String),
+    Override(LoadError),
+}
+
+/// The option `name` as declared, with its value in force (the last override
+/// naming it, else its default) and the values `validate` tries.
+fn option_in_force(
+    name: &str,
+    option: &spec::OptionSpec,
+    overrides: &[(String, String)],
+) -> Result<GameOption, OptionFault> {
+    if let Some(why) = check::reserved(name) {
+        return Err(OptionFault::InFile(format!(
+            "an option cannot be named `{name}`: that is {why}"
+        )));
+    }
+    let allowed = match (&option.values, option.range) {
+        (Some(values), None) => values
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        (None, Some([low, high])) => format!("{low}..={high}"),
+        _ => {
+            return Err(OptionFault::InFile(format!(
+                "option `{name}` needs exactly one of `values` or `range`"
+            )));
+        }
+    };
+    let permits = |value: &OptionValue| match (&option.values, option.range, value) {
+        (Some(values), _, v) => values.contains(v),
+        (None, Some([low, high]), OptionValue::Int(n)) => (low..=high).contains(n),
+        _ => false,
+    };
+    if !permits(&option.default) {
+        return Err(OptionFault::InFile(format!(
+            "option `{name}`: its default {} is not among {allowed}",
+            option.default
+        )));
+    }
+    let value = match overrides.iter().rev().find(|(n, _)| n == name) {
+        None => option.default.clone(),
+        Some((_, text)) => {
+            let value = match (&option.default, text.parse::<i64>()) {
+                (OptionValue::Int(_), Ok(n)) => OptionValue::Int(n),
+                _ => OptionValue::Word(text.clone()),
+            };
+            if !permits(&value) {
+                return Err(OptionFault::Override(LoadError::Option(format!(
+                    "{name}={text} is not allowed; {name} takes {allowed}"
+                ))));
+            }
+            value
+        }
+    };
+    let samples = match (&option.values, option.range) {
+        (Some(values), _) => spread(values, MAX_SAMPLES),
+        (None, Some([low, high])) => vec![OptionValue::Int(low), OptionValue::Int(high)],
+        (None, None) => Vec::new(),
+    };
+    Ok(GameOption {
+        name: name.to_string(),
+        value,
+        default: option.default.clone(),
+        allowed,
+        samples,
+        help: option.help.clone(),
+    })
 }
 
 /// An optional part of a rule, compiled when present: `None` when present but broken.
@@ -1420,18 +1440,33 @@ impl Loader {
     }
 
     fn refuse_into_with_a_score(&mut self, capture: &spec::CaptureSpec, span: Range<usize>) {
-        let clash = [
+        let refused = ["to", "resow", "claim", "from_hand", "spare"];
+        let what = "`into` puts the seeds taken into a hole, so no side gets them";
+        self.refuse_keys(capture, span, &refused, what);
+    }
+
+    /// A problem at `span` for each of the `refused` keys the capture gives,
+    /// which cannot go with the key `what` describes.
+    fn refuse_keys(
+        &mut self,
+        capture: &spec::CaptureSpec,
+        span: Range<usize>,
+        refused: &[&str],
+        what: &str,
+    ) {
+        let given = [
             ("to", capture.to.is_some()),
+            ("into", capture.into.is_some()),
             ("resow", capture.resow.is_some()),
             ("claim", capture.claim),
             ("from_hand", capture.from_hand.is_some()),
             ("spare", capture.spare.is_some()),
         ];
-        for (key, _) in clash.iter().filter(|(_, given)| *given) {
-            self.problem(
-                span.clone(),
-                format!("`into` puts the seeds taken into a hole, so no side gets them: not with `{key}`"),
-            );
+        for (key, _) in given
+            .iter()
+            .filter(|(key, given)| *given && refused.contains(key))
+        {
+            self.problem(span.clone(), format!("{what}: not with `{key}`"));
         }
     }
 
@@ -1447,19 +1482,9 @@ impl Loader {
         else {
             return into_hand;
         };
-        let clash = [
-            ("into", capture.into.is_some()),
-            ("resow", capture.resow.is_some()),
-            ("claim", capture.claim),
-            ("from_hand", capture.from_hand.is_some()),
-            ("spare", capture.spare.is_some()),
-        ];
-        for (key, _) in clash.iter().filter(|(_, given)| *given) {
-            self.problem(
-                span.clone(),
-                format!("`into_hand` puts the seeds taken into a side's hand: not with `{key}`"),
-            );
-        }
+        let refused = ["into", "resow", "claim", "from_hand", "spare"];
+        let what = "`into_hand` puts the seeds taken into a side's hand";
+        self.refuse_keys(capture, span.clone(), &refused, what);
         if !has_hand_moves {
             self.problem(
                 span,
@@ -1607,36 +1632,10 @@ impl Loader {
         let (Some(seeds), Some(fill_from), Some(short_hole)) =
             (&spec.seeds_per_hole, &spec.fill_from, &spec.short_hole)
         else {
-            let missing: Vec<&str> = [
-                ("seeds_per_hole", spec.seeds_per_hole.is_none()),
-                ("fill_from", spec.fill_from.is_none()),
-                ("short_hole", spec.short_hole.is_none()),
-            ]
-            .into_iter()
-            .filter_map(|(key, absent)| absent.then_some(key))
-            .collect();
-            self.problem(
-                spec.starter.span(),
-                format!(
-                    "[match] lacks {}: a match without a tally refills its rounds, which needs \
-                     seeds_per_hole, fill_from and short_hole",
-                    missing.join(" and ")
-                ),
-            );
+            self.refuse_refill_without_keys(spec);
             return None;
         };
-        let per_hole = self.constant(seeds);
-        let seeds_per_hole = match per_hole {
-            Some(n) if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
-            Some(n) => {
-                self.problem(
-                    seeds.span(),
-                    format!("seeds_per_hole is {n}; expected 1 to {}", u16::MAX),
-                );
-                None
-            }
-            None => None,
-        };
+        let seeds_per_hole = self.seeds_per_hole(seeds);
         let fill_from = self.word(
             fill_from,
             "fill_from",
@@ -1658,43 +1657,8 @@ impl Loader {
                 ("topped_up", ShortHole::ToppedUp),
             ],
         );
-        let holes = (board.hole_count() / 2) as i64;
-        let min_filled = match &spec.min_filled {
-            None => Some(None),
-            Some(n) if (1..=holes).contains(n.get_ref()) => Some(Some(*n.get_ref() as u16)),
-            Some(n) => {
-                self.problem(
-                    n.span(),
-                    format!(
-                        "min_filled is {}; a side has {holes} holes to fill, so 1 to {holes}",
-                        n.get_ref()
-                    ),
-                );
-                None
-            }
-        };
-        let surplus = match &spec.surplus {
-            None => Some(Surplus::Keep),
-            Some(word) => {
-                let surplus = self.word(
-                    word,
-                    "surplus",
-                    &[("keep", Surplus::Keep), ("territory", Surplus::Territory)],
-                );
-                // Holes change hands across the middle of one circuit round the
-                // board, between two rows and without stores.
-                if surplus == Some(Surplus::Territory) && (board.rows() != 2 || board.has_stores())
-                {
-                    self.problem(
-                        word.span(),
-                        "surplus = \"territory\" needs a board of two rows without stores",
-                    );
-                    None
-                } else {
-                    surplus
-                }
-            }
-        };
+        let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
+        let surplus = self.surplus(spec.surplus.as_ref(), board);
         // Only a territory refill can give a side a hole of the other's.
         if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
             self.problem(
@@ -1710,6 +1674,81 @@ impl Loader {
             min_filled: min_filled?,
             surplus: surplus?,
         })
+    }
+
+    /// A match without a tally refills its rounds: it needs these keys.
+    fn refuse_refill_without_keys(&mut self, spec: &spec::MatchSpec) {
+        let missing: Vec<&str> = [
+            ("seeds_per_hole", spec.seeds_per_hole.is_none()),
+            ("fill_from", spec.fill_from.is_none()),
+            ("short_hole", spec.short_hole.is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(key, absent)| absent.then_some(key))
+        .collect();
+        self.problem(
+            spec.starter.span(),
+            format!(
+                "[match] lacks {}: a match without a tally refills its rounds, which needs \
+                 seeds_per_hole, fill_from and short_hole",
+                missing.join(" and ")
+            ),
+        );
+    }
+
+    /// `seeds_per_hole`: a constant from 1 to the most seeds a hole holds.
+    fn seeds_per_hole(&mut self, seeds: &Spanned<IntOrExpr>) -> Option<u16> {
+        match self.constant(seeds)? {
+            n if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
+            n => {
+                self.problem(
+                    seeds.span(),
+                    format!("seeds_per_hole is {n}; expected 1 to {}", u16::MAX),
+                );
+                None
+            }
+        }
+    }
+
+    /// `min_filled`: how many holes a side must fill to play on, at most its own.
+    fn min_filled(&mut self, given: Option<&Spanned<i64>>, board: &Board) -> Option<Option<u16>> {
+        let holes = (board.hole_count() / 2) as i64;
+        match given {
+            None => Some(None),
+            Some(n) if (1..=holes).contains(n.get_ref()) => Some(Some(*n.get_ref() as u16)),
+            Some(n) => {
+                self.problem(
+                    n.span(),
+                    format!(
+                        "min_filled is {}; a side has {holes} holes to fill, so 1 to {holes}",
+                        n.get_ref()
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// `surplus`: what a side does with the seeds left once its holes are full.
+    fn surplus(&mut self, given: Option<&Spanned<String>>, board: &Board) -> Option<Surplus> {
+        let Some(word) = given else {
+            return Some(Surplus::Keep);
+        };
+        let surplus = self.word(
+            word,
+            "surplus",
+            &[("keep", Surplus::Keep), ("territory", Surplus::Territory)],
+        );
+        // Holes change hands across the middle of one circuit round the
+        // board, between two rows and without stores.
+        if surplus == Some(Surplus::Territory) && (board.rows() != 2 || board.has_stores()) {
+            self.problem(
+                word.span(),
+                "surplus = \"territory\" needs a board of two rows without stores",
+            );
+            return None;
+        }
+        surplus
     }
 
     /// One of a fixed list of words.

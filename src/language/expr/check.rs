@@ -585,10 +585,19 @@ impl Checker<'_, '_> {
                 format!("wrong arguments; usage: {}", function.usage()),
             ));
         }
+        self.builtin(name, args, span)
+    }
+
+    /// A call of the builtin `name`, its arguments' number checked. Where a
+    /// builtin's meaning depends on the game (holes closed for a round, holes
+    /// changing hands), it is compiled to the form the game needs.
+    fn builtin(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
         match name {
             "previous_clockwise" => return Ok(Typed::Bool(BoolExpr::PreviousClockwise)),
             "previous_captured" => return Ok(Typed::Bool(BoolExpr::PreviousCaptured)),
             "starter" => return Ok(Typed::Side(SideExpr::Starter)),
+            "next" | "prev" => return self.step(name, args),
+            "behind" | "store" | "threats" => return self.needing(name, &args[0], span),
             _ => {}
         }
         let first = &args[0];
@@ -599,46 +608,17 @@ impl Checker<'_, '_> {
             "hand" => Typed::Int(IntExpr::Hand(self.side(first)?)),
             "col" => Typed::Int(IntExpr::Column(self.hole(first)?)),
             "seat_col" => Typed::Int(IntExpr::SeatColumn(self.hole(first)?)),
-            "min" | "max" => {
-                let op = if name == "min" {
-                    IntOp::Min
-                } else {
-                    IntOp::Max
-                };
-                Typed::Int(IntExpr::Op(op, self.int(first)?, self.int(&args[1])?))
-            }
-            "next" | "prev" => {
-                let hole = self.hole(first)?;
-                let steps = match args.get(1) {
-                    Some(k) => self.int(k)?,
-                    None => Box::new(IntExpr::Const(1)),
-                };
-                let steps = if name == "prev" {
-                    Box::new(IntExpr::Neg(steps))
-                } else {
-                    steps
-                };
-                Typed::Hole(match self.cx.closes_holes {
-                    true => HoleExpr::StepOpen(hole, steps),
-                    false => HoleExpr::Step(hole, steps),
-                })
-            }
+            "min" => Typed::Int(IntExpr::Op(
+                IntOp::Min,
+                self.int(first)?,
+                self.int(&args[1])?,
+            )),
+            "max" => Typed::Int(IntExpr::Op(
+                IntOp::Max,
+                self.int(first)?,
+                self.int(&args[1])?,
+            )),
             "opposite" => Typed::Hole(HoleExpr::Opposite(self.hole(first)?)),
-            "behind" => {
-                if self.cx.board.rows() != 4 {
-                    return Err(error(span, "`behind` needs a four-row board"));
-                }
-                Typed::Hole(HoleExpr::Behind(self.hole(first)?))
-            }
-            "store" => {
-                if !self.cx.board.has_stores() {
-                    return Err(error(
-                        span,
-                        "`store` needs a board with stores (stores = true)",
-                    ));
-                }
-                Typed::Hole(HoleExpr::Store(self.side(first)?))
-            }
             "is_store" => Typed::Bool(BoolExpr::IsStore(self.hole(first)?)),
             "owner" => Typed::Side(match self.cx.holes_change_hands {
                 false => SideExpr::Owner(self.hole(first)?),
@@ -660,21 +640,51 @@ impl Checker<'_, '_> {
                 Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))
             }
             "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
-            "threats" => {
-                if !self.cx.looks_ahead {
-                    return Err(error(
-                        span,
-                        "`threats` plays a side's moves ahead: only `[claims] gain` may use it \
-                         (a rule that decides a move would have to play moves to decide it)",
-                    ));
-                }
-                Typed::Set(SetExpr::Threats(self.side(first)?))
-            }
             "previous_lifted" => Typed::Int(IntExpr::PreviousLifted(self.hole(first)?)),
             "previous_ended" => Typed::Bool(BoolExpr::PreviousEnded(self.hole(first)?)),
             "moved_from" => Typed::Bool(BoolExpr::MovedFrom(self.hole(first)?)),
             _ => unreachable!("every function of the table is handled"),
         })
+    }
+
+    /// `next(h, k)` and `prev(h, k)`: `k` holes on (one by default), past the
+    /// holes closed for a round where a game closes any.
+    fn step(&mut self, name: &str, args: &[Node]) -> Result<Typed, CheckError> {
+        let hole = self.hole(&args[0])?;
+        let steps = match args.get(1) {
+            Some(k) => self.int(k)?,
+            None => Box::new(IntExpr::Const(1)),
+        };
+        let steps = match name {
+            "prev" => Box::new(IntExpr::Neg(steps)),
+            _ => steps,
+        };
+        Ok(Typed::Hole(match self.cx.closes_holes {
+            true => HoleExpr::StepOpen(hole, steps),
+            false => HoleExpr::Step(hole, steps),
+        }))
+    }
+
+    /// The builtins a board or a rule must allow: `behind` (four rows),
+    /// `store` (stores), `threats` (only where a rule may look ahead).
+    fn needing(&mut self, name: &str, first: &Node, span: &Span) -> Result<Typed, CheckError> {
+        match name {
+            "behind" if self.cx.board.rows() != 4 => {
+                Err(error(span, "`behind` needs a four-row board"))
+            }
+            "behind" => Ok(Typed::Hole(HoleExpr::Behind(self.hole(first)?))),
+            "store" if !self.cx.board.has_stores() => Err(error(
+                span,
+                "`store` needs a board with stores (stores = true)",
+            )),
+            "store" => Ok(Typed::Hole(HoleExpr::Store(self.side(first)?))),
+            "threats" if !self.cx.looks_ahead => Err(error(
+                span,
+                "`threats` plays a side's moves ahead: only `[claims] gain` may use it \
+                 (a rule that decides a move would have to play moves to decide it)",
+            )),
+            _ => Ok(Typed::Set(SetExpr::Threats(self.side(first)?))),
+        }
     }
 
     /// `before(x)`: an integer or a condition read at the start of the move.

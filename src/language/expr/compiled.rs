@@ -337,13 +337,7 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
         BoolExpr::LapClockwise => {
             Box::new(|s| (s.board.direction() == Direction::Clockwise) != s.env.reversed)
         }
-        BoolExpr::Not(x) => match x.as_ref() {
-            BoolExpr::Own(h) if let Some(h) = HoleRef::of(h) => with_bound!(h, own(false)),
-            x => {
-                let x = boolean(x);
-                Box::new(move |s| !x(s))
-            }
-        },
+        BoolExpr::Not(x) => not(x),
         BoolExpr::AllOf(items) => junction(true, items),
         BoolExpr::AnyOf(items) => match counts_among(items) {
             // `count(last) == 2 or count(last) == 3`: one test of a mask.
@@ -351,34 +345,12 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             None => junction(false, items),
         },
         BoolExpr::IntCompare(op, l, r) => with_comparison!(op, int_compare(l, r)),
-        BoolExpr::CountCompare(op, h, k) => {
-            let (h, k) = (*h, *k);
-            match op {
-                Compare::Eq => with_bound!(h, count_compare::<IsEq>(k)),
-                Compare::Ne => with_bound!(h, count_compare::<IsNe>(k)),
-                Compare::Lt => with_bound!(h, count_compare::<IsLt>(k)),
-                Compare::Le => with_bound!(h, count_compare::<IsLe>(k)),
-                Compare::Gt => with_bound!(h, count_compare::<IsGt>(k)),
-                Compare::Ge => with_bound!(h, count_compare::<IsGe>(k)),
-            }
-        }
+        BoolExpr::CountCompare(op, h, k) => count_comparison(*op, *h, *k),
         BoolExpr::BoolEq(eq, l, r) => {
             let (eq, l, r) = (*eq, boolean(l), boolean(r));
             Box::new(move |s| (l(s) == r(s)) == eq)
         }
-        BoolExpr::HoleEq(eq, l, r) => {
-            let eq = *eq;
-            match (HoleRef::of(l), HoleRef::of(r)) {
-                (Some(l), Some(r)) => Box::new(move |s| (l.get(s) == r.get(s)) == eq),
-                // `last == store(mover)` and the like.
-                (Some(l), None) => with_bound!(l, hole_is(hole(r), eq)),
-                (None, Some(r)) => with_bound!(r, hole_is(hole(l), eq)),
-                _ => {
-                    let (l, r) = (hole(l), hole(r));
-                    Box::new(move |s| (l(s) == r(s)) == eq)
-                }
-            }
-        }
+        BoolExpr::HoleEq(eq, l, r) => hole_equality(*eq, l, r),
         BoolExpr::SideEq(eq, l, r) => {
             let (eq, l, r) = (*eq, side(l), side(r));
             Box::new(move |s| (l(s) == r(s)) == eq)
@@ -432,24 +404,64 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             let x = boolean(x);
             Box::new(move |s| at_move_start(s, |s| x(s)))
         }
-        BoolExpr::Quantified(q, var, set_expr, body) => {
-            let (want, var) = (*q == Quantifier::Any, *var);
-            let (set, body) = (set(set_expr), boolean(body));
-            Box::new(move |s| {
-                for h in set(s).iter() {
-                    s.env.vars[var] = h;
-                    if body(s) == want {
-                        return want;
-                    }
-                }
-                !want
-            })
-        }
+        BoolExpr::Quantified(q, var, set_expr, body) => quantified(*q, *var, set_expr, body),
         BoolExpr::If(c, t, e) => {
             let (c, t, e) = (boolean(c), boolean(t), boolean(e));
             Box::new(move |s| if c(s) { t(s) } else { e(s) })
         }
     }
+}
+
+/// `not x`; `not own(h)` of a bound hole read at once.
+fn not(x: &BoolExpr) -> Run<bool> {
+    match x {
+        BoolExpr::Own(h) if let Some(h) = HoleRef::of(h) => with_bound!(h, own(false)),
+        x => {
+            let x = boolean(x);
+            Box::new(move |s| !x(s))
+        }
+    }
+}
+
+/// `count(h) OP k`, one closure per comparison.
+fn count_comparison(op: Compare, h: HoleRef, k: i64) -> Run<bool> {
+    match op {
+        Compare::Eq => with_bound!(h, count_compare::<IsEq>(k)),
+        Compare::Ne => with_bound!(h, count_compare::<IsNe>(k)),
+        Compare::Lt => with_bound!(h, count_compare::<IsLt>(k)),
+        Compare::Le => with_bound!(h, count_compare::<IsLe>(k)),
+        Compare::Gt => with_bound!(h, count_compare::<IsGt>(k)),
+        Compare::Ge => with_bound!(h, count_compare::<IsGe>(k)),
+    }
+}
+
+/// `l == r` (or `!=`, `eq` false) between holes, a bound hole read at once.
+fn hole_equality(eq: bool, l: &HoleExpr, r: &HoleExpr) -> Run<bool> {
+    match (HoleRef::of(l), HoleRef::of(r)) {
+        (Some(l), Some(r)) => Box::new(move |s| (l.get(s) == r.get(s)) == eq),
+        // `last == store(mover)` and the like.
+        (Some(l), None) => with_bound!(l, hole_is(hole(r), eq)),
+        (None, Some(r)) => with_bound!(r, hole_is(hole(l), eq)),
+        _ => {
+            let (l, r) = (hole(l), hole(r));
+            Box::new(move |s| (l(s) == r(s)) == eq)
+        }
+    }
+}
+
+/// `any(h in set, body)` and `all(...)`: stops at the first hole that decides.
+fn quantified(q: Quantifier, var: usize, set_expr: &SetExpr, body: &BoolExpr) -> Run<bool> {
+    let want = q == Quantifier::Any;
+    let (set, body) = (set(set_expr), boolean(body));
+    Box::new(move |s| {
+        for h in set(s).iter() {
+            s.env.vars[var] = h;
+            if body(s) == want {
+                return want;
+            }
+        }
+        !want
+    })
 }
 
 fn int(e: &IntExpr) -> Run<i64> {
@@ -468,45 +480,8 @@ fn int(e: &IntExpr) -> Run<i64> {
             let x = int(x);
             Box::new(move |s| at_move_start(s, |s| x(s)))
         }
-        IntExpr::Count(h) => match HoleRef::of(h) {
-            Some(h) => with_bound!(h, count(false)),
-            // `count(opposite(last))` and the like: one of the commonest reads.
-            None if let HoleExpr::Opposite(across) = h.as_ref()
-                && let Some(h) = HoleRef::of(across) =>
-            {
-                with_bound!(h, count(true))
-            }
-            None => {
-                let h = hole(h);
-                Box::new(move |s| {
-                    let hole = h(s);
-                    count_at(s, hole)
-                })
-            }
-        },
-        IntExpr::Total(set_expr) => match set_expr.as_ref() {
-            // A side's holes are a contiguous range: summed without a set.
-            SetExpr::Holes(of) => match of.as_ref() {
-                SideExpr::Mover => Box::new(|s| total_of(s, s.env.mover)),
-                SideExpr::Opponent => Box::new(|s| total_of(s, s.env.mover.other())),
-                of => {
-                    let of = side(of);
-                    Box::new(move |s| {
-                        let of = of(s);
-                        total_of(s, of)
-                    })
-                }
-            },
-            set_expr => {
-                let set = set(set_expr);
-                Box::new(move |s| {
-                    set(s)
-                        .iter()
-                        .map(|h| i64::from(s.position.counts[h as usize]))
-                        .sum()
-                })
-            }
-        },
+        IntExpr::Count(h) => count_of(h),
+        IntExpr::Total(set_expr) => total(set_expr),
         IntExpr::Captured(of) => {
             let of = side(of);
             Box::new(move |s| i64::from(s.position.captured[of(s).index()]))
@@ -553,6 +528,53 @@ fn int(e: &IntExpr) -> Run<i64> {
         IntExpr::If(c, t, e) => {
             let (c, t, e) = (boolean(c), int(t), int(e));
             Box::new(move |s| if c(s) { t(s) } else { e(s) })
+        }
+    }
+}
+
+/// `count(h)`: a bound hole, or the hole across from one, read at once.
+fn count_of(h: &HoleExpr) -> Run<i64> {
+    match HoleRef::of(h) {
+        Some(h) => with_bound!(h, count(false)),
+        // `count(opposite(last))` and the like: one of the commonest reads.
+        None if let HoleExpr::Opposite(across) = h
+            && let Some(h) = HoleRef::of(across) =>
+        {
+            with_bound!(h, count(true))
+        }
+        None => {
+            let h = hole(h);
+            Box::new(move |s| {
+                let hole = h(s);
+                count_at(s, hole)
+            })
+        }
+    }
+}
+
+/// `total(set)`: a side's holes summed as a range, any other set hole by hole.
+fn total(set_expr: &SetExpr) -> Run<i64> {
+    match set_expr {
+        // A side's holes are a contiguous range: summed without a set.
+        SetExpr::Holes(of) => match of.as_ref() {
+            SideExpr::Mover => Box::new(|s| total_of(s, s.env.mover)),
+            SideExpr::Opponent => Box::new(|s| total_of(s, s.env.mover.other())),
+            of => {
+                let of = side(of);
+                Box::new(move |s| {
+                    let of = of(s);
+                    total_of(s, of)
+                })
+            }
+        },
+        set_expr => {
+            let set = set(set_expr);
+            Box::new(move |s| {
+                set(s)
+                    .iter()
+                    .map(|h| i64::from(s.position.counts[h as usize]))
+                    .sum()
+            })
         }
     }
 }
