@@ -18,6 +18,7 @@ use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, Meta, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, SownStores, StoreEnd};
 use crate::rules::game::*;
+use crate::rules::memory::{Memories, Memory};
 use crate::rules::position::Position;
 use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
 use crate::rules::skip_table::SkipTable;
@@ -62,13 +63,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
         used_options: BTreeSet::new(),
         problems: Vec::new(),
         warnings: Vec::new(),
-        reads_before: false,
-        reads_previous: false,
-        reads_previous_captured: false,
-        reads_lap_board: false,
-        reads_extra_turns: false,
-        reads_starter: false,
-        reads_moved_from: false,
+        memories: Memories::NONE,
         closes_holes: false,
         holes_change_hands: false,
         terms: Terms::default(),
@@ -245,19 +240,8 @@ struct Loader {
     used_options: BTreeSet<String>,
     problems: Vec<Problem>,
     warnings: Vec<Problem>,
-    /// Whether some expression reads the start of the move (`before(...)`).
-    reads_before: bool,
-    /// Whether some expression reads the last move played.
-    reads_previous: bool,
-    /// Whether some expression reads `previous_captured()`.
-    reads_previous_captured: bool,
-    /// Whether some expression reads `lap_board`.
-    reads_lap_board: bool,
-    /// Whether some expression reads `extra_turns`.
-    reads_extra_turns: bool,
-    reads_starter: bool,
-    /// Whether some expression reads `moved_from`.
-    reads_moved_from: bool,
+    /// What positions must remember for the expressions checked so far.
+    memories: Memories,
     /// Whether the game's matches close short holes (`next` then passes over them).
     closes_holes: bool,
     /// Whether the game's matches move holes across the middle (territory):
@@ -737,7 +721,7 @@ impl Loader {
         } = parts;
         let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
         let rare_sowing = claims_lost.is_some()
-            || self.reads_lap_board
+            || self.memories.contains(Memory::LapBoard)
             || relay
                 .as_ref()
                 .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
@@ -777,14 +761,8 @@ impl Loader {
             match_rules: parts.match_rules,
             limits: Limits::default(),
             rare_sowing,
-            reads_before: self.reads_before,
             capture_times,
-            reads_previous: self.reads_previous,
-            reads_previous_captured: self.reads_previous_captured,
-            reads_lap_board: self.reads_lap_board,
-            reads_extra_turns: self.reads_extra_turns,
-            reads_starter: self.reads_starter,
-            reads_moved_from: self.reads_moved_from,
+            memories: self.memories,
             layout_clauses: parts.layout_clauses,
             warnings: self.warnings,
             always_legal: false,
@@ -1923,20 +1901,6 @@ impl Loader {
                 return None;
             }
         };
-        self.reads_before |= node.calls("before");
-        self.reads_previous |= [
-            "previous_lifted",
-            "previous_ended",
-            "previous_clockwise",
-            "previous_captured",
-        ]
-        .iter()
-        .any(|f| node.calls(f));
-        self.reads_previous_captured |= node.calls("previous_captured");
-        self.reads_lap_board |= node.names().contains(&"lap_board");
-        self.reads_extra_turns |= node.names().contains(&"extra_turns");
-        self.reads_starter |= node.calls("starter");
-        self.reads_moved_from |= node.calls("moved_from");
         for name in node.names() {
             if self.options.iter().any(|(option, _)| option == name) {
                 self.used_options.insert(name.to_string());
@@ -1952,7 +1916,7 @@ impl Loader {
             looks_ahead: self.looks_ahead,
         };
         match check::check(&node, want, &cx) {
-            Ok(typed) => {
+            Ok(check::Checked { typed, memories }) => {
                 let cost = cost::cost(&typed, board);
                 if cost > cost::MAX_COST {
                     let message = format!(
@@ -1963,6 +1927,7 @@ impl Loader {
                     self.problem(expr_span(base, expr.get_ref()), message);
                     return None;
                 }
+                self.memories.extend_from(memories);
                 Some(typed)
             }
             // Already reported where the broken term is defined.

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::rules::memory::Memory;
 use crate::input::printable;
 use crate::language::spec::OptionValue;
 use crate::rules::board::{Board, Hole, Side};
@@ -208,7 +209,7 @@ pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> Posit
         stores: b.has_stores().then_some(sides(p.captured)),
         to_move: to_move.map(Side::name),
         turn: p.turn,
-        starter: game.reads_starter.then(|| p.starter.name()),
+        starter: game.remembers(Memory::Starter).then(|| p.starter.name()),
         hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
         previous_move: p.previous.map(|m| PreviousMoveJson {
             from: m.from().map(|h| b.name(h)),
@@ -376,7 +377,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         .ok_or_else(|| PositionFileError::ToMove(printable(&file.to_move)))?;
     let starter = match &file.starter {
         None => None,
-        Some(_) if !game.reads_starter => return Err(PositionFileError::StarterNotRead),
+        Some(_) if !game.remembers(Memory::Starter) => return Err(PositionFileError::StarterNotRead),
         Some(name) => {
             Some(Side::parse(name).ok_or_else(|| PositionFileError::Starter(printable(name)))?)
         }

@@ -6,6 +6,7 @@ use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, S
 use crate::language::spec::{Meta, OptionValue};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
+use crate::rules::memory::{Memories, Memory};
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::Scatter;
 use crate::rules::skip_table::SkipTable;
@@ -154,31 +155,15 @@ pub struct Game {
     /// Whether a move may lose claims, meet a relay's `lift` or `optional`, or
     /// read `lap_board`: sowing checks those only then (see `engine::sow`).
     pub(crate) rare_sowing: bool,
-    /// Whether some rule reads the position at the start of the move
-    /// (`before(...)`), which the engine then keeps a copy of.
-    pub(crate) reads_before: bool,
     /// The times some capture rule is made at, one bit per `CaptureTime`
     /// (asked at every move, so worked out once).
     pub(crate) capture_times: u8,
     /// `moves_always_legal` and `tracks_repetition`, worked out at load.
     pub(crate) always_legal: bool,
     pub(crate) tracks_repetition: bool,
-    /// Whether some rule reads the last move played (`previous_lifted`,
-    /// `previous_ended`, `previous_clockwise`, `previous_captured`), which
-    /// positions then keep.
-    pub(crate) reads_previous: bool,
-    /// Whether some rule reads `previous_captured()`: only then do positions
-    /// keep whether the last move captured.
-    pub(crate) reads_previous_captured: bool,
-    /// Whether some rule reads `lap_board`, which the engine then counts at
-    /// each lap's start.
-    pub(crate) reads_lap_board: bool,
-    /// Whether some rule reads `extra_turns`, which positions then keep.
-    pub(crate) reads_extra_turns: bool,
-    /// Whether some rule reads `starter()`, which JSON and position files then state.
-    pub(crate) reads_starter: bool,
-    /// Whether some rule reads `moved_from`, which positions then keep.
-    pub(crate) reads_moved_from: bool,
+    /// What positions remember beyond seeds, scores and the side to move:
+    /// only what some expression reads (each costs time at every move).
+    pub(crate) memories: Memories,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
     /// Likely mistakes found while loading (`mancala validate` shows them).
@@ -503,6 +488,11 @@ pub enum Starter {
 }
 
 impl Game {
+    /// Whether positions of this game remember `item` (some rule reads it).
+    pub(crate) fn remembers(&self, item: Memory) -> bool {
+        self.memories.contains(item)
+    }
+
     /// The file stem, e.g. `my-variant` for `my-variant.toml`.
     pub fn id(&self) -> &str {
         &self.id

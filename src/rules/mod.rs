@@ -8,6 +8,7 @@ pub use engine::Step;
 pub(crate) mod gain;
 pub mod game;
 pub mod match_play;
+pub mod memory;
 pub mod position;
 pub mod setup;
 pub(crate) mod skip_table;

@@ -3,6 +3,7 @@
 //! integers; [`Setup::position`] checks it against the game and builds the
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
+use crate::rules::memory::Memory;
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
@@ -167,17 +168,17 @@ impl Setup {
         if position.hand != [0; 2] && game.hand.is_none() {
             return Err(SetupError::NoHandMoves);
         }
-        if position.previous.is_some() && !game.reads_previous {
+        if position.previous.is_some() && !game.remembers(Memory::PreviousMove) {
             return Err(SetupError::PreviousNotRead);
         }
-        if position.previous_captured && !game.reads_previous_captured {
+        if position.previous_captured && !game.remembers(Memory::PreviousCapture) {
             return Err(SetupError::PreviousCapturedNotRead);
         }
-        if self.extra_turns > 0 && !game.reads_extra_turns {
+        if self.extra_turns > 0 && !game.remembers(Memory::ExtraTurns) {
             return Err(SetupError::ExtraTurnsNotRead);
         }
         position.extra_turns = self.extra_turns;
-        if !position.moved_from.is_empty() && !game.reads_moved_from {
+        if !position.moved_from.is_empty() && !game.remembers(Memory::MovedFrom) {
             return Err(SetupError::MovedFromNotRead);
         }
         let territory = game

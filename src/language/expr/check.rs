@@ -2,10 +2,11 @@
 //! (bindings, options, hole names, functions) to an index or a constant.
 
 use super::compiled::{Compile, Compiled, eval_once};
-use super::functions;
+use super::functions::{self, Args, Function, Needs};
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use super::typed::*;
 use crate::rules::board::{Board, Side};
+use crate::rules::memory::{Memories, Memory};
 
 /// The quantifiers, written `NAME(h in SET, CONDITION)`.
 const QUANTIFIERS: [&str; 4] = ["any", "all", "number", "those"];
@@ -78,6 +79,15 @@ impl Binding {
         Binding::Won,
         Binding::Drawn,
     ];
+
+    /// What a position must remember for the binding to be read.
+    pub fn memory(self) -> Option<Memory> {
+        match self {
+            Binding::LapBoard => Some(Memory::LapBoard),
+            Binding::ExtraTurns => Some(Memory::ExtraTurns),
+            _ => None,
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -260,16 +270,27 @@ pub fn reserved(name: &str) -> Option<String> {
     }
 }
 
+/// A checked expression and what positions must remember for it to be read.
+pub struct Checked {
+    pub typed: Typed,
+    pub memories: Memories,
+}
+
 /// Checks an expression and, when `want` is given, requires that result type.
-pub fn check(node: &Node, want: Option<Type>, cx: &Context) -> Result<Typed, CheckError> {
+pub fn check(node: &Node, want: Option<Type>, cx: &Context) -> Result<Checked, CheckError> {
     let mut checker = Checker {
         cx,
         vars: Vec::new(),
+        memories: Memories::NONE,
+        within_before: false,
     };
     let typed = checker.check(node)?;
     match want {
         Some(want) if typed.ty() != want => Err(type_error(node, want, typed.ty())),
-        _ => Ok(typed),
+        _ => Ok(Checked {
+            typed,
+            memories: checker.memories,
+        }),
     }
 }
 
@@ -277,6 +298,10 @@ struct Checker<'a, 'b> {
     cx: &'b Context<'a>,
     /// Quantifier variables in scope, innermost last; the index is the slot.
     vars: Vec<String>,
+    /// What the names and functions checked so far read.
+    memories: Memories,
+    /// Whether the expression being checked is inside `before(...)`.
+    within_before: bool,
 }
 
 fn error(span: &Span, message: impl Into<String>) -> CheckError {
@@ -368,10 +393,6 @@ impl Checker<'_, '_> {
         self.typed(node)
     }
 
-    fn side(&mut self, node: &Node) -> Result<Box<SideExpr>, CheckError> {
-        self.typed(node)
-    }
-
     fn set(&mut self, node: &Node) -> Result<Box<SetExpr>, CheckError> {
         self.typed(node)
     }
@@ -396,6 +417,7 @@ impl Checker<'_, '_> {
                     format!("`{name}` is not set here; available: {}", self.available()),
                 ));
             }
+            self.memories.extend(binding.memory());
             return Ok(match binding {
                 Binding::Mover => Typed::Side(SideExpr::Mover),
                 Binding::Opponent => Typed::Side(SideExpr::Opponent),
@@ -585,105 +607,51 @@ impl Checker<'_, '_> {
                 format!("wrong arguments; usage: {}", function.usage()),
             ));
         }
-        self.builtin(name, args, span)
+        self.builtin(function, args, span)
     }
 
-    /// A call of the builtin `name`, its arguments' number checked. Where a
-    /// builtin's meaning depends on the game (holes closed for a round, holes
-    /// changing hands), it is compiled to the form the game needs.
-    fn builtin(&mut self, name: &str, args: &[Node], span: &Span) -> Result<Typed, CheckError> {
-        match name {
-            "previous_clockwise" => return Ok(Typed::Bool(BoolExpr::PreviousClockwise)),
-            "previous_captured" => return Ok(Typed::Bool(BoolExpr::PreviousCaptured)),
-            "starter" => return Ok(Typed::Side(SideExpr::Starter)),
-            "next" | "prev" => return self.step(name, args),
-            "behind" | "store" | "threats" => return self.needing(name, &args[0], span),
-            _ => {}
+    /// The builtin `function` called with `args`: what it needs of the board
+    /// or the rule first, then each argument against its type.
+    fn builtin(
+        &mut self,
+        function: &Function,
+        args: &[Node],
+        span: &Span,
+    ) -> Result<Typed, CheckError> {
+        if let Some(refusal) = self.refusal(function) {
+            return Err(error(span, refusal));
         }
-        let first = &args[0];
-        Ok(match name {
-            "count" => Typed::Int(IntExpr::Count(self.hole(first)?)),
-            "total" => Typed::Int(IntExpr::Total(self.set(first)?)),
-            "captured" => Typed::Int(IntExpr::Captured(self.side(first)?)),
-            "hand" => Typed::Int(IntExpr::Hand(self.side(first)?)),
-            "col" => Typed::Int(IntExpr::Column(self.hole(first)?)),
-            "seat_col" => Typed::Int(IntExpr::SeatColumn(self.hole(first)?)),
-            "min" => Typed::Int(IntExpr::Op(
-                IntOp::Min,
-                self.int(first)?,
-                self.int(&args[1])?,
-            )),
-            "max" => Typed::Int(IntExpr::Op(
-                IntOp::Max,
-                self.int(first)?,
-                self.int(&args[1])?,
-            )),
-            "opposite" => Typed::Hole(HoleExpr::Opposite(self.hole(first)?)),
-            "is_store" => Typed::Bool(BoolExpr::IsStore(self.hole(first)?)),
-            "owner" => Typed::Side(match self.cx.holes_change_hands {
-                false => SideExpr::Owner(self.hole(first)?),
-                true => SideExpr::OwnerNow(self.hole(first)?),
-            }),
-            "other" => Typed::Side(SideExpr::Other(self.side(first)?)),
-            "own" => Typed::Bool(match self.cx.holes_change_hands {
-                false => BoolExpr::Own(self.hole(first)?),
-                true => BoolExpr::OwnNow(self.hole(first)?),
-            }),
-            "inner" => Typed::Bool(BoolExpr::Inner(self.hole(first)?)),
-            "outer" => Typed::Bool(BoolExpr::Not(Box::new(BoolExpr::Inner(self.hole(first)?)))),
-            "holes" => Typed::Set(match self.cx.holes_change_hands {
-                false => SetExpr::Holes(self.side(first)?),
-                true => SetExpr::HolesNow(self.side(first)?),
-            }),
-            "contains" => Typed::Bool(BoolExpr::Contains(self.set(first)?, self.hole(&args[1])?)),
-            "claimed_by" => {
-                Typed::Bool(BoolExpr::ClaimedBy(self.hole(first)?, self.side(&args[1])?))
-            }
-            "claims" => Typed::Set(SetExpr::Claims(self.side(first)?)),
-            "previous_lifted" => Typed::Int(IntExpr::PreviousLifted(self.hole(first)?)),
-            "previous_ended" => Typed::Bool(BoolExpr::PreviousEnded(self.hole(first)?)),
-            "moved_from" => Typed::Bool(BoolExpr::MovedFrom(self.hole(first)?)),
-            _ => unreachable!("every function of the table is handled"),
-        })
+        let args = args
+            .iter()
+            .zip(function.params)
+            .map(|(arg, &want)| match self.check(arg)? {
+                typed if typed.ty() == want => Ok(typed),
+                typed => Err(type_error(arg, want, typed.ty())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.memories.extend(function.reads.iter().copied());
+        Ok((function.build)(&mut Args::new(args), self.cx))
     }
 
-    /// `next(h, k)` and `prev(h, k)`: `k` holes on (one by default), past the
-    /// holes closed for a round where a game closes any.
-    fn step(&mut self, name: &str, args: &[Node]) -> Result<Typed, CheckError> {
-        let hole = self.hole(&args[0])?;
-        let steps = match args.get(1) {
-            Some(k) => self.int(k)?,
-            None => Box::new(IntExpr::Const(1)),
-        };
-        let steps = match name {
-            "prev" => Box::new(IntExpr::Neg(steps)),
-            _ => steps,
-        };
-        Ok(Typed::Hole(match self.cx.closes_holes {
-            true => HoleExpr::StepOpen(hole, steps),
-            false => HoleExpr::Step(hole, steps),
-        }))
-    }
-
-    /// The builtins a board or a rule must allow: `behind` (four rows),
-    /// `store` (stores), `threats` (only where a rule may look ahead).
-    fn needing(&mut self, name: &str, first: &Node, span: &Span) -> Result<Typed, CheckError> {
-        match name {
-            "behind" if self.cx.board.rows() != 4 => {
-                Err(error(span, "`behind` needs a four-row board"))
+    /// Why `function` cannot be used here, if it cannot.
+    fn refusal(&self, function: &Function) -> Option<String> {
+        let name = function.name;
+        match function.needs {
+            Needs::FourRows if self.cx.board.rows() != 4 => {
+                Some(format!("`{name}` needs a four-row board"))
             }
-            "behind" => Ok(Typed::Hole(HoleExpr::Behind(self.hole(first)?))),
-            "store" if !self.cx.board.has_stores() => Err(error(
-                span,
-                "`store` needs a board with stores (stores = true)",
+            Needs::Stores if !self.cx.board.has_stores() => Some(format!(
+                "`{name}` needs a board with stores (stores = true)"
             )),
-            "store" => Ok(Typed::Hole(HoleExpr::Store(self.side(first)?))),
-            "threats" if !self.cx.looks_ahead => Err(error(
-                span,
-                "`threats` plays a side's moves ahead: only `[claims] gain` may use it \
-                 (a rule that decides a move would have to play moves to decide it)",
+            Needs::LookAhead if self.within_before => Some(format!(
+                "`{name}` cannot be read in `before(...)`: it plays moves from the position \
+                 as it is now, not as the move began"
             )),
-            _ => Ok(Typed::Set(SetExpr::Threats(self.side(first)?))),
+            Needs::LookAhead if !self.cx.looks_ahead => Some(format!(
+                "`{name}` plays a side's moves ahead: only `[claims] gain` may use it \
+                 (a rule that decides a move would have to play moves to decide it)"
+            )),
+            _ => None,
         }
     }
 
@@ -692,14 +660,11 @@ impl Checker<'_, '_> {
         let [inner] = args else {
             return Err(error(span, BEFORE_USAGE));
         };
-        if inner.calls("threats") {
-            return Err(error(
-                span,
-                "`threats` cannot be read in `before(...)`: it plays moves from the position \
-                 as it is now, not as the move began",
-            ));
-        }
-        match self.check(inner)? {
+        self.memories.insert(Memory::StartOfMove);
+        let within_before = std::mem::replace(&mut self.within_before, true);
+        let checked = self.check(inner);
+        self.within_before = within_before;
+        match checked? {
             Typed::Int(x) => Ok(Typed::Int(IntExpr::Before(Box::new(x)))),
             Typed::Bool(x) => Ok(Typed::Bool(BoolExpr::Before(Box::new(x)))),
             other => Err(error(

@@ -223,15 +223,6 @@ impl Node {
         vars
     }
 
-    /// Whether the expression calls `function` anywhere.
-    pub fn calls(&self, function: &str) -> bool {
-        matches!(&self.kind, NodeKind::Call(name, _) if name == function)
-            || self
-                .children()
-                .into_iter()
-                .any(|child| child.calls(function))
-    }
-
     pub fn children(&self) -> Vec<&Node> {
         match &self.kind {
             NodeKind::Int(_) | NodeKind::Bool(_) | NodeKind::Name(_) => vec![],

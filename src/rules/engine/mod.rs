@@ -7,6 +7,7 @@ mod starts;
 mod strip;
 mod trace;
 
+use crate::rules::memory::Memory;
 use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
@@ -107,7 +108,7 @@ fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
     if !again {
         position.to_move = position.to_move.other();
     }
-    if game.reads_extra_turns {
+    if game.remembers(Memory::ExtraTurns) {
         position.extra_turns = match again {
             true => position.extra_turns.saturating_add(1),
             false => 0,

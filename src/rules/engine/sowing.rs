@@ -1,6 +1,7 @@
 //! One move sown: the plan chosen for it, then the move in progress
 //! (`Sowing`), one method per phase (reference: "Sowing", "Relay").
 
+use crate::rules::memory::Memory;
 use super::*;
 
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
@@ -163,7 +164,7 @@ pub(super) fn sow_move<P: Plan, const N: usize, T: Trace>(
 ) -> Result<Sown, NotLegal> {
     let reversed = sown_reversed(game, position, decision);
     // Kept only where some rule reads the position at the start of the move.
-    let start_copy = game.reads_before.then_some(*position);
+    let start_copy = game.remembers(Memory::StartOfMove).then_some(*position);
     let start = start_copy.as_deref();
     let (mut env, mut options) = Sowing::<P, N, T>::env(position.to_move, decision, reversed);
     let skips = skipped_holes(game, position, decision.hole);
@@ -380,7 +381,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
         if P::RARE && game.claims_lost.is_some() {
             lose_claims(game, self.position, self.start, self.env.mover);
         }
-        if game.reads_moved_from {
+        if game.remembers(Memory::MovedFrom) {
             self.position.moved_from.insert(origin);
         }
         self.trace.step(Step::Lift {
@@ -442,7 +443,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     /// `env.last` is left where it ended.
     #[inline(always)]
     fn sow_lap(&mut self) -> Result<(), NotLegal> {
-        if P::RARE && self.game.reads_lap_board {
+        if P::RARE && self.game.remembers(Memory::LapBoard) {
             // At most the 65,535 seeds a position holds.
             self.env.lap_board = self.position.seeds_on_board() as u16;
         }
@@ -697,11 +698,11 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             .again
             .as_ref()
             .is_some_and(|again| again.eval(&mut self.scope()));
-        if game.reads_previous {
+        if game.remembers(Memory::PreviousMove) {
             let clockwise = (game.board.direction() == Direction::Clockwise) != reversed_at_start;
             let origin = (!P::FROM_HAND).then_some(self.env.origin);
             self.position.previous = PreviousMove::new(origin, lifted, self.env.last, clockwise);
-            self.position.previous_captured = game.reads_previous_captured && self.options.took;
+            self.position.previous_captured = game.remembers(Memory::PreviousCapture) && self.options.took;
         }
         match &mut self.position.pending {
             Some(pending) => pending.again = again,
