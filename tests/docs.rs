@@ -133,3 +133,46 @@ fn the_reference_shows_every_function() {
         );
     }
 }
+
+/// Every key a `[[capture]]` table accepts has a row in the reference's table,
+/// and every row there is a key. The keys are serde's own list, which it gives
+/// when it meets a key it does not know.
+#[test]
+fn the_reference_shows_every_capture_key() {
+    use mancala::language::spec::CaptureSpec;
+    let error = toml::from_str::<CaptureSpec>("no_such_key = 1")
+        .unwrap_err()
+        .to_string();
+    let accepted: Vec<&str> = error
+        .split("expected one of ")
+        .nth(1)
+        .expect("serde lists the keys it accepts")
+        .split(',')
+        .map(|key| key.trim().trim_matches('`'))
+        // `clauses` is every section's, documented once for all.
+        .filter(|key| !key.is_empty() && *key != "clauses")
+        .collect();
+    assert!(accepted.contains(&"take") && accepted.contains(&"remove"));
+    let reference = std::fs::read_to_string("docs/reference.md").unwrap();
+    let table = reference
+        .split("### `[[capture]]`")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").nth(1))
+        .expect("the reference has a [[capture]] table");
+    let documented: Vec<&str> = table
+        .lines()
+        .filter_map(|row| row.strip_prefix("| `")?.split('`').next())
+        .collect();
+    for key in &accepted {
+        assert!(
+            documented.contains(key),
+            "docs/reference.md's [[capture]] table has no `{key}`"
+        );
+    }
+    for key in &documented {
+        assert!(
+            accepted.contains(key),
+            "`{key}` in the [[capture]] table is not a key"
+        );
+    }
+}

@@ -245,6 +245,15 @@ when = "lap_board <= 8 and not own(here) and not is_last"
 take = "here"
 at_most = "1"
 to = "opponent""#,
+    // Fours made in the opponent's row taken out of play, and the first
+    // occupied hole of the opponent's row taken by a lone last seed.
+    r#"at = "sowing_end"
+when = "not own(last) and count(last) == 4"
+take = "last"
+remove = true"#,
+    r#"at = "sowing_end"
+when = "own(last) and count(last) == 1"
+take = "first(those(h in holes(opponent), count(h) > 0))""#,
     // Fours at each lap's end, with a strip of one.
     r#"at = "lap_end"
 when = "count(last) == 4"
@@ -412,7 +421,7 @@ fn parts() -> impl Strategy<Value = Parts> {
 
 fn total_seeds(state: &GameState) -> u32 {
     let p = state.position();
-    p.seeds_on_board() + p.seeds_in_hand() + p.captured()[0] + p.captured()[1]
+    p.seeds()
 }
 
 proptest! {

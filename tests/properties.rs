@@ -25,7 +25,7 @@ static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
 
 fn total_seeds(state: &GameState) -> u32 {
     let p = state.position();
-    p.seeds_on_board() + p.seeds_in_hand() + p.captured()[0] + p.captured()[1]
+    p.seeds()
 }
 
 /// Plays random decisions from `state`, checking the step properties at each one.

@@ -11,18 +11,14 @@ fn same_seed_same_game_and_seeds_are_conserved() {
         let id = id.as_str();
         let game = catalog::load(id, &[]).unwrap();
         let start = game.start();
-        let total = start.seeds_on_board() + start.seeds_in_hand();
+        let total = start.seeds();
         for seed in 0..20 {
             let a = random_game(&game, seed);
             let b = random_game(&game, seed);
             assert_eq!(a.decisions(), b.decisions(), "{id} seed {seed}");
             assert_eq!(a.position(), b.position(), "{id} seed {seed}");
             let p = a.position();
-            assert_eq!(
-                p.seeds_on_board() + p.seeds_in_hand() + p.captured()[0] + p.captured()[1],
-                total,
-                "{id} seed {seed}"
-            );
+            assert_eq!(p.seeds(), total, "{id} seed {seed}");
             assert!(
                 a.outcome().is_some() && a.legal().len() == 0,
                 "{id} seed {seed}"
@@ -109,6 +105,7 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
                 let mut counts: Vec<i64> = before.counts().iter().map(|&c| i64::from(c)).collect();
                 let mut captured = before.captured().map(i64::from);
                 let mut hands = before.hand().map(i64::from);
+                let mut out_of_play = i64::from(before.out_of_play());
                 let mut in_play = 0i64;
                 let add = |counts: &mut Vec<i64>, captured: &mut [i64; 2], cell, n: i64| match board
                     .is_store(cell)
@@ -153,6 +150,10 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
                             hands[side.index()] += i64::from(seeds);
                             in_play -= i64::from(seeds);
                         }
+                        Step::OutOfPlay { seeds } => {
+                            out_of_play += i64::from(seeds);
+                            in_play -= i64::from(seeds);
+                        }
                     }
                 }
                 let before_board = before.counts().to_vec();
@@ -165,6 +166,7 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
                 assert_eq!(counts, expected, "{}", context());
                 assert_eq!(captured, after.captured().map(i64::from), "{}", context());
                 assert_eq!(hands, after.hand().map(i64::from), "{}", context());
+                assert_eq!(out_of_play, i64::from(after.out_of_play()), "{}", context());
                 assert_eq!(in_play, 0, "{}", context());
                 moves += 1;
             }
@@ -172,7 +174,14 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
     }
     assert!(moves > 10_000, "{moves} moves");
     for kind in [
-        "Lift", "FromHand", "Drop", "Capture", "Put", "Score", "ToHand",
+        "Lift",
+        "FromHand",
+        "Drop",
+        "Capture",
+        "Put",
+        "Score",
+        "ToHand",
+        "OutOfPlay",
     ] {
         assert!(kinds.contains_key(kind), "no {kind} step met: {kinds:?}");
     }

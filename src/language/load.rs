@@ -1300,6 +1300,7 @@ impl Loader {
             self.typed(board, hole, &after_taking)
         });
         let into_hand = self.puts_into_hand(&capture, has_hand_moves);
+        let remove = self.removes(&capture);
         let strip = capture
             .strip
             .as_ref()
@@ -1320,6 +1321,7 @@ impl Loader {
             resow_reverse: optional(resow_reverse)?,
             into: optional(into)?,
             into_hand,
+            remove,
             optional: capture.optional,
             clauses: capture.clauses,
         })
@@ -1439,6 +1441,10 @@ impl Loader {
             ("claim", capture.claim),
             ("from_hand", capture.from_hand.is_some()),
             ("spare", capture.spare.is_some()),
+            (
+                "into_hand",
+                capture.into_hand.as_ref().is_some_and(|i| *i.get_ref()),
+            ),
         ];
         for (key, _) in given
             .iter()
@@ -1470,6 +1476,26 @@ impl Loader {
             );
         }
         into_hand
+    }
+
+    /// Whether the capture takes its seeds out of play (`remove`), which no
+    /// other destination can go with.
+    fn removes(&mut self, capture: &spec::CaptureSpec) -> bool {
+        let Some(remove) = capture.remove.as_ref().filter(|r| *r.get_ref()) else {
+            return false;
+        };
+        let refused = [
+            "to",
+            "into",
+            "into_hand",
+            "resow",
+            "claim",
+            "from_hand",
+            "spare",
+        ];
+        let what = "`remove` takes the seeds out of play, so no side gets them";
+        self.refuse_keys(capture, remove.span(), &refused, what);
+        true
     }
 
     /// A capture's `strip`: the seeds the mover then owes, and the holes it

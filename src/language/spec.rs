@@ -274,6 +274,8 @@ pub struct CaptureSpec {
     /// The seeds taken are not scored but go into the hand of the side `to`
     /// names, for its hand moves to put into play.
     pub into_hand: Option<Spanned<bool>>,
+    /// The seeds taken go out of play, scoring for nobody.
+    pub remove: Option<Spanned<bool>>,
     /// Whether the mover may decline the capture (the move is then two decisions).
     #[serde(default)]
     pub optional: bool,

@@ -4,12 +4,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::rules::memory::Memory;
 use crate::input::printable;
 use crate::language::spec::OptionValue;
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
+use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Position, PreviousMove};
 use crate::rules::setup::Setup;
 
@@ -39,6 +39,10 @@ pub struct PositionJson {
     /// Seeds each side holds in hand; present while a side holds some.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Sides>,
+    /// Seeds taken out of play, scoring for nobody (a capture with `remove`);
+    /// present once there are some.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub out_of_play: u32,
     /// The last move played, in games whose rules read it; present once one is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub previous_move: Option<PreviousMoveJson>,
@@ -211,6 +215,7 @@ pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> Posit
         turn: p.turn,
         starter: game.remembers(Memory::Starter).then(|| p.starter.name()),
         hand: (p.hand != [0; 2]).then(|| sides(p.hand.map(u32::from))),
+        out_of_play: u32::from(p.out_of_play),
         previous_move: p.previous.map(|m| PreviousMoveJson {
             from: m.from().map(|h| b.name(h)),
             lifted: m.lifted(),
@@ -319,6 +324,9 @@ pub struct PositionFile {
     pub claims: Claims,
     /// Seeds each side holds in hand (games with `[hand]`).
     pub hand: Option<SidesFile>,
+    /// Seeds out of play (games with a capture that removes them).
+    #[serde(default)]
+    pub out_of_play: u64,
     /// The last move played (games whose rules read it).
     pub previous_move: Option<PreviousMoveJson>,
     /// Extra turns the side to move has had in a row (games whose rules read it).
@@ -377,7 +385,9 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         .ok_or_else(|| PositionFileError::ToMove(printable(&file.to_move)))?;
     let starter = match &file.starter {
         None => None,
-        Some(_) if !game.remembers(Memory::Starter) => return Err(PositionFileError::StarterNotRead),
+        Some(_) if !game.remembers(Memory::Starter) => {
+            return Err(PositionFileError::StarterNotRead);
+        }
         Some(name) => {
             Some(Side::parse(name).ok_or_else(|| PositionFileError::Starter(printable(name)))?)
         }
@@ -388,6 +398,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         turn: file.turn,
         extra_turns: file.extra_turns,
         hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
+        out_of_play: file.out_of_play,
         ..Setup::empty()
     };
     for (side, names) in [

@@ -99,6 +99,9 @@ pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> S
         let [south, north] = position.hand;
         let _ = writeln!(out, "in hand: south {south}, north {north}");
     }
+    if position.out_of_play > 0 {
+        let _ = writeln!(out, "out of play: {}", position.out_of_play);
+    }
     if let Some(m) = position.previous {
         let from = m
             .from()

@@ -319,6 +319,8 @@ pub struct Capture {
     /// The seeds taken are not scored but go into the hand of the side `to`
     /// names (a game with hand moves, which put them into play).
     pub into_hand: bool,
+    /// The seeds taken go out of play: they score for nobody.
+    pub remove: bool,
     /// The mover may decline it: a move during which it would take seeds is
     /// offered both ways (`a3` takes, `a3:decline` does not).
     pub optional: bool,

@@ -31,6 +31,9 @@ pub struct PositionOf<C: ?Sized> {
     /// Seeds each side holds in hand, off the board and not captured, to be
     /// put into play by hand moves (`[hand]`), by `Side::index`.
     pub(crate) hand: [u16; 2],
+    /// Seeds taken out of play (a capture with `remove`): they score for
+    /// nobody, but are still counted among the game's seeds.
+    pub(crate) out_of_play: u16,
     /// The last move played, kept only in games whose rules read it
     /// (`previous_lifted`, `previous_ended`, `previous_clockwise`,
     /// `previous_captured`); `None` before the first.
@@ -262,6 +265,11 @@ impl AnyPosition {
         self.hand
     }
 
+    /// Seeds taken out of play (captures with `remove`).
+    pub fn out_of_play(&self) -> u16 {
+        self.out_of_play
+    }
+
     /// The last move played, in games whose rules read it.
     pub fn previous(&self) -> Option<PreviousMove> {
         self.previous
@@ -333,6 +341,7 @@ impl AnyPosition {
             pending: self.pending,
             claims: self.claims,
             hand: self.hand,
+            out_of_play: self.out_of_play,
             previous: self.previous,
             previous_captured: self.previous_captured,
             extra_turns: self.extra_turns,
@@ -364,6 +373,7 @@ impl AnyPosition {
             && self.closed == earlier.closed
             && self.claims == earlier.claims
             && self.hand == earlier.hand
+            && self.out_of_play == earlier.out_of_play
     }
 
     /// A hash of the seeds on the board's `cells` (those past it are always 0)
@@ -386,6 +396,16 @@ impl AnyPosition {
     pub fn seeds_in_hand(&self) -> u32 {
         self.hand.iter().map(|&h| u32::from(h)).sum()
     }
+
+    /// Every seed of the game: on the board, in hand, captured and out of play
+    /// (the same after every move).
+    pub fn seeds(&self) -> u32 {
+        self.seeds_on_board()
+            + self.seeds_in_hand()
+            + self.captured[0]
+            + self.captured[1]
+            + u32::from(self.out_of_play)
+    }
 }
 
 impl Position {
@@ -400,6 +420,7 @@ impl Position {
             pending: None,
             claims: [HoleSet::default(); 2],
             hand: [0; 2],
+            out_of_play: 0,
             previous: None,
             previous_captured: false,
             extra_turns: 0,

@@ -3,9 +3,9 @@
 //! integers; [`Setup::position`] checks it against the game and builds the
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
-use crate::rules::memory::Memory;
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
+use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
 
 /// Most seeds a game may hold in all, on the board and captured (a hole's count
@@ -32,6 +32,8 @@ pub struct Setup {
     pub claims: [Vec<Hole>; 2],
     /// Seeds each side holds in hand, by `Side::index` (games with `[hand]`).
     pub hand: [u64; 2],
+    /// Seeds taken out of play (games with a capture that removes them).
+    pub out_of_play: u64,
     /// The last move played (games whose rules read it).
     pub previous: Option<PreviousMove>,
     /// Whether that move captured (only with `previous`).
@@ -78,6 +80,9 @@ pub enum SetupError {
     /// Seeds in hand in a game without hand moves.
     #[error("this game has no hand moves (`[hand]`), so no side can hold seeds in hand")]
     NoHandMoves,
+    /// Seeds out of play in a game where no capture removes any.
+    #[error("no capture of this game removes seeds (`remove`), so none can be out of play")]
+    NothingRemoved,
     /// A previous move stated for a game whose rules never read it.
     #[error(
         "this game's rules do not read the last move played (`previous_lifted`, `previous_ended`, `previous_clockwise`, `previous_captured`), so a position states none"
@@ -120,6 +125,7 @@ impl Setup {
             strip: 0,
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
+            out_of_play: 0,
             previous: None,
             previous_captured: false,
             extra_turns: 0,
@@ -143,6 +149,7 @@ impl Setup {
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
+            out_of_play: u64::from(position.out_of_play),
             previous: position.previous,
             previous_captured: position.previous_captured,
             extra_turns: position.extra_turns,
@@ -167,6 +174,9 @@ impl Setup {
         }
         if position.hand != [0; 2] && game.hand.is_none() {
             return Err(SetupError::NoHandMoves);
+        }
+        if position.out_of_play > 0 && !game.removes_seeds() {
+            return Err(SetupError::NothingRemoved);
         }
         if position.previous.is_some() && !game.remembers(Memory::PreviousMove) {
             return Err(SetupError::PreviousNotRead);
@@ -225,7 +235,11 @@ impl Setup {
     ) -> Result<Position, SetupError> {
         let mut position = Position::empty(self.to_move);
         position.starter = self.starter.unwrap_or(self.to_move);
-        let mut total: u64 = self.captured.iter().chain(&self.hand).sum();
+        let mut total: u64 = self
+            .captured
+            .iter()
+            .chain(&self.hand)
+            .fold(self.out_of_play, |sum, &seeds| sum.saturating_add(seeds));
         for &(hole, seeds) in &self.counts {
             if !board.is_hole(hole) {
                 return Err(SetupError::NotAHole(format!("cell {hole}")));
@@ -279,6 +293,7 @@ impl Setup {
         position.captured = self.captured.map(|c| c as u32);
         // The total is at most MAX_SEEDS, which a u16 holds.
         position.hand = self.hand.map(|h| h as u16);
+        position.out_of_play = self.out_of_play as u16;
         position.turn = self.turn;
         if let Some(previous) = self.previous {
             // A sowing may end in a store; a move starts from a hole.
@@ -303,6 +318,11 @@ impl Game {
             .as_ref()
             .and_then(|m| m.refill())
             .is_some_and(|r| r.short_hole == ShortHole::Close)
+    }
+
+    /// Whether some capture takes seeds out of play (`remove`).
+    pub fn removes_seeds(&self) -> bool {
+        self.captures.iter().any(|c| c.remove)
     }
 
     /// The capture rule that owes strips, if any.

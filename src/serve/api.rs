@@ -591,6 +591,10 @@ pub enum StepJson {
         side: &'static str,
         seeds: u16,
     },
+    /// Seeds from the hand out of play (`remove`).
+    OutOfPlay {
+        seeds: u16,
+    },
 }
 
 #[derive(Serialize)]
@@ -658,6 +662,7 @@ pub async fn steps(
                         side: side.name(),
                         seeds,
                     },
+                    Step::OutOfPlay { seeds } => StepJson::OutOfPlay { seeds },
                 })
                 .collect(),
         })

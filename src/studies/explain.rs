@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
-use crate::language::spec::{CaptureSpec, DefineSpec, EndSpec, GameSpec, IntOrExpr, OptionValue};
+use crate::language::spec::{
+    CaptureSpec, ChainSpec, DefineSpec, EndSpec, Expr, GameSpec, IntOrExpr, OptionValue, StripSpec,
+};
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
     FillFrom, Game, MatchRules, Preference, RefillRules, Rounds, ShortHole, Starter, Surplus,
@@ -605,113 +607,160 @@ fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String
 }
 
 impl Words<'_> {
+    /// A capture rule in words. Every key is named here, so that a key added
+    /// to `CaptureSpec` does not compile until it has its words.
     fn capture(&self, capture: &CaptureSpec) -> String {
-        let moment = match capture.at.get_ref().as_str() {
+        let CaptureSpec {
+            at,
+            when,
+            take,
+            to,
+            chain,
+            strip,
+            veto,
+            spare,
+            from_hand,
+            at_most,
+            claim,
+            resow,
+            resow_reverse,
+            into,
+            into_hand,
+            remove,
+            optional,
+            clauses: _,
+        } = capture;
+        let moment = match at.get_ref().as_str() {
             "drop" => "After every seed sown",
             "lift" => "When a lap's seeds have been lifted, before they are sown",
             "lap_end" => "After each lap's last seed",
             _ => "When the sowing has ended",
         };
-        let to = capture
-            .to
+        let to = to
             .as_ref()
             .map_or("the mover".to_string(), |to| self.text(to.get_ref()));
         // "if always" says nothing: a condition that always holds is left out.
-        let condition = match self.text(capture.when.get_ref()).as_str() {
+        let condition = match self.text(when.get_ref()).as_str() {
             "always" => String::new(),
             text => format!(" if {text},"),
         };
-        let hand_text = capture.from_hand.as_ref().map(|seeds| {
-            format!(
-                "{} of the seeds in hand go to {to} instead of being sown",
-                self.text(seeds.get_ref())
-            )
-        });
-        let mut text = match (capture.take.get_ref().trim(), &hand_text) {
-            ("[]", Some(hand_text)) => format!("{moment},{condition} {hand_text}"),
-            (_, Some(hand_text)) => format!(
-                "{moment},{condition} {hand_text}, and the seeds of {} are captured by {to}",
-                self.text(capture.take.get_ref())
-            ),
-            (_, None) => format!(
-                "{moment},{condition} the seeds of {} are captured by {to}",
-                self.text(capture.take.get_ref())
-            ),
+        let taken_by = match remove.as_ref().is_some_and(|r| *r.get_ref()) {
+            true => "taken out of play, scoring for nobody".to_string(),
+            false => format!("captured by {to}"),
         };
-        if let Some(chain) = &capture.chain {
-            text += &format!(
-                "; then, from each hole x so taken, the next candidate x is {}, taken as well while {}",
-                self.text(chain.step.get_ref()),
-                self.text(chain.continue_while.get_ref())
-            );
-            if let Some(limit) = &chain.limit {
-                text += &format!(", up to {} holes in all", limit.get_ref());
-            }
+        let mut text = self.capture_taking(take, from_hand.as_ref(), &to, &taken_by);
+        text = format!("{moment},{condition} {text}");
+        if let Some(chain) = chain {
+            text += &self.capture_chain(chain);
         }
-        if let Some(seeds) = &capture.at_most {
+        if let Some(seeds) = at_most {
             let seeds = match self.text(seeds.get_ref()) {
                 one if one == "1" => "1 seed".to_string(),
                 many => format!("{many} seeds"),
             };
             text += &format!("; it takes at most {seeds} from each hole, leaving the rest");
         }
-        if capture.optional {
+        if *optional {
             text += "; the mover may decline it, each time it would take seeds (a decision such as a3:decline plays the move declining every optional capture it meets, a3:decline=2 only the second)";
         }
-        if let Some(from) = &capture.resow {
+        if let Some(from) = resow {
             text += &format!(
                 "; the seeds taken are not kept but sown on, as a new lap, from {}",
                 self.text(from.get_ref())
             );
-            if let Some(reverse) = &capture.resow_reverse {
+            if let Some(reverse) = resow_reverse {
                 text += &format!(
                     ", that lap running the other way when {}",
                     self.text(reverse.get_ref())
                 );
             }
         }
-        if let Some(into) = &capture.into {
+        if let Some(into) = into {
             text += &format!(
                 "; the seeds taken are not kept but put into {}",
                 self.text(into.get_ref())
             );
         }
-        if capture.into_hand.as_ref().is_some_and(|i| *i.get_ref()) {
+        if into_hand.as_ref().is_some_and(|i| *i.get_ref()) {
             text += &format!(
                 "; the seeds taken are not kept but held in the hand of {to}, for its hand moves to put back into play"
             );
         }
-        if capture.claim {
+        if *claim {
             text += "; each hole taken becomes claimed by the side that gets its seeds, for the rest of the game";
         }
-        if let Some(veto) = &capture.veto {
-            text += &match &capture.spare {
-                None => format!(
-                    "; but if, once captured, {}, the capture is undone",
-                    self.text(veto.get_ref())
-                ),
-                Some(spare) => format!(
-                    "; but if, once captured, {}, the seeds of {} (as they were before the capture) are given back",
-                    self.text(veto.get_ref()),
-                    self.text(spare.get_ref())
-                ),
-            };
+        if let Some(veto) = veto {
+            text += &self.capture_veto(veto, spare.as_ref());
         }
-        if let Some(strip) = &capture.strip {
-            text += &match strip.whole {
-                false => format!(
-                    ". Then the mover also removes further seeds, as many as {} (or all there are), one per decision, each from a non-empty hole of its choice among {}",
-                    self.text(strip.stones.get_ref()),
-                    self.text(strip.from.get_ref())
-                ),
-                true => format!(
-                    ". Then the mover also takes every seed of further holes, as many holes as {} (or all non-empty ones there are), one per decision, each a non-empty hole of its choice among {}",
-                    self.text(strip.stones.get_ref()),
-                    self.text(strip.from.get_ref())
-                ),
-            };
+        if let Some(strip) = strip {
+            text += &self.capture_strip(strip);
         }
         text + "."
+    }
+
+    /// What a capture takes: seeds from the hand in play, a hole or set, or both.
+    fn capture_taking(
+        &self,
+        take: &Expr,
+        from_hand: Option<&Expr>,
+        to: &str,
+        taken_by: &str,
+    ) -> String {
+        let hand_text = from_hand.map(|seeds| {
+            format!(
+                "{} of the seeds in hand go to {to} instead of being sown",
+                self.text(seeds.get_ref())
+            )
+        });
+        match (take.get_ref().trim(), hand_text) {
+            ("[]", Some(hand_text)) => hand_text,
+            (_, Some(hand_text)) => format!(
+                "{hand_text}, and the seeds of {} are {taken_by}",
+                self.text(take.get_ref())
+            ),
+            (_, None) => format!("the seeds of {} are {taken_by}", self.text(take.get_ref())),
+        }
+    }
+
+    fn capture_chain(&self, chain: &ChainSpec) -> String {
+        let mut text = format!(
+            "; then, from each hole x so taken, the next candidate x is {}, taken as well while {}",
+            self.text(chain.step.get_ref()),
+            self.text(chain.continue_while.get_ref())
+        );
+        if let Some(limit) = &chain.limit {
+            text += &format!(", up to {} holes in all", limit.get_ref());
+        }
+        text
+    }
+
+    fn capture_veto(&self, veto: &Expr, spare: Option<&Expr>) -> String {
+        match spare {
+            None => format!(
+                "; but if, once captured, {}, the capture is undone",
+                self.text(veto.get_ref())
+            ),
+            Some(spare) => format!(
+                "; but if, once captured, {}, the seeds of {} (as they were before the capture) are given back",
+                self.text(veto.get_ref()),
+                self.text(spare.get_ref())
+            ),
+        }
+    }
+
+    fn capture_strip(&self, strip: &StripSpec) -> String {
+        match strip.whole {
+            false => format!(
+                ". Then the mover also removes further seeds, as many as {} (or all there are), one per decision, each from a non-empty hole of its choice among {}",
+                self.text(strip.stones.get_ref()),
+                self.text(strip.from.get_ref())
+            ),
+            true => format!(
+                ". Then the mover also takes every seed of further holes, as many holes as {} (or all non-empty ones there are), one per decision, each a non-empty hole of its choice among {}",
+                self.text(strip.stones.get_ref()),
+                self.text(strip.from.get_ref())
+            ),
+        }
     }
 
     fn end_check(&self, end: &EndSpec) -> String {

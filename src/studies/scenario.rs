@@ -73,6 +73,9 @@ pub struct Start {
     /// Seeds each side holds in hand (games with `[hand]`).
     #[serde(default)]
     pub hand: Scores,
+    /// Seeds out of play (games with a capture that removes them).
+    #[serde(default)]
+    pub out_of_play: u64,
     /// In a match, the side that started this round (default: `to_move`).
     pub starter: Option<Spanned<String>>,
 }
@@ -92,6 +95,8 @@ pub struct Expect {
     pub captured: Option<Scores>,
     /// Seeds each side holds in hand.
     pub hand: Option<Scores>,
+    /// Seeds out of play.
+    pub out_of_play: Option<u16>,
     pub to_move: Option<String>,
     pub status: Option<String>,
     pub reason: Option<String>,
@@ -325,6 +330,7 @@ impl ScenarioFile {
         }
         setup.strip = start.strip.unwrap_or(0);
         setup.hand = [start.hand.south, start.hand.north];
+        setup.out_of_play = start.out_of_play;
         setup
             .position(game)
             .map_err(|e| self.problem(start.board.span(), e.to_string()))
@@ -370,6 +376,13 @@ impl ScenarioFile {
                 "hand",
                 format!("south {}, north {}", h.south, h.north),
                 format!("south {}, north {}", position.hand[0], position.hand[1]),
+            );
+        }
+        if let Some(seeds) = expect.out_of_play {
+            compare(
+                "out_of_play",
+                seeds.to_string(),
+                position.out_of_play.to_string(),
             );
         }
         if let Some(side) = &expect.to_move {

@@ -54,13 +54,15 @@ export function drawBoard(layout, replay, opts = {}) {
 
 // Each side's name (and whether it is to move) at its own end, and what it
 // holds off the board: its captures where no store shows them, and the seeds
-// in its hand. Where there is any, the name moves left to make room.
+// in its hand; seeds out of play beside South's. Where there is any, the name
+// moves left to make room.
 function sideNames(root, position, { width, height, stores }) {
   const tallyOf = (who) => {
     const parts = [];
     if (!stores) parts.push(`captured ${position.captured[who]}`);
     const hand = position.hand ? position.hand[who] : 0;
     if (hand) parts.push(`${hand} in hand`);
+    if (who === "south" && position.out_of_play) parts.push(`${position.out_of_play} out of play`);
     return parts.join(" · ");
   };
   const tallied = tallyOf("south") || tallyOf("north");

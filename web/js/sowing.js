@@ -47,10 +47,15 @@ export async function sow(layout, before, steps, stillWanted) {
       position.hand = position.hand || { south: 0, north: 0 };
       position.hand[s.side] += s.seeds;
     }
+    if (s.kind === "out_of_play") {
+      hand -= s.seeds;
+      position.out_of_play = (position.out_of_play || 0) + s.seeds;
+    }
     if (s.kind === "capture") said = s.to ? `${side(s.to)} takes ${s.seeds} from ${s.hole}.` : `${s.seeds} taken from ${s.hole}, to be sown on.`;
     else if (s.kind === "put") said = `${s.seeds} put into ${s.cell}.`;
     else if (s.kind === "score") said = `${side(s.side)} takes ${s.seeds} from the hand.`;
     else if (s.kind === "to_hand") said = `${s.seeds} go into ${side(s.side)}'s hand.`;
+    else if (s.kind === "out_of_play") said = `${s.seeds} taken out of play.`;
     else said = `Sowing: ${hand} seed(s) in hand.`;
     board.replaceChildren(drawBoard(layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));
     document.getElementById("events").textContent = said;

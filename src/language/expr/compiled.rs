@@ -699,6 +699,16 @@ fn side(e: &SideExpr) -> Run<Side> {
 fn set(e: &SetExpr) -> Run<HoleSet> {
     match e {
         SetExpr::All => Box::new(|s| s.board.all_holes()),
+        SetExpr::First(of) => {
+            let of = set(of);
+            Box::new(move |s| {
+                let mut first = HoleSet::default();
+                if let Some(hole) = of(s).pop_first() {
+                    first.insert(hole);
+                }
+                first
+            })
+        }
         SetExpr::Holes(of) => {
             let of = side(of);
             Box::new(move |s| s.board.side_holes(of(s)))

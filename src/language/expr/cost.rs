@@ -40,6 +40,7 @@ impl Cost<'_> {
         let holes = self.board.hole_count() as u64;
         match set {
             SetExpr::All => holes,
+            SetExpr::First(_) => 1,
             SetExpr::Holes(_) | SetExpr::Claims(_) | SetExpr::Threats(_) => holes / 2,
             // Holes won across the middle: up to every hole.
             SetExpr::HolesNow(_) => holes,
@@ -138,6 +139,7 @@ impl Cost<'_> {
     fn set(&self, e: &SetExpr) -> u64 {
         1 + match e {
             SetExpr::All => 0,
+            SetExpr::First(of) => self.set(of),
             SetExpr::Holes(side) | SetExpr::HolesNow(side) | SetExpr::Claims(side) => {
                 self.side(side)
             }

@@ -288,6 +288,14 @@ pub const FUNCTIONS: &[Function] = &[
         },
     ),
     f(
+        "first",
+        &[Set],
+        Set,
+        "the set's first hole in board order (a1, a2, ..., then b1, ...), as a set of one hole; empty if the set is",
+        "the first in board order of {0}",
+        |a, _| Typed::Set(SetExpr::First(a.set())),
+    ),
+    f(
         "contains",
         &[Set, Hole],
         Bool,
@@ -530,7 +538,11 @@ mod tests {
         for (i, function) in FUNCTIONS.iter().enumerate() {
             assert!(FUNCTIONS[..i].iter().all(|f| f.name != function.name));
             for arg in 0..function.params.len() {
-                assert!(function.wording.contains(&format!("{{{arg}}}")), "{}", function.name);
+                assert!(
+                    function.wording.contains(&format!("{{{arg}}}")),
+                    "{}",
+                    function.name
+                );
             }
         }
     }

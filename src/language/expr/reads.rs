@@ -137,6 +137,7 @@ impl Read for SetExpr {
     fn reads(&self) -> Reads {
         match self {
             SetExpr::All => Reads::default(),
+            SetExpr::First(of) => of.reads(),
             SetExpr::Holes(side) => side.reads(),
             SetExpr::List(items) => Reads::all(items),
             SetExpr::Those(_, set, body) => set.reads().with(body.reads()),

@@ -298,6 +298,8 @@ pub enum SideExpr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetExpr {
+    /// The set's first hole in board order, as a set of one (none if it is empty).
+    First(Box<SetExpr>),
     All,
     Holes(Box<SideExpr>),
     /// `holes` where holes change hands: asked of the position.

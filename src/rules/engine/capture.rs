@@ -123,7 +123,7 @@ pub(super) fn capture_from<const N: usize>(
 
 /// One capture rule whose condition holds (reference: "Captures"): what it
 /// takes (from the hand in play, its hole or set, the chain), where the seeds
-/// go (a score, a hole, a hand, or the hand in play to re-sow), and whether a
+/// go (a score, a hole, a hand, out of play, or the hand in play to re-sow), and whether a
 /// veto or the mover's declining undoes it. Gives the seeds it took, or none
 /// where it was undone (the position and `env` back as they were).
 #[inline(always)]
@@ -159,6 +159,9 @@ pub(super) fn capture_by<const N: usize>(
         // At most the 65,535 seeds a position holds.
         position.hand[side.index()] += taken as u16;
     }
+    if rule.remove {
+        position.out_of_play += taken as u16;
+    }
     // Read in place: moving the copy out would copy the position again.
     if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
         env.taken = taken as u16;
@@ -184,8 +187,8 @@ pub(super) fn capture_by<const N: usize>(
 }
 
 /// Where a rule's seeds go: the side whose score they join (`None`: nowhere
-/// yet, they are re-sown or put into a hole), and the side whose hand holds
-/// them (`into_hand`, taken as `into`'s are, then held).
+/// yet, they are re-sown, put into a hole or out of play), and the side whose
+/// hand holds them (`into_hand`, taken as `into`'s are, then held).
 #[inline(always)]
 pub(super) fn destination(
     game: &Game,
@@ -194,7 +197,7 @@ pub(super) fn destination(
     env: Env,
     rule: &Capture,
 ) -> (Option<Side>, Option<Side>) {
-    let to = match rule.resow.is_some() || rule.into.is_some() {
+    let to = match rule.resow.is_some() || rule.into.is_some() || rule.remove {
         true => None,
         false => Some(rule.to.eval(&mut scope(game, position, start, env))),
     };

@@ -7,11 +7,11 @@ mod starts;
 mod strip;
 mod trace;
 
-use crate::rules::memory::Memory;
 use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
+use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
 use crate::rules::work::MAX_MOVE_WORK;
 

@@ -1,8 +1,8 @@
 //! One move sown: the plan chosen for it, then the move in progress
 //! (`Sowing`), one method per phase (reference: "Sowing", "Relay").
 
-use crate::rules::memory::Memory;
 use super::*;
+use crate::rules::memory::Memory;
 
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
 /// capture (the optional captures the decision does not decline); then ends
@@ -702,7 +702,8 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             let clockwise = (game.board.direction() == Direction::Clockwise) != reversed_at_start;
             let origin = (!P::FROM_HAND).then_some(self.env.origin);
             self.position.previous = PreviousMove::new(origin, lifted, self.env.last, clockwise);
-            self.position.previous_captured = game.remembers(Memory::PreviousCapture) && self.options.took;
+            self.position.previous_captured =
+                game.remembers(Memory::PreviousCapture) && self.options.took;
         }
         match &mut self.position.pending {
             Some(pending) => pending.again = again,

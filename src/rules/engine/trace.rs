@@ -30,6 +30,8 @@ pub enum Step {
     Score { side: Side, seeds: u32 },
     /// Seeds from the hand in play into a side's own hand (`into_hand`).
     ToHand { side: Side, seeds: u16 },
+    /// Seeds from the hand in play out of play (a capture's `remove`).
+    OutOfPlay { seeds: u16 },
 }
 
 /// Where the engine reports the steps of a move. The usual path reports to
@@ -61,7 +63,7 @@ impl Trace for Vec<Step> {
 /// Reports what a capture call (or the end of a turn) did, from the position
 /// before it, as steps that give `after` exactly: seeds taken from stores and
 /// holes, then seeds put into holes, into a side's hand, or scored from the
-/// hand in play. Only traced moves come here.
+/// hand in play, or taken out of play. Only traced moves come here.
 #[cold]
 pub(crate) fn trace_captures(
     board: &Board,
@@ -92,6 +94,11 @@ pub(crate) fn trace_captures(
                 seeds: owed[side.index()] as u32,
             });
         }
+    }
+    if after.out_of_play > before.out_of_play {
+        trace.step(Step::OutOfPlay {
+            seeds: after.out_of_play - before.out_of_play,
+        });
     }
 }
 
