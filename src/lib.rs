@@ -4,11 +4,13 @@
 //! checked and compiled into an immutable [`Game`] for one choice of options, and
 //! played by the generic [`rules::engine`] through a [`GameState`].
 //!
-//! The modules follow that flow:
+//! The modules follow that flow, each layer using only those listed after it:
 //! - [`language`]: game files and their expressions — read, compose (`extends`),
 //!   check, compile; the errors users see.
-//! - [`rules`]: the board, positions, the compiled game, the engine, games and
-//!   matches in progress.
+//! - [`rules`]: the compiled game, the engine, games and matches in progress;
+//!   and, beneath everything, the board and positions.
+//! - [`ir`]: expressions as play evaluates them (typed trees compiled into
+//!   closures), which `language` builds and `rules` runs.
 //! - [`agents`]: random playouts, alpha-beta, Monte Carlo tree search.
 //! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
 //! - [`present`]: what people and programs read — board drawings, the JSON
@@ -35,6 +37,7 @@
 
 pub mod agents;
 pub mod input;
+pub mod ir;
 pub mod language;
 pub mod present;
 pub mod rules;

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::language::bundled;
 use crate::language::error::LoadError;
-use crate::language::load;
+use crate::language::load::{self, Loaded};
 pub use crate::language::source::{Source, is_path};
 use crate::rules::game::Game;
 
@@ -25,6 +25,11 @@ pub fn source(game: &str) -> Result<Source, LoadError> {
 /// Loads a game by id or path, with `(name, value)` option overrides.
 pub fn load(game: &str, options: &[(String, String)]) -> Result<Game, LoadError> {
     load::load_source(&source(game)?, options)
+}
+
+/// `load`, keeping the warnings.
+pub fn load_warned(game: &str, options: &[(String, String)]) -> Result<Loaded, LoadError> {
+    load::load_warned(&source(game)?, options)
 }
 
 /// An option setting that is not `KEY=VALUE`.

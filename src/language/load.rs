@@ -6,14 +6,15 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use crate::ir::cost;
+use crate::ir::{
+    BoolExpr, Compiled, Env, HoleExpr, IntExpr, OfType, Scope, SetExpr, SideExpr, Type, Typed,
+};
 use crate::language::compose;
 use crate::language::define::{self, Expansion, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
-use crate::language::expr::check::{self, Binding, Context, OfType, Type, Typed};
-use crate::language::expr::cost;
-use crate::language::expr::{
-    BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr, syntax,
-};
+use crate::language::expr::check::{self, Binding, Context};
+use crate::language::expr::syntax;
 use crate::language::source::Source;
 use crate::language::spec::{self, GameSpec, IntOrExpr, Meta, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, SownStores, StoreEnd};
@@ -53,6 +54,18 @@ pub fn load_str(
 
 /// Loads a game with option overrides `(name, value)`.
 pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Game, LoadError> {
+    load_warned(source, overrides).map(|loaded| loaded.game)
+}
+
+/// A game that loaded, with the likely mistakes found on the way.
+pub struct Loaded {
+    pub game: Game,
+    /// What `mancala validate` warns about.
+    pub warnings: Vec<Problem>,
+}
+
+/// Loads a game with option overrides `(name, value)`, keeping the warnings.
+pub fn load_warned(source: &Source, overrides: &[(String, String)]) -> Result<Loaded, LoadError> {
     let (files, file) = composed(source)?;
     let spec: GameSpec = deserialize(&files, &file)?;
     let options = resolve_options(&spec, overrides, &file)?;
@@ -424,7 +437,7 @@ impl Loader {
         id: &str,
         spec: GameSpec,
         options: Vec<GameOption>,
-    ) -> Result<Game, LoadError> {
+    ) -> Result<Loaded, LoadError> {
         self.bind_options(&options);
         self.refuse_control_characters(&spec);
         self.define_terms(&spec.define);
@@ -507,7 +520,13 @@ impl Loader {
             })
         })();
         match parts {
-            Some(parts) if self.problems.is_empty() => Ok(self.game(parts)),
+            Some(parts) if self.problems.is_empty() => {
+                let warnings = std::mem::take(&mut self.warnings);
+                Ok(Loaded {
+                    game: self.game(parts),
+                    warnings,
+                })
+            }
             _ => Err(self.failure()),
         }
     }
@@ -764,7 +783,6 @@ impl Loader {
             capture_times,
             memories: self.memories,
             layout_clauses: parts.layout_clauses,
-            warnings: self.warnings,
             always_legal: false,
             tracks_repetition: false,
         }

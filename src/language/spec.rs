@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+pub use crate::rules::game::{Meta, OptionValue};
+
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -54,23 +56,6 @@ pub struct DefineSpec {
     pub reads: Option<String>,
 }
 
-/// Who plays it, where it comes from, and where its rules are written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Meta {
-    pub name: String,
-    #[serde(default)]
-    pub aliases: Vec<String>,
-    #[serde(default)]
-    pub origin: String,
-    #[serde(default)]
-    pub sources: Vec<String>,
-    /// The rules document the file follows, and its clause prefix.
-    #[serde(default)]
-    pub rules: String,
-    pub summary: String,
-}
-
 /// A user-settable option: an integer (range or list) or a word from a list.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,22 +69,6 @@ pub struct OptionSpec {
     pub help: String,
     #[serde(default)]
     pub clauses: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(untagged, expecting = "expected an integer or a word in quotes")]
-pub enum OptionValue {
-    Int(i64),
-    Word(String),
-}
-
-impl std::fmt::Display for OptionValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OptionValue::Int(n) => write!(f, "{n}"),
-            OptionValue::Word(w) => f.write_str(w),
-        }
-    }
 }
 
 /// An integer written either as a number or as an expression over the options.

@@ -3,6 +3,7 @@
 
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
+use crate::language::load::Loaded;
 use crate::rules::engine::{self, NotLegal};
 use crate::rules::game::Game;
 use crate::rules::work::MAX_MOVE_WORK;
@@ -30,21 +31,21 @@ pub struct Invalid {
 /// under the defaults but not under some option (`either_direction == 1`) is
 /// the option at work, not a mistake.
 pub fn validate(file: &str) -> Result<Validated, Invalid> {
-    let game = catalog::load(file, &[]).map_err(|error| Invalid {
-        setting: None,
-        error,
-    })?;
+    let Loaded { game, mut warnings } =
+        catalog::load_warned(file, &[]).map_err(|error| Invalid {
+            setting: None,
+            error,
+        })?;
     let cut = cut_at_start(&game);
-    let mut warnings = game.warnings;
     let mut settings = 1;
     for option in &game.options {
         for value in option.samples.iter().filter(|v| **v != option.default) {
             let setting = (option.name.clone(), value.to_string());
-            let other =
-                catalog::load(file, std::slice::from_ref(&setting)).map_err(|error| Invalid {
-                    setting: Some(setting.clone()),
-                    error,
-                })?;
+            let other = catalog::load_warned(file, std::slice::from_ref(&setting));
+            let other = other.map_err(|error| Invalid {
+                setting: Some(setting.clone()),
+                error,
+            })?;
             warnings.retain(|w| other.warnings.iter().any(|o| o.same_as(w)));
             settings += 1;
         }

@@ -2,7 +2,7 @@
 //! they may read (`threats(side)`): each legal move of a side played ahead on
 //! a copy, to see which of the opponent's holes it would take first.
 
-use crate::language::expr::{Env, lookahead};
+use crate::ir::{Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::engine::{

@@ -1,9 +1,8 @@
 //! A loaded game: the immutable, compiled form of a game file for one choice
 //! of options. Everything here is resolved; play never looks up a name.
 
-use crate::language::expr::typed::{Compare, HoleRef};
-use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
-use crate::language::spec::{Meta, OptionValue};
+use crate::ir::typed::{Compare, HoleRef};
+use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::memory::{Memories, Memory};
@@ -166,8 +165,41 @@ pub struct Game {
     pub(crate) memories: Memories,
     /// Clause ids cited by the board, setup, sowing, turn and result sections.
     pub(crate) layout_clauses: Vec<String>,
-    /// Likely mistakes found while loading (`mancala validate` shows them).
-    pub(crate) warnings: Vec<crate::language::error::Problem>,
+}
+
+/// A game file's `[game]` table: who plays it, where it comes from, and
+/// where its rules are written.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub origin: String,
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// The rules document the file follows, and its clause prefix.
+    #[serde(default)]
+    pub rules: String,
+    pub summary: String,
+}
+
+/// An option's value: an integer or a word.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(untagged, expecting = "expected an integer or a word in quotes")]
+pub enum OptionValue {
+    Int(i64),
+    Word(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Word(w) => f.write_str(w),
+        }
+    }
 }
 
 pub struct GameOption {
@@ -555,11 +587,6 @@ impl Game {
 
     pub fn match_rules(&self) -> Option<&MatchRules> {
         self.match_rules.as_ref()
-    }
-
-    /// Likely mistakes found while loading (`mancala validate` shows them).
-    pub fn warnings(&self) -> &[crate::language::error::Problem] {
-        &self.warnings
     }
 
     /// The end checks, in the order they are tried (GEN-12).

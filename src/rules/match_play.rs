@@ -7,7 +7,7 @@
 //! or at the round limit (unfinished). A single game is a match of one round,
 //! so every command plays both through `MatchState`.
 
-use crate::language::expr::{Env, Scope};
+use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;

@@ -3,8 +3,8 @@
 //! origin", "the opponent's holes"): the sowing then tests a bit per drop
 //! instead of evaluating the condition.
 
-use crate::language::expr::reads::Read;
-use crate::language::expr::{BoolExpr, Compiled, Env, Scope};
+use crate::ir::reads::Read;
+use crate::ir::{BoolExpr, Compiled, Env, Scope};
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::position::Position;
 

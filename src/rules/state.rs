@@ -3,7 +3,7 @@
 
 use std::cell::OnceCell;
 
-use crate::language::expr::{Env, Scope};
+use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::Side;
 use crate::rules::decision::{Decision, Declined};

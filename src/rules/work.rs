@@ -5,9 +5,9 @@
 //! endless, as one past the lap limit does: no game file can make one move,
 //! and so one request or one agent's step, take minutes.
 
-use crate::language::expr::Compiled;
-use crate::language::expr::compiled::Compile;
-use crate::language::expr::cost::Costs;
+use crate::ir::Compiled;
+use crate::ir::compiled::Compile;
+use crate::ir::cost::Costs;
 use crate::rules::board::Board;
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
 

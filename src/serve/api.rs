@@ -21,6 +21,7 @@ use crate::agents::deadline::Deadline;
 use crate::agents::search::AlphaBeta;
 use crate::language::bundled;
 use crate::language::error::{Diagnostic, LoadError};
+use crate::language::load::Loaded;
 use crate::language::validate::cut_at_start;
 use crate::present::json;
 use crate::rules::Step;
@@ -413,7 +414,7 @@ pub async fn game(
     blocking(move || {
         let options = option_list(&request.options)?;
         let source = state.library.source(&request.game)?;
-        let (spec, game) = state
+        let (spec, Loaded { game, .. }) = state
             .library
             .load_with_spec(&request.game, &options)
             .map_err(ApiError::from_load)?;
@@ -769,24 +770,28 @@ pub async fn validate(
             }),
             Ok((spec, loaded)) => Ok(Validated {
                 valid: true,
-                diagnostics: (loaded.warnings().iter().map(|w| w.diagnostic()))
-                    .chain(cut_at_start(&loaded).into_iter().map(|message| Diagnostic {
-                        severity: "warning",
-                        file: String::new(),
-                        line: None,
-                        column: None,
-                        end_line: None,
-                        end_column: None,
-                        rendered: message.clone(),
-                        message,
-                        help: None,
-                    }))
+                diagnostics: (loaded.warnings.iter().map(|w| w.diagnostic()))
+                    .chain(
+                        cut_at_start(&loaded.game)
+                            .into_iter()
+                            .map(|message| Diagnostic {
+                                severity: "warning",
+                                file: String::new(),
+                                line: None,
+                                column: None,
+                                end_line: None,
+                                end_column: None,
+                                rendered: message.clone(),
+                                message,
+                                help: None,
+                            }),
+                    )
                     .collect(),
                 game: Some(GameDetail {
-                    info: info(String::new(), "edited", &loaded)?,
+                    info: info(String::new(), "edited", &loaded.game)?,
                     text: source.text,
-                    explain: explain::explain(&spec, &loaded),
-                    rules_document: bundled::rules_document(&loaded.meta().rules),
+                    explain: explain::explain(&spec, &loaded.game),
+                    rules_document: bundled::rules_document(&loaded.game.meta().rules),
                 }),
             }),
         }

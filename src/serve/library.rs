@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::input;
 use crate::language::catalog;
 use crate::language::error::LoadError;
-use crate::language::load;
+use crate::language::load::{self, Loaded};
 use crate::language::source::{self, Confinement, Source, Within};
 use crate::language::spec::GameSpec;
 use crate::rules::game::Game;
@@ -236,13 +236,13 @@ impl Library {
         &self,
         game: &GameRef,
         options: &[(String, String)],
-    ) -> Result<(GameSpec, Game), LoadError> {
+    ) -> Result<(GameSpec, Loaded), LoadError> {
         let source = self
             .source(game)
             .map_err(|e| LoadError::Confined(e.message))?;
         Ok((
             load::spec_of(&source)?,
-            load::load_source(&source, options)?,
+            load::load_warned(&source, options)?,
         ))
     }
 }

@@ -7,8 +7,9 @@
 
 use std::collections::VecDeque;
 
-use crate::language::expr::check::{Context, OfType, Type, Typed};
-use crate::language::expr::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};
+use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};
+use crate::ir::{OfType, Type, Typed};
+use crate::language::expr::check::Context;
 use crate::rules::memory::Memory::{self, MovedFrom, PreviousCapture, PreviousMove, Starter};
 
 /// One function of the language.

@@ -7,7 +7,7 @@ mod starts;
 mod strip;
 mod trace;
 
-use crate::language::expr::{BoolExpr, Compiled, Env, HoleExpr, Scope};
+use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};

@@ -3,8 +3,8 @@
 //! load instead of making play take hours. A quantifier costs its set's size
 //! times its body; everything else costs one node plus its parts.
 
-use crate::language::expr::check::Typed;
-use crate::language::expr::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
+use crate::ir::typed::Typed;
+use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
 use crate::rules::board::Board;
 
 /// Most nodes one evaluation may visit (a quantifier over a side of the

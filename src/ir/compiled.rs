@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::language::expr::typed::{
+use crate::ir::typed::{
     BoolExpr, Compare, HoleExpr, HoleRef, IntExpr, IntOp, Quantifier, Scope, SetExpr, SideExpr,
     lookahead,
 };
@@ -786,7 +786,7 @@ fn floor_div(l: i64, r: i64) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::expr::Env;
+    use crate::ir::Env;
     use crate::rules::board::{Board, CircuitKind, SownStores};
     use crate::rules::position::Position;
 

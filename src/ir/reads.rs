@@ -4,7 +4,7 @@
 //! mover, `here` and `origin` has a value fixed for each choice of those, which
 //! the engine can work out once at load (a skip set as a table).
 
-use crate::language::expr::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
+use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr};
 
 /// What an expression reads beyond the board, the mover and `here`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,7 +150,7 @@ impl Read for SetExpr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::expr::typed::{Compare, HoleRef};
+    use crate::ir::typed::{Compare, HoleRef};
 
     fn here_is(h: HoleExpr) -> BoolExpr {
         BoolExpr::HoleEq(true, Box::new(HoleExpr::Here), Box::new(h))

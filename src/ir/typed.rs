@@ -1,6 +1,7 @@
 //! The typed form of an expression: a checked tree of enums, which load-time
 //! analyses read and `compiled` turns into the code play runs.
 
+use crate::ir::compiled::{Compile, Compiled};
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::position::AnyPosition;
 
@@ -109,7 +110,7 @@ pub mod lookahead {
     /// Out of line, as it is rare: inlined, it slowed every set's evaluation.
     #[cold]
     #[inline(never)]
-    pub(in crate::language::expr) fn threats(side: Side) -> HoleSet {
+    pub(in crate::ir) fn threats(side: Side) -> HoleSet {
         let mut known = KNOWN.get();
         match known.threats[side.index()] {
             Some(threats) => threats,
@@ -384,5 +385,93 @@ impl BoolExpr {
             return BoolExpr::CountCompare(op, h, *k);
         }
         BoolExpr::IntCompare(op, Box::new(l), Box::new(r))
+    }
+}
+
+/// The value types of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    Int,
+    Bool,
+    Hole,
+    Side,
+    Set,
+}
+
+impl Type {
+    /// The type in one word, as usages write it.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Type::Int => "integer",
+            Type::Bool => "condition",
+            Type::Hole => "hole",
+            Type::Side => "side",
+            Type::Set => "set",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Bool => "a condition (true or false)",
+            Type::Hole => "a hole",
+            Type::Side => "a side",
+            Type::Set => "a set of holes",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Typed {
+    Int(IntExpr),
+    Bool(BoolExpr),
+    Hole(HoleExpr),
+    Side(SideExpr),
+    Set(SetExpr),
+}
+
+impl Typed {
+    pub fn ty(&self) -> Type {
+        match self {
+            Typed::Int(_) => Type::Int,
+            Typed::Bool(_) => Type::Bool,
+            Typed::Hole(_) => Type::Hole,
+            Typed::Side(_) => Type::Side,
+            Typed::Set(_) => Type::Set,
+        }
+    }
+}
+
+/// A compiled expression of one value type.
+pub trait OfType: Sized {
+    const TYPE: Type;
+    fn from_typed(typed: Typed) -> Option<Self>;
+}
+
+macro_rules! of_type {
+    ($expr:ty, $variant:ident) => {
+        impl OfType for $expr {
+            const TYPE: Type = Type::$variant;
+            fn from_typed(typed: Typed) -> Option<Self> {
+                match typed {
+                    Typed::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+of_type!(IntExpr, Int);
+of_type!(BoolExpr, Bool);
+of_type!(HoleExpr, Hole);
+of_type!(SideExpr, Side);
+of_type!(SetExpr, Set);
+
+/// An expression a game keeps is compiled as soon as it is checked.
+impl<E: OfType + Compile> OfType for Compiled<E> {
+    const TYPE: Type = E::TYPE;
+    fn from_typed(typed: Typed) -> Option<Self> {
+        E::from_typed(typed).map(Compiled::new)
     }
 }
