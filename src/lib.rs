@@ -35,13 +35,17 @@
 //! # Ok::<(), mancala::LoadError>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod agents;
 pub mod input;
 pub mod ir;
 pub mod language;
 pub mod present;
 pub mod rules;
+#[cfg(feature = "serve")]
 pub mod serve;
+#[cfg(feature = "studies")]
 pub mod studies;
 
 pub use language::catalog::{Source, load};

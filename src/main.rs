@@ -1,6 +1,8 @@
 //! The `mancala` command line: parsing and printing only; each command is in
 //! `cli/`, a function of the library.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -2,12 +2,12 @@
 //! two agents). Bad input re-prompts; `undo` takes back the person's last
 //! decision and every one since; the record can be saved and replayed.
 
+use crate::agents::Agent;
 use crate::agents::playout;
 use crate::agents::search::AlphaBeta;
 use crate::present::render;
 use crate::rules::board::Side;
 use crate::rules::match_play::MatchState;
-use crate::studies::compare::Agent;
 
 /// Who decides for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn parse(name: &str) -> Result<Player, crate::studies::compare::UnknownAgent> {
+    pub fn parse(name: &str) -> Result<Player, crate::agents::UnknownAgent> {
         match name {
             "human" => Ok(Player::Human),
             other => Agent::parse(other).map(Player::Agent),

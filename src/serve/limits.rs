@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
+use crate::agents::Agent;
 use crate::serve::api::ApiError;
-use crate::studies::compare::Agent;
 
 /// Largest request body (a game file is at most 1 MiB, `input::MAX_TEXT_BYTES`).
 pub const BODY_BYTES: usize = 1 << 21;
