@@ -27,7 +27,14 @@ pub(super) fn traced_capture<const N: usize, T: Trace>(
     trace: &mut T,
 ) -> Option<Resow> {
     let before = (T::ENABLED && trace.wants_captures()).then_some(*position);
-    let resow = capture(game, position, start, env, options, time);
+    let capturing = Capturing {
+        game,
+        position: &mut *position,
+        start,
+        env,
+        options,
+    };
+    let resow = capturing.run(time);
     if let Some(before) = before {
         trace_captures(&game.board, trace, &before, position);
     }
@@ -43,273 +50,262 @@ pub(super) struct Resow {
     pub(super) reverse: bool,
 }
 
-/// Runs every capture rule of the given time whose condition holds, in file
-/// order. Seeds that re-sowing rules took are returned, to be sown on from the
-/// hole the last of them names; `env.taken` is left at what they took in all
-/// (a relay reads it after the lap-end captures).
-#[inline(always)]
-pub(super) fn capture<const N: usize>(
-    game: &Game,
-    position: &mut Position<N>,
-    start: Option<&AnyPosition>,
-    env: &mut Env,
-    options: &mut Options,
-    time: CaptureTime,
-) -> Option<Resow> {
-    // Most sowings capture nothing: the conditions are asked here, and only a
-    // rule that holds enters the rules' body (whose entry alone cost a
-    // sowing more than the conditions, in instructions).
-    let holds =
-        |rule: &Capture| rule.at == time && rule.when.eval(&mut scope(game, position, start, *env));
-    match game.captures.iter().position(holds) {
-        None => {
-            env.taken = 0;
-            None
-        }
-        Some(first) => capture_from(game, position, start, env, options, time, first),
-    }
+/// The capture rules of one time of a move, being made (reference:
+/// "Captures"): the position the move has reached, its start (if a rule reads
+/// it), its bindings, and the mover's say over optional captures. One method
+/// for each part of a rule: its condition, what it takes, where the seeds go,
+/// the veto, the decline, the re-sowing and the strip it owes.
+pub(super) struct Capturing<'m, const N: usize> {
+    pub(super) game: &'m Game,
+    pub(super) position: &'m mut Position<N>,
+    pub(super) start: Option<&'m AnyPosition>,
+    pub(super) env: &'m mut Env,
+    pub(super) options: &'m mut Options,
 }
 
-/// `capture` from the rule `first`, the first of the time whose condition holds.
-#[inline(never)]
-pub(super) fn capture_from<const N: usize>(
-    game: &Game,
-    position: &mut Position<N>,
-    start: Option<&AnyPosition>,
-    env: &mut Env,
-    options: &mut Options,
-    time: CaptureTime,
-    first: usize,
-) -> Option<Resow> {
-    let mut resow: Option<Resow> = None;
-    let mut taken_in_all = 0;
-    for (index, rule) in game.captures.iter().enumerate().skip(first) {
-        if index != first
-            && (rule.at != time || !rule.when.eval(&mut scope(game, position, start, *env)))
-        {
-            continue;
-        }
-        let Some(taken) = capture_by(game, position, start, env, options, rule) else {
-            continue;
-        };
-        if taken > 0 {
-            options.took = true;
-            taken_in_all += taken;
-            if game.claims_lost.is_some() {
-                lose_claims(game, position, start, env.mover);
-            }
-            if let Some(from) = &rule.resow {
-                env.taken = taken as u16;
-                let earlier = resow.map_or(0, |r| r.seeds);
-                resow = Some(resown(
-                    game,
-                    position,
-                    start,
-                    *env,
-                    rule,
-                    from,
-                    earlier + taken,
-                ));
-            }
-        }
-        if let Some(strip) = &rule.strip {
-            env.taken = taken as u16;
-            owe_strip(game, position, start, *env, index, strip);
-        }
+impl<const N: usize> Capturing<'_, N> {
+    /// Scope for a rule's expressions, at this point of the capture.
+    #[inline(always)]
+    fn scope(&self) -> Scope<'_> {
+        scope(self.game, self.position, self.start, *self.env)
     }
-    env.taken = taken_in_all.min(u32::from(u16::MAX)) as u16;
-    resow
-}
 
-/// One capture rule whose condition holds (reference: "Captures"): what it
-/// takes (from the hand in play, its hole or set, the chain), where the seeds
-/// go (a score, a hole, a hand, out of play, or the hand in play to re-sow), and whether a
-/// veto or the mover's declining undoes it. Gives the seeds it took, or none
-/// where it was undone (the position and `env` back as they were).
-#[inline(always)]
-pub(super) fn capture_by<const N: usize>(
-    game: &Game,
-    position: &mut Position<N>,
-    start: Option<&AnyPosition>,
-    env: &mut Env,
-    options: &mut Options,
-    rule: &Capture,
-) -> Option<u32> {
-    let (to, hand_to) = destination(game, position, start, *env, rule);
-    // Only a rule that can be vetoed or declined needs the position to go
-    // back to (copied only then: an eager copy costs every capture).
-    let before = match rule.veto.is_some() || rule.optional {
-        true => Some((*position, *env)),
-        false => None,
-    };
-    // What a vetoed capture gives back, read as the capture begins.
-    let spared = rule
-        .spare
-        .as_ref()
-        .map(|spare| spare.eval(&mut scope(game, position, start, *env)));
-    let mut taken = taken_by(game, position, start, env, rule, to);
-    if let Some(into) = &rule.into
-        && taken > 0
-    {
-        env.taken = taken as u16;
-        let hole = into.eval(&mut scope(game, position, start, *env));
-        put_into(game, position, start, *env, rule, hole, taken);
+    /// Runs every capture rule of the given time whose condition holds, in
+    /// file order. Seeds that re-sowing rules took are returned, to be sown on
+    /// from the hole the last of them names; `env.taken` is left at what they
+    /// took in all (a relay reads it after the lap-end captures).
+    #[inline(always)]
+    pub(super) fn run(self, time: CaptureTime) -> Option<Resow> {
+        // Most sowings capture nothing: the conditions are asked here, and only
+        // a rule that holds enters the rules' body (whose entry alone cost a
+        // sowing more than the conditions, in instructions).
+        let holds = |rule: &Capture| rule.at == time && rule.when.eval(&mut self.scope());
+        match self.game.captures.iter().position(holds) {
+            None => {
+                self.env.taken = 0;
+                None
+            }
+            Some(first) => self.run_from(time, first),
+        }
     }
-    if let Some(side) = hand_to {
-        // At most the 65,535 seeds a position holds.
-        position.hand[side.index()] += taken as u16;
-    }
-    if rule.remove {
-        position.out_of_play += taken as u16;
-    }
-    // Read in place: moving the copy out would copy the position again.
-    if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
-        env.taken = taken as u16;
-        if veto.eval(&mut scope(game, position, start, *env)) {
-            let Some(spared) = spared else {
-                (*position, *env) = (*position_before, *env_before);
-                return None;
+
+    /// `run` from the rule `first`, the first of the time whose condition holds.
+    #[inline(never)]
+    fn run_from(mut self, time: CaptureTime, first: usize) -> Option<Resow> {
+        let game = self.game;
+        let mut resow: Option<Resow> = None;
+        let mut taken_in_all = 0;
+        for (index, rule) in game.captures.iter().enumerate().skip(first) {
+            if index != first && (rule.at != time || !rule.when.eval(&mut self.scope())) {
+                continue;
+            }
+            let Some(taken) = self.by(rule) else {
+                continue;
             };
-            taken -= give_back(&game.board, position, position_before, spared, to);
-        }
-    }
-    if rule.optional
-        && taken > 0
-        && let Some((position_before, env_before)) = &before
-    {
-        options.met += 1;
-        if options.declined.declines(options.met - 1) {
-            (*position, *env) = (*position_before, *env_before);
-            return None;
-        }
-    }
-    Some(taken)
-}
-
-/// Where a rule's seeds go: the side whose score they join (`None`: nowhere
-/// yet, they are re-sown, put into a hole or out of play), and the side whose
-/// hand holds them (`into_hand`, taken as `into`'s are, then held).
-#[inline(always)]
-pub(super) fn destination(
-    game: &Game,
-    position: &AnyPosition,
-    start: Option<&AnyPosition>,
-    env: Env,
-    rule: &Capture,
-) -> (Option<Side>, Option<Side>) {
-    let to = match rule.resow.is_some() || rule.into.is_some() || rule.remove {
-        true => None,
-        false => Some(rule.to.eval(&mut scope(game, position, start, env))),
-    };
-    match rule.into_hand {
-        false => (to, None),
-        true => (None, to),
-    }
-}
-
-/// The seeds a rule takes: from the hand in play (`from_hand`, scored at
-/// once), then from its hole or set (`take`), each hole at most `at_most`,
-/// and along its chain.
-#[inline(always)]
-pub(super) fn taken_by<const N: usize>(
-    game: &Game,
-    position: &mut Position<N>,
-    start: Option<&AnyPosition>,
-    env: &mut Env,
-    rule: &Capture,
-    to: Option<Side>,
-) -> u32 {
-    let board = &game.board;
-    let mut taken = 0;
-    // Kept between none and all of a hole's seeds.
-    let at_most = rule.at_most.as_ref().map_or(u16::MAX, |seeds| {
-        seeds
-            .eval(&mut scope(game, position, start, *env))
-            .clamp(0, i64::from(u16::MAX)) as u16
-    });
-    if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
-        let seeds = seeds
-            .eval(&mut scope(game, position, start, *env))
-            .clamp(0, i64::from(env.in_hand)) as u16;
-        env.in_hand -= seeds;
-        position.captured[to.index()] += u32::from(seeds);
-        taken += u32::from(seeds);
-    }
-    match &rule.take {
-        Target::Set(set) => {
-            for hole in set.eval(&mut scope(game, position, start, *env)).iter() {
-                taken += take(board, position, hole, at_most, to, rule.claim);
-            }
-        }
-        Target::Hole(hole) => {
-            let mut x = hole.eval(&mut scope(game, position, start, *env));
-            taken += take(board, position, x, at_most, to, rule.claim);
-            let Some(chain) = &rule.chain else {
-                return taken;
-            };
-            for _ in 0..chain.links {
-                env.x = x;
-                let candidate = chain.step.eval(&mut scope(game, position, start, *env));
-                env.x = candidate;
-                if !chain
-                    .continue_while
-                    .eval(&mut scope(game, position, start, *env))
-                {
-                    break;
+            if taken > 0 {
+                self.options.took = true;
+                taken_in_all += taken;
+                if game.claims_lost.is_some() {
+                    lose_claims(game, self.position, self.start, self.env.mover);
                 }
-                taken += take(board, position, candidate, at_most, to, rule.claim);
-                x = candidate;
+                if let Some(from) = &rule.resow {
+                    self.env.taken = taken as u16;
+                    let earlier = resow.map_or(0, |r| r.seeds);
+                    resow = Some(self.resown(rule, from, earlier + taken));
+                }
+            }
+            if let Some(strip) = &rule.strip {
+                self.env.taken = taken as u16;
+                self.owe_strip(index, strip);
             }
         }
+        self.env.taken = taken_in_all.min(u32::from(u16::MAX)) as u16;
+        resow
     }
-    taken
-}
 
-/// Puts a rule's `taken` seeds into `hole` (`into`): a store's seeds join its
-/// side's score; a hole closed for the round holds none, so the side the
-/// rule's `to` names keeps them, as an ordinary capture.
-#[inline(always)]
-pub(super) fn put_into(
-    game: &Game,
-    position: &mut AnyPosition,
-    start: Option<&AnyPosition>,
-    env: Env,
-    rule: &Capture,
-    hole: Hole,
-    taken: u32,
-) {
-    let board = &game.board;
-    if board.is_store(hole) {
-        position.captured[board.owner(hole).index()] += taken;
-    } else if position.closed.contains(hole) {
-        let side = rule.to.eval(&mut scope(game, position, start, env));
-        position.captured[side.index()] += taken;
-    } else {
-        position.counts[hole as usize] += taken as u16;
+    /// One capture rule whose condition holds: what it takes (from the hand
+    /// in play, its hole or set, the chain), where the seeds go (a score, a
+    /// hole, a hand, out of play, or the hand in play to re-sow), and whether
+    /// a veto or the mover's declining undoes it. Gives the seeds it took, or
+    /// none where it was undone (the position and `env` back as they were).
+    #[inline(always)]
+    fn by(&mut self, rule: &Capture) -> Option<u32> {
+        let (to, hand_to) = self.destination(rule);
+        // Only a rule that can be vetoed or declined needs the position to go
+        // back to (copied only then: an eager copy costs every capture).
+        let before = match rule.veto.is_some() || rule.optional {
+            true => Some((*self.position, *self.env)),
+            false => None,
+        };
+        // What a vetoed capture gives back, read as the capture begins.
+        let spared = rule
+            .spare
+            .as_ref()
+            .map(|spare| spare.eval(&mut self.scope()));
+        let mut taken = self.taken_by(rule, to);
+        if let Some(into) = &rule.into
+            && taken > 0
+        {
+            self.env.taken = taken as u16;
+            let hole = into.eval(&mut self.scope());
+            self.put_into(rule, hole, taken);
+        }
+        if let Some(side) = hand_to {
+            // At most the 65,535 seeds a position holds.
+            self.position.hand[side.index()] += taken as u16;
+        }
+        if rule.remove {
+            self.position.out_of_play += taken as u16;
+        }
+        // Read in place: moving the copy out would copy the position again.
+        if let (Some(veto), Some((position_before, env_before))) = (&rule.veto, &before) {
+            self.env.taken = taken as u16;
+            if veto.eval(&mut self.scope()) {
+                let Some(spared) = spared else {
+                    (*self.position, *self.env) = (*position_before, *env_before);
+                    return None;
+                };
+                let board = &self.game.board;
+                taken -= give_back(board, self.position, position_before, spared, to);
+            }
+        }
+        if rule.optional
+            && taken > 0
+            && let Some((position_before, env_before)) = &before
+        {
+            self.options.met += 1;
+            if self.options.declined.declines(self.options.met - 1) {
+                (*self.position, *self.env) = (*position_before, *env_before);
+                return None;
+            }
+        }
+        Some(taken)
     }
-}
 
-/// The `seeds` re-sowing rules have taken so far, to be sown on from the
-/// hole this one names (`resow`), the other way where `resow_reverse` holds.
-#[inline(always)]
-pub(super) fn resown(
-    game: &Game,
-    position: &AnyPosition,
-    start: Option<&AnyPosition>,
-    env: Env,
-    rule: &Capture,
-    from: &Compiled<HoleExpr>,
-    seeds: u32,
-) -> Resow {
-    let from = from.eval(&mut scope(game, position, start, env));
-    let reverse = rule
-        .resow_reverse
-        .as_ref()
-        .is_some_and(|reverse| reverse.eval(&mut scope(game, position, start, env)));
-    Resow {
-        seeds,
-        from,
-        reverse,
+    /// Where a rule's seeds go: the side whose score they join (`None`:
+    /// nowhere yet, they are re-sown, put into a hole or out of play), and the
+    /// side whose hand holds them (`into_hand`, taken as `into`'s are, then
+    /// held).
+    #[inline(always)]
+    fn destination(&self, rule: &Capture) -> (Option<Side>, Option<Side>) {
+        let to = match rule.resow.is_some() || rule.into.is_some() || rule.remove {
+            true => None,
+            false => Some(rule.to.eval(&mut self.scope())),
+        };
+        match rule.into_hand {
+            false => (to, None),
+            true => (None, to),
+        }
+    }
+
+    /// The seeds a rule takes: from the hand in play (`from_hand`, scored at
+    /// once), then from its hole or set (`take`), each hole at most `at_most`,
+    /// and along its chain.
+    #[inline(always)]
+    fn taken_by(&mut self, rule: &Capture, to: Option<Side>) -> u32 {
+        let board = &self.game.board;
+        let mut taken = 0;
+        // Kept between none and all of a hole's seeds.
+        let at_most = rule.at_most.as_ref().map_or(u16::MAX, |seeds| {
+            seeds.eval(&mut self.scope()).clamp(0, i64::from(u16::MAX)) as u16
+        });
+        if let (Some(seeds), Some(to)) = (&rule.from_hand, to) {
+            let seeds = seeds
+                .eval(&mut self.scope())
+                .clamp(0, i64::from(self.env.in_hand)) as u16;
+            self.env.in_hand -= seeds;
+            self.position.captured[to.index()] += u32::from(seeds);
+            taken += u32::from(seeds);
+        }
+        match &rule.take {
+            Target::Set(set) => {
+                for hole in set.eval(&mut self.scope()).iter() {
+                    taken += take(board, self.position, hole, at_most, to, rule.claim);
+                }
+            }
+            Target::Hole(hole) => {
+                let first = hole.eval(&mut self.scope());
+                taken += take(board, self.position, first, at_most, to, rule.claim);
+                if let Some(chain) = &rule.chain {
+                    taken += self.chained(rule, chain, first, at_most, to);
+                }
+            }
+        }
+        taken
+    }
+
+    /// The holes a chain takes after `first`: each candidate `x` the step
+    /// gives from the last one taken, while the chain's condition holds for it.
+    #[inline(always)]
+    fn chained(
+        &mut self,
+        rule: &Capture,
+        chain: &Chain,
+        first: Hole,
+        at_most: u16,
+        to: Option<Side>,
+    ) -> u32 {
+        let board = &self.game.board;
+        let (mut taken, mut x) = (0, first);
+        for _ in 0..chain.links {
+            self.env.x = x;
+            let candidate = chain.step.eval(&mut self.scope());
+            self.env.x = candidate;
+            if !chain.continue_while.eval(&mut self.scope()) {
+                break;
+            }
+            taken += take(board, self.position, candidate, at_most, to, rule.claim);
+            x = candidate;
+        }
+        taken
+    }
+
+    /// Puts a rule's `taken` seeds into `hole` (`into`): a store's seeds join
+    /// its side's score; a hole closed for the round holds none, so the side
+    /// the rule's `to` names keeps them, as an ordinary capture.
+    #[inline(always)]
+    fn put_into(&mut self, rule: &Capture, hole: Hole, taken: u32) {
+        let board = &self.game.board;
+        if board.is_store(hole) {
+            self.position.captured[board.owner(hole).index()] += taken;
+        } else if self.position.closed.contains(hole) {
+            let side = rule.to.eval(&mut self.scope());
+            self.position.captured[side.index()] += taken;
+        } else {
+            self.position.counts[hole as usize] += taken as u16;
+        }
+    }
+
+    /// The `seeds` re-sowing rules have taken so far, to be sown on from the
+    /// hole this one names (`resow`), the other way where `resow_reverse` holds.
+    #[inline(always)]
+    fn resown(&self, rule: &Capture, from: &Compiled<HoleExpr>, seeds: u32) -> Resow {
+        let from = from.eval(&mut self.scope());
+        let reverse = rule
+            .resow_reverse
+            .as_ref()
+            .is_some_and(|reverse| reverse.eval(&mut self.scope()));
+        Resow {
+            seeds,
+            from,
+            reverse,
+        }
+    }
+
+    /// A capture with a strip: the mover owes that many more decisions (no
+    /// more than the strip's holes can pay). Out of line: only a few games strip.
+    #[inline(never)]
+    fn owe_strip(&mut self, index: usize, strip: &Strip) {
+        let stones = strip.stones.eval(&mut self.scope()).max(0);
+        let from = strip.from.eval(&mut self.scope());
+        let owed = stones.min(i64::from(payable(self.position, from, strip.whole)));
+        if owed > 0 {
+            self.position.pending = Some(Pending {
+                capture: index as u8,
+                remaining: owed as u16,
+                again: false,
+            });
+        }
     }
 }
 
@@ -335,32 +331,6 @@ pub(super) fn lose_claims(
                 position.claims[side.index()].remove(hole);
             }
         }
-    }
-}
-
-/// A capture with a strip: the mover owes that many more decisions (no more than
-/// the strip's holes can pay). Out of line: only a few games strip.
-#[inline(never)]
-pub(super) fn owe_strip(
-    game: &Game,
-    position: &mut AnyPosition,
-    start: Option<&AnyPosition>,
-    env: Env,
-    index: usize,
-    strip: &crate::rules::game::Strip,
-) {
-    let stones = strip
-        .stones
-        .eval(&mut scope(game, position, start, env))
-        .max(0);
-    let from = strip.from.eval(&mut scope(game, position, start, env));
-    let owed = stones.min(i64::from(payable(position, from, strip.whole)));
-    if owed > 0 {
-        position.pending = Some(Pending {
-            capture: index as u8,
-            remaining: owed as u16,
-            again: false,
-        });
     }
 }
 

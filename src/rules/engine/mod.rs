@@ -10,7 +10,7 @@ mod trace;
 use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Decision, Declined};
-use crate::rules::game::{Capture, CaptureTime, Game, Target};
+use crate::rules::game::{Capture, CaptureTime, Chain, Game, Strip, Target};
 use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
 use crate::rules::work::MAX_MOVE_WORK;
