@@ -123,7 +123,7 @@ async fn stepping_through(client: &Client, server: &Server) {
         .map(|d| d.as_str().unwrap())
         .find(|d| *d != played[2])
         .expect("another legal decision");
-    click(client, &format!("#board g.hole[data-hole=\"{other}\"]")).await;
+    play_hole(client, other).await;
     let expected = format!("{} {} {other}", played[0], played[1]);
     let test = format!("t === '{expected}'");
     text_when(client, "the record played on", "#record div", &test).await;
@@ -203,7 +203,7 @@ async fn conceding_and_tallying(client: &Client, server: &Server) {
         &board_of(&after(server, "kalah", &[])),
     )
     .await;
-    click(client, "#board g.hole[data-hole=\"a1\"]").await;
+    play_hole(client, "a1").await;
     until_board(
         client,
         "after a1",
@@ -268,7 +268,7 @@ async fn speed_and_delay(client: &Client, server: &Server) {
         )
         .await
         .unwrap();
-    click(client, "#board g.hole[data-hole=\"a1\"]").await;
+    play_hole(client, "a1").await;
     until_board(
         client,
         "after a1",

@@ -196,14 +196,33 @@ pub async fn open(client: &Client, server: &Server, path: &str, what: &str, css:
     .await;
 }
 
+/// Clicks the element `css` finds. A page that redraws it between the
+/// finding and the click (the board drawn again with its legal cues) leaves a
+/// stale element: it is found again, as a person would click what is shown.
 pub async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    for _ in 0..20 {
+        let found = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        match found.click().await {
+            Ok(_) => return,
+            Err(e) if e.to_string().contains("stale element") => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css}: redrawn at every one of 20 clicks");
+}
+
+/// Plays `hole` on the board once it shows it legal, as a player waits for
+/// the cue.
+pub async fn play_hole(client: &Client, hole: &str) {
+    let legal = format!("#board g.hole.legal[data-hole=\"{hole}\"]");
+    let shown = format!("return document.querySelector('{legal}') !== null");
+    until(client, &format!("{hole} shown legal"), &shown).await;
+    click(client, &legal).await;
 }
 
 /// Sets a field's value and tells the page, as a person choosing it would.
