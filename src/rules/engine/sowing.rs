@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::memory::Memory;
+use crate::rules::skip_table::{SkipKey, SkipTable};
 
 /// Plays the move `decision` for the side to move: lift, sow lap by lap, relay,
 /// capture (the optional captures the decision does not decline); then ends
@@ -187,8 +188,9 @@ pub(super) fn sow_move<P: Plan, const N: usize, T: Trace>(
 }
 
 /// The holes a move from `origin` passes over: those closed for the round,
-/// and (with them) a skip tabulated at load; any other skip is asked at each
-/// drop.
+/// and (with them) a skip tabulated at load (by the origin, or by the lap's
+/// start, which the first lap's is: later laps look theirs up); any other skip
+/// is asked at each drop.
 #[inline(always)]
 pub(super) fn skipped_holes(game: &Game, position: &AnyPosition, origin: Hole) -> HoleSet {
     match game.skip_table.as_ref() {
@@ -209,6 +211,9 @@ pub(super) struct Drops<'a> {
     /// and a skip tabulated at load (a local of `sow_move`'s: a set held here
     /// would keep the move's state out of registers).
     skips: &'a HoleSet,
+    /// A skip tabulated by the lap's start, looked up as each lap begins
+    /// (only in plans with laps after the first, whose start is the origin).
+    skips_by_lap: Option<&'a SkipTable>,
     /// A skip asked at each drop (one that could not be tabulated).
     skip_asked: Option<&'a Compiled<BoolExpr>>,
     /// Whether any hole may be passed over.
@@ -224,6 +229,9 @@ pub(super) enum LapKind {
     Plain,
     /// Only a set of holes to pass over, known for the move.
     PastSkips,
+    /// Only a set of holes to pass over, known for each lap (a skip tabulated
+    /// by the lap's start).
+    PastLapSkips,
     /// At each hole, whether to pass over it; after each seed, the captures.
     Each,
 }
@@ -232,6 +240,7 @@ impl Drops<'_> {
     fn lap_kind(&self) -> LapKind {
         match (self.may_skip, self.per_drop) {
             (false, false) => LapKind::Plain,
+            (true, false) if self.skips_by_lap.is_some() => LapKind::PastLapSkips,
             (true, false) if self.skip_asked.is_none() => LapKind::PastSkips,
             _ => LapKind::Each,
         }
@@ -284,6 +293,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             at_lift: game.has_captures_at(CaptureTime::Lift),
             at_lap_end: game.has_captures_at(CaptureTime::LapEnd),
             skips,
+            skips_by_lap: skip_table.filter(|table| P::LAPS && table.key == SkipKey::LapStart),
             skip_asked: game.skip.as_ref().filter(|_| skip_table.is_none()),
             may_skip: P::SKIPS && (game.skip.is_some() || !closed.is_empty()),
             circuit_length: game.board.circuit_length(mover),
@@ -449,7 +459,14 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
         }
         self.env.last = match self.lap_kind {
             LapKind::Plain => self.drop_plain(),
-            LapKind::PastSkips => self.drop_past_skips()?,
+            LapKind::PastLapSkips if P::LAPS => {
+                let skips = self.lap_skips();
+                self.drop_past_skips(&skips)?
+            }
+            LapKind::PastSkips | LapKind::PastLapSkips => {
+                let skips = self.drops.skips;
+                self.drop_past_skips(skips)?
+            }
             LapKind::Each => self.drop_each()?,
         };
         Ok(())
@@ -471,11 +488,24 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
         at
     }
 
-    /// A lap passing over a set of holes known for the move.
+    /// The holes this lap passes over: those closed for the round, and those
+    /// of a skip tabulated by the lap's start.
     #[inline(always)]
-    fn drop_past_skips(&mut self) -> Result<Hole, NotLegal> {
+    fn lap_skips(&self) -> HoleSet {
+        match self.drops.skips_by_lap {
+            None => *self.drops.skips,
+            Some(table) => {
+                let by_lap = table.get(self.env.mover, self.env.lap_start);
+                self.position.closed.union(by_lap)
+            }
+        }
+    }
+
+    /// A lap passing over a set of holes known for the lap.
+    #[inline(always)]
+    fn drop_past_skips(&mut self, skips: &HoleSet) -> Result<Hole, NotLegal> {
         let (board, position, trace) = (&self.game.board, &mut *self.position, &mut *self.trace);
-        let (skips, circuit_length) = (self.drops.skips, self.drops.circuit_length);
+        let circuit_length = self.drops.circuit_length;
         let next_hole = board.next_table(self.env.mover, self.reversed);
         let (mut at, mut left, mut skipped) = (self.from, self.hand, 0);
         while left > 0 {
@@ -535,7 +565,10 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     #[inline(always)]
     fn passes_over(&mut self, at: Hole) -> Result<bool, NotLegal> {
         let Some(skip) = self.drops.skip_asked else {
-            return Ok(self.drops.skips.contains(at));
+            return Ok(match self.drops.skips_by_lap {
+                Some(_) if P::LAPS => self.lap_skips().contains(at),
+                _ => self.drops.skips.contains(at),
+            });
         };
         charge(&mut self.work, self.game.work.per_skip)?;
         Ok(self.drops.skips.contains(at) || skip.eval(&mut self.scope()))
