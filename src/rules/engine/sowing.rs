@@ -189,14 +189,23 @@ pub(super) fn sow_move<P: Plan, const N: usize, T: Trace>(
 
 /// The holes a move from `origin` passes over: those closed for the round,
 /// and (with them) a skip tabulated at load (by the origin, or by the lap's
-/// start, which the first lap's is: later laps look theirs up); any other skip
-/// is asked at each drop.
+/// start, which the first lap's is: later laps look theirs up, `by_lap`); any
+/// other skip is asked at each drop.
 #[inline(always)]
 pub(super) fn skipped_holes(game: &Game, position: &AnyPosition, origin: Hole) -> HoleSet {
     match game.skip_table.as_ref() {
         Some(table) => position.closed.union(table.get(position.to_move, origin)),
         None => position.closed,
     }
+}
+
+/// A skip tabulated by the lap's start, looked up as each lap begins: only in
+/// plans with laps after the first (the first lap's start is the origin, and
+/// `skipped_holes` has its set).
+#[inline(always)]
+fn by_lap<P: Plan>(game: &Game) -> Option<&SkipTable> {
+    let table = game.skip_table.as_ref().filter(|_| P::LAPS)?;
+    (table.key == SkipKey::LapStart).then_some(table)
 }
 
 /// How one move drops its seeds, worked out once for the move.
@@ -211,9 +220,6 @@ pub(super) struct Drops<'a> {
     /// and a skip tabulated at load (a local of `sow_move`'s: a set held here
     /// would keep the move's state out of registers).
     skips: &'a HoleSet,
-    /// A skip tabulated by the lap's start, looked up as each lap begins
-    /// (only in plans with laps after the first, whose start is the origin).
-    skips_by_lap: Option<&'a SkipTable>,
     /// A skip asked at each drop (one that could not be tabulated).
     skip_asked: Option<&'a Compiled<BoolExpr>>,
     /// Whether any hole may be passed over.
@@ -237,10 +243,12 @@ pub(super) enum LapKind {
 }
 
 impl Drops<'_> {
-    fn lap_kind(&self) -> LapKind {
+    /// How each lap drops its seeds; `by_lap`: the skip is tabulated by the
+    /// lap's start.
+    fn lap_kind(&self, by_lap: bool) -> LapKind {
         match (self.may_skip, self.per_drop) {
             (false, false) => LapKind::Plain,
-            (true, false) if self.skips_by_lap.is_some() => LapKind::PastLapSkips,
+            (true, false) if by_lap => LapKind::PastLapSkips,
             (true, false) if self.skip_asked.is_none() => LapKind::PastSkips,
             _ => LapKind::Each,
         }
@@ -293,7 +301,6 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             at_lift: game.has_captures_at(CaptureTime::Lift),
             at_lap_end: game.has_captures_at(CaptureTime::LapEnd),
             skips,
-            skips_by_lap: skip_table.filter(|table| P::LAPS && table.key == SkipKey::LapStart),
             skip_asked: game.skip.as_ref().filter(|_| skip_table.is_none()),
             may_skip: P::SKIPS && (game.skip.is_some() || !closed.is_empty()),
             circuit_length: game.board.circuit_length(mover),
@@ -305,7 +312,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             env,
             options,
             trace,
-            lap_kind: drops.lap_kind(),
+            lap_kind: drops.lap_kind(by_lap::<P>(game).is_some()),
             drops,
             hand: 0,
             from: origin,
@@ -459,12 +466,16 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
         }
         self.env.last = match self.lap_kind {
             LapKind::Plain => self.drop_plain(),
-            LapKind::PastLapSkips if P::LAPS => {
-                let skips = self.lap_skips();
-                self.drop_past_skips(&skips)?
-            }
             LapKind::PastSkips | LapKind::PastLapSkips => {
-                let skips = self.drops.skips;
+                // One call of the loop, for either set (two would grow the move).
+                let lap_skips;
+                let skips = match self.lap_kind {
+                    LapKind::PastLapSkips if P::LAPS => {
+                        lap_skips = self.lap_skips();
+                        &lap_skips
+                    }
+                    _ => self.drops.skips,
+                };
                 self.drop_past_skips(skips)?
             }
             LapKind::Each => self.drop_each()?,
@@ -492,7 +503,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     /// of a skip tabulated by the lap's start.
     #[inline(always)]
     fn lap_skips(&self) -> HoleSet {
-        match self.drops.skips_by_lap {
+        match by_lap::<P>(self.game) {
             None => *self.drops.skips,
             Some(table) => {
                 let by_lap = table.get(self.env.mover, self.env.lap_start);
@@ -565,9 +576,9 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     #[inline(always)]
     fn passes_over(&mut self, at: Hole) -> Result<bool, NotLegal> {
         let Some(skip) = self.drops.skip_asked else {
-            return Ok(match self.drops.skips_by_lap {
-                Some(_) if P::LAPS => self.lap_skips().contains(at),
-                _ => self.drops.skips.contains(at),
+            return Ok(match by_lap::<P>(self.game) {
+                Some(_) => self.lap_skips().contains(at),
+                None => self.drops.skips.contains(at),
             });
         };
         charge(&mut self.work, self.game.work.per_skip)?;
