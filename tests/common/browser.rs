@@ -39,13 +39,37 @@ impl Driver {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
+        // Listening is not serving: wait until its status says it is ready.
         let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while !ready(port) {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(50));
         }
         Driver { child, port }
     }
+}
+
+/// Whether ChromeDriver on `port` answers `GET /status` with `"ready":true`
+/// (it keeps the connection open: the answer is read until that appears).
+fn ready(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let (mut answer, mut chunk) = (Vec::new(), [0; 4096]);
+    while let Ok(n @ 1..) = stream.read(&mut chunk) {
+        answer.extend_from_slice(&chunk[..n]);
+        if String::from_utf8_lossy(&answer).contains("\"ready\":true") {
+            return true;
+        }
+    }
+    false
 }
 
 impl Drop for Driver {
@@ -89,11 +113,24 @@ pub async fn browser_on(driver: &Driver, profile: &std::path::Path, screen: Scre
     }
     let mut capabilities = serde_json::Map::new();
     capabilities.insert("goog:chromeOptions".into(), options);
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session")
+    // A loaded machine may drop the first request while Chromium starts: a
+    // session is asked for three times.
+    let mut attempts = 0;
+    loop {
+        let session = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await;
+        attempts += 1;
+        match session {
+            Ok(client) => return client,
+            Err(e) if attempts < 3 => {
+                eprintln!("browser session, attempt {attempts}: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => panic!("a browser session: {e}"),
+        }
+    }
 }
 
 /// Sizes the window so that the page's own area (the viewport) is `width` by
