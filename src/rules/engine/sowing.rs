@@ -795,7 +795,9 @@ pub(super) const LIFT: CaptureTime = CaptureTime::Lift;
 /// endless (GEN-7).
 #[inline(always)]
 pub(super) fn charge(work: &mut u64, cost: u64) -> Result<(), NotLegal> {
-    *work = work.saturating_add(cost);
+    // Cannot overflow: `work` stays under MAX_MOVE_WORK until this refuses,
+    // and one charge is at most a lap's (`MoveWork::lap`).
+    *work += cost;
     match *work > MAX_MOVE_WORK {
         true => Err(NotLegal::TooMuchWork),
         false => Ok(()),
