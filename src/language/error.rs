@@ -1,6 +1,8 @@
 //! Errors users see: every problem in a game file names the file, line and
 //! column, underlines the text and says what was expected (rendered by miette).
 
+#![warn(missing_docs)]
+
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -12,6 +14,7 @@ use miette::{
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct Problem {
+    /// What is wrong, in one sentence.
     pub message: String,
     source_code: NamedSource<Arc<str>>,
     span: Option<SourceSpan>,
@@ -53,6 +56,7 @@ impl miette::Diagnostic for Problem {
 }
 
 impl Problem {
+    /// An error at `span` of `file` (`None`: the file as a whole).
     pub fn new(file: &SourceFile, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
         let (part, span) = file.locate(span);
         Problem {
@@ -65,6 +69,7 @@ impl Problem {
         }
     }
 
+    /// A warning at `span` of `file`: a likely mistake that does not stop the load.
     pub fn warning(
         file: &SourceFile,
         span: Option<Range<usize>>,
@@ -83,6 +88,7 @@ impl Problem {
         out
     }
 
+    /// The same problem with a hint of how to put it right.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -132,13 +138,21 @@ impl Problem {
 /// none for a problem of the whole file) and what it says.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Diagnostic {
+    /// `"error"` or `"warning"`.
     pub severity: &'static str,
+    /// The file, as its name was given.
     pub file: String,
+    /// Where the problem starts: its line, from 1 (`None`: the whole file).
     pub line: Option<usize>,
+    /// Where the problem starts: its column, from 1, in characters.
     pub column: Option<usize>,
+    /// The line the problem ends on.
     pub end_line: Option<usize>,
+    /// The column the problem ends before.
     pub end_column: Option<usize>,
+    /// What is wrong.
     pub message: String,
+    /// A hint of how to put it right.
     pub help: Option<String>,
     /// The message as the command line prints it, snippet included.
     pub rendered: String,
@@ -202,6 +216,7 @@ impl SourceFile {
         }
     }
 
+    /// One file's text, named `name` in messages.
     pub fn single(name: &str, text: &str) -> SourceFile {
         SourceFile::new(&[(name.to_string(), text.to_string())])
     }
@@ -232,17 +247,22 @@ impl SourceFile {
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum LoadError {
     #[error(transparent)]
+    /// The file could not be read.
     Read(#[from] crate::input::ReadError),
     /// The message says what was named, a likely slip, and where the list is.
     #[error("{0}")]
     UnknownGame(String),
     #[error("{file}: {} problem{} found", problems.len(), if problems.len() == 1 { "" } else { "s" })]
+    /// The file was read but is not a valid game.
     Invalid {
+        /// The file's name, as given.
         file: String,
         #[related]
+        /// Every problem found, in file order.
         problems: Vec<Problem>,
     },
     #[error("option {0}")]
+    /// An option setting that is not one of the game's options or values.
     Option(String),
     /// A file outside the folder the games must come from (the web playground).
     #[error("{0}")]

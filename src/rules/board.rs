@@ -1,6 +1,8 @@
 //! Board geometry: hole names, owners, rows, opposite holes and sowing circuits,
 //! all resolved to tables when a game loads so that play never looks up a name.
 
+#![warn(missing_docs)]
+
 use std::fmt;
 
 /// Most holes a board may have (four rows of 36, the largest documented board).
@@ -21,13 +23,17 @@ pub type StepTable = [Hole; STEP_TABLE_CELLS];
 /// One of the two players (GEN-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The side that moves first, on row `a` (rows `a` and `b` of four).
     South = 0,
+    /// The other side.
     North = 1,
 }
 
 impl Side {
+    /// Both sides, South first.
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The other side.
     pub fn other(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -35,10 +41,12 @@ impl Side {
         }
     }
 
+    /// 0 for South, 1 for North: the index of a side's entry in per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// `"south"` or `"north"`.
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -46,6 +54,7 @@ impl Side {
         }
     }
 
+    /// A side from its name (`"south"`, `"north"`).
     pub fn parse(text: &str) -> Option<Side> {
         match text {
             "south" => Some(Side::South),
@@ -66,18 +75,22 @@ impl fmt::Display for Side {
 pub struct HoleSet([u64; MAX_CELLS.div_ceil(64)]);
 
 impl HoleSet {
+    /// Adds `hole`.
     pub fn insert(&mut self, hole: Hole) {
         self.0[hole as usize / 64] |= 1 << (hole % 64);
     }
 
+    /// Takes `hole` out.
     pub fn remove(&mut self, hole: Hole) {
         self.0[hole as usize / 64] &= !(1 << (hole % 64));
     }
 
+    /// Whether `hole` is in the set.
     pub fn contains(&self, hole: Hole) -> bool {
         self.0[hole as usize / 64] & (1 << (hole % 64)) != 0
     }
 
+    /// Whether the set has no hole.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&word| word == 0)
     }
@@ -108,6 +121,7 @@ impl HoleSet {
         Some((index * 64 + bit as usize) as Hole)
     }
 
+    /// The holes of the set, in board order.
     pub fn iter(self) -> HoleSetIter {
         HoleSetIter { rest: self }
     }
@@ -142,6 +156,7 @@ pub enum CircuitKind<'a> {
 }
 
 impl CircuitKind<'_> {
+    /// The word game files use for it.
     pub fn name(self) -> &'static str {
         match self {
             CircuitKind::WholeBoard => "board",
@@ -154,7 +169,9 @@ impl CircuitKind<'_> {
 /// Sowing direction as seen from above with South at the bottom (GEN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Direction {
+    /// `"ccw"`: along South's row to the right, back along North's.
     Counterclockwise,
+    /// `"cw"`: the other way.
     Clockwise,
 }
 
@@ -167,6 +184,7 @@ impl Direction {
         }
     }
 
+    /// A direction from its word (`"ccw"`, `"cw"`).
     pub fn parse(word: &str) -> Option<Direction> {
         match word {
             "ccw" => Some(Direction::Counterclockwise),
@@ -175,6 +193,7 @@ impl Direction {
         }
     }
 
+    /// The other direction.
     pub fn other(self) -> Direction {
         match self {
             Direction::Counterclockwise => Direction::Clockwise,
@@ -186,9 +205,13 @@ impl Direction {
 /// Why a board cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
+    /// Not a number of rows a board can have.
     Rows(i64),
+    /// Not a number of columns a board of this many rows can have.
     Columns(i64, usize),
+    /// A circuit that needs another number of rows.
     CircuitNeedsRows(&'static str, usize),
+    /// Stores on a circuit that does not go round the whole board.
     StoresNeedWholeBoard,
     /// A track that does not name every cell once, or names one the board lacks.
     Track(String),
@@ -550,6 +573,7 @@ impl Board {
         Ok(board)
     }
 
+    /// Whether each side has a store.
     pub fn has_stores(&self) -> bool {
         self.stores.is_some()
     }
@@ -570,6 +594,7 @@ impl Board {
             .map(|_| (self.hole_count() + side.index()) as Hole)
     }
 
+    /// Whether `cell` is a store.
     pub fn is_store(&self, cell: Hole) -> bool {
         cell as usize >= self.hole_count()
     }
@@ -579,14 +604,17 @@ impl Board {
         (cell as usize) < self.hole_count()
     }
 
+    /// Rows of holes (2 or 4).
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Holes in each row.
     pub fn columns(&self) -> usize {
         self.columns
     }
 
+    /// Holes on the board, stores aside.
     pub fn hole_count(&self) -> usize {
         self.holes
     }
@@ -596,10 +624,12 @@ impl Board {
         self.hole_count() + if self.has_stores() { 2 } else { 0 }
     }
 
+    /// Every hole, in board order (a1, a2, ..., b1, ...), stores aside.
     pub fn holes(&self) -> impl Iterator<Item = Hole> + use<> {
         0..self.hole_count() as Hole
     }
 
+    /// The side whose row `hole` is in.
     pub fn owner(&self, hole: Hole) -> Side {
         self.owner[hole as usize]
     }
@@ -638,6 +668,7 @@ impl Board {
         !self.is_store(hole) && (self.rows == 2 || matches!(self.row(hole), 1 | 2))
     }
 
+    /// The hole facing `hole` across the board (GEN-4).
     pub fn opposite(&self, hole: Hole) -> Hole {
         self.opposite[hole as usize]
     }
@@ -654,11 +685,13 @@ impl Board {
         (partner * self.columns + hole as usize % self.columns) as Hole
     }
 
+    /// The hole in row `row` (0 for `a`) and column `column` (from 1), if there is one.
     pub fn hole_at(&self, row: usize, column: usize) -> Option<Hole> {
         (row < self.rows && (1..=self.columns).contains(&column))
             .then(|| (row * self.columns + column - 1) as Hole)
     }
 
+    /// The hole's name: `a1`, `b3`, or `south_store`.
     pub fn name(&self, hole: Hole) -> String {
         match self.store_side(hole) {
             Some(side) => format!("{side}_store"),
@@ -772,6 +805,7 @@ impl Board {
         at
     }
 
+    /// The holes of `side`'s rows.
     pub fn side_holes(&self, side: Side) -> HoleSet {
         self.side_holes[side.index()]
     }
@@ -786,6 +820,7 @@ impl Board {
         }
     }
 
+    /// Every hole of the board, stores aside.
     pub fn all_holes(&self) -> HoleSet {
         self.all_holes
     }

@@ -5,10 +5,14 @@
 //! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
 //! third...), `a3:cw:decline`.
 
+#![warn(missing_docs)]
+
 use crate::rules::board::{Board, Direction, Hole};
 
+/// One decision: a move from a hole (with its options, such as the direction or the optional captures declined), or a strip from a hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Decision {
+    /// The hole the decision names.
     pub hole: Hole,
     /// The direction the mover chose; `None` where it has no choice.
     pub direction: Option<Direction>,
@@ -101,6 +105,7 @@ impl From<Hole> for Decision {
 }
 
 impl Decision {
+    /// The decision's name, as `legal` lists it and `play` reads it (`a3`, `a3:cw`, `a3:decline`).
     pub fn name(self, board: &Board) -> String {
         let mut name = board.name(self.hole);
         if let Some(direction) = self.direction {

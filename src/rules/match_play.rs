@@ -7,6 +7,8 @@
 //! or at the round limit (unfinished). A single game is a match of one round,
 //! so every command plays both through `MatchState`.
 
+#![warn(missing_docs)]
+
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
@@ -24,20 +26,26 @@ use crate::rules::state::{GameState, Outcome, Reason, Status, TYPICAL_GAME_DECIS
 pub struct RoundResult {
     /// 1 for the first round.
     pub round: u32,
+    /// The side that moved first in the round.
     pub starter: Side,
     /// What each side carried into the round in hand (its reserve).
     pub reserve: [u32; 2],
+    /// How the round ended.
     pub outcome: Outcome,
     /// Seeds each side holds at the round's end: its captures, leftovers and reserve.
     pub holdings: [u32; 2],
+    /// Turns the round took.
     pub turns: u32,
     /// Each side's tally after the round (a tally match; else zeros).
     pub tally: [i64; 2],
 }
 
+/// How a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchOutcome {
+    /// Who won it, or a draw, or unfinished.
     pub status: Status,
+    /// Why it ended.
     pub reason: Reason,
 }
 
@@ -305,6 +313,7 @@ impl std::fmt::Display for NoMatchRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CannotStart {
     #[error("{0}")]
+    /// The game has no `[match]` rules.
     NoMatchRules(NoMatchRules),
     /// Closed holes come only with the rounds of a match.
     #[error("a position with closed holes is a round of a match: play it with --match")]
@@ -328,6 +337,7 @@ pub struct ReplayError {
     pub number: usize,
     /// As given (control characters escaped).
     pub name: String,
+    /// Why it cannot be played.
     pub why: String,
     /// The legal decisions there, or why there are none.
     pub legal: String,
@@ -481,10 +491,12 @@ impl<'g, const N: usize> MatchState<'g, N> {
         }
     }
 
+    /// Whether rounds follow one another (a match), or this is one game.
     pub fn is_match(&self) -> bool {
         self.rules.is_some()
     }
 
+    /// The game being played.
     pub fn game(&self) -> &'g Game {
         self.round.game()
     }
@@ -494,6 +506,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &self.round
     }
 
+    /// The round being played, from 1.
     pub fn round_number(&self) -> u32 {
         self.number
     }
@@ -514,6 +527,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &self.results
     }
 
+    /// How the match (or the one game) ended; `None` while it goes on.
     pub fn outcome(&self) -> Option<&MatchOutcome> {
         self.outcome.as_ref()
     }
@@ -526,6 +540,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         }
     }
 
+    /// The side to decide next; `None` once it is over.
     pub fn to_move(&self) -> Option<Side> {
         self.round.to_move()
     }
@@ -535,6 +550,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &self.decisions
     }
 
+    /// Moves found endless (GEN-7) so far, across rounds.
     pub fn endless_met(&self) -> u32 {
         self.endless_before + self.round.endless_met()
     }
@@ -554,16 +570,19 @@ impl<'g, const N: usize> MatchState<'g, N> {
         }
     }
 
+    /// The legal decisions, in board order.
     pub fn legal(&self) -> impl ExactSizeIterator<Item = Decision> + '_ {
         self.round.legal()
     }
 
+    /// Plays the legal decision at `index` of `legal`, starting the next round where one is over.
     pub fn play_index(&mut self, index: usize) {
         self.decisions.push(self.round.legal_decision(index));
         self.round.play_index(index);
         self.settle();
     }
 
+    /// Plays `decision`, if it is legal.
     pub fn play(
         &mut self,
         decision: impl Into<Decision>,

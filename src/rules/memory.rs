@@ -3,6 +3,8 @@
 //! expressions read it; the expression checker records which ones those are
 //! (each builtin and binding declares what it reads).
 
+#![warn(missing_docs)]
+
 /// One thing a position or a move in progress can remember.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Memory {
@@ -28,22 +30,27 @@ pub enum Memory {
 pub struct Memories(u8);
 
 impl Memories {
+    /// The empty set.
     pub const NONE: Memories = Memories(0);
 
+    /// Whether `item` is in the set.
     pub fn contains(self, item: Memory) -> bool {
         self.0 & Self::bit(item) != 0
     }
 
+    /// Adds `item`.
     pub fn insert(&mut self, item: Memory) {
         self.0 |= Self::bit(item);
     }
 
+    /// Adds every one of `items`.
     pub fn extend(&mut self, items: impl IntoIterator<Item = Memory>) {
         for item in items {
             self.insert(item);
         }
     }
 
+    /// Adds every item of `other`.
     pub fn extend_from(&mut self, other: Memories) {
         self.0 |= other.0;
     }

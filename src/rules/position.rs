@@ -3,6 +3,8 @@
 //! so that its invariants (seed totals within a count, closed holes empty, a
 //! pending strip payable) hold wherever a position is read.
 
+#![warn(missing_docs)]
+
 use std::num::NonZeroU32;
 
 use crate::rules::board::{Board, Hole, HoleSet, MAX_CELLS, Side};
@@ -68,9 +70,13 @@ pub type AnyPosition = PositionOf<[u16]>;
 /// that holds its board's cells (`Position<N>` with `N` the class's `cells`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellClass {
+    /// Boards of at most 16 cells.
     Cells16,
+    /// Boards of at most 32 cells.
     Cells32,
+    /// Boards of at most 64 cells.
     Cells64,
+    /// Every board (`MAX_CELLS`).
     Every,
 }
 
@@ -175,15 +181,18 @@ impl PreviousMove {
         self.0.get() >> 16
     }
 
+    /// The hole the move lifted from (`None`: from the hand).
     pub fn from(self) -> Option<Hole> {
         let from = self.high() / 2 / Self::CELLS;
         (from != Self::HAND).then_some(from as Hole)
     }
 
+    /// Seeds it lifted.
     pub fn lifted(self) -> u16 {
         self.0.get() as u16
     }
 
+    /// The hole (or store) its sowing ended in, after its relays.
     pub fn ended(self) -> Hole {
         (self.high() / 2 % Self::CELLS) as Hole
     }
@@ -388,6 +397,7 @@ impl AnyPosition {
         hash
     }
 
+    /// Seeds in the holes (stores are scores, `captured`).
     pub fn seeds_on_board(&self) -> u32 {
         self.counts.iter().map(|&c| c as u32).sum()
     }

@@ -3,6 +3,8 @@
 //! integers; [`Setup::position`] checks it against the game and builds the
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
+#![warn(missing_docs)]
+
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
 use crate::rules::memory::Memory;
@@ -21,6 +23,7 @@ pub struct Setup {
     pub closed: Vec<Hole>,
     /// Seeds each side has captured (or holds in hand), by `Side::index`.
     pub captured: [u64; 2],
+    /// The side to decide.
     pub to_move: Side,
     /// The side that moved first in this game or round (`None`: `to_move`).
     pub starter: Option<Side>,
@@ -52,7 +55,12 @@ pub struct Setup {
 pub enum SetupError {
     /// `{"board": [[70000, ...` — more seeds in one hole than a count holds.
     #[error("{hole} holds {seeds} seeds; a hole holds at most {MAX_SEEDS}")]
-    HoleTooFull { hole: String, seeds: u64 },
+    HoleTooFull {
+        /// The hole's name.
+        hole: String,
+        /// The seeds stated for it.
+        seeds: u64,
+    },
     /// Counts and captures that add up past `MAX_SEEDS`.
     #[error("the position holds {0} seeds; at most {MAX_SEEDS} are supported")]
     TooManySeeds(u64),
@@ -109,7 +117,12 @@ pub enum SetupError {
     NoStrip,
     /// A strip owing more decisions than its holes have seeds.
     #[error("a strip of {owed} cannot be owed: the holes it takes from hold {available} seeds")]
-    StripTooLong { owed: u64, available: u32 },
+    StripTooLong {
+        /// Decisions stated as owed.
+        owed: u64,
+        /// Seeds the strip's holes hold.
+        available: u32,
+    },
 }
 
 impl Setup {
@@ -337,7 +350,9 @@ impl Game {
 /// Seeds a game's setup drops at random once its layout is laid out
 /// (`[setup] scatter`): each into a hole drawn uniformly from `holes`.
 pub struct Scatter {
+    /// Seeds dropped at random.
     pub seeds: u32,
+    /// The holes drawn from, each alike.
     pub holes: Vec<Hole>,
 }
 

@@ -1,6 +1,8 @@
 //! A game in progress: the position, the legal decisions with their results,
 //! repetition history, end checks at each turn start, and the outcome.
 
+#![warn(missing_docs)]
+
 use std::cell::OnceCell;
 
 use crate::ir::{Env, Scope};
@@ -12,16 +14,22 @@ use crate::rules::gain;
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::position::{AnyPosition, Position};
 
+/// Who won a game, or whether it was drawn or left unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// South has won.
     SouthWon,
+    /// North has won.
     NorthWon,
+    /// Neither side has won.
     Draw,
+    /// Stopped at a limit before the rules ended it.
     Unfinished,
 }
 
 impl Status {
+    /// `"south_won"`, `"north_won"`, `"draw"` or `"unfinished"`.
     pub fn name(self) -> &'static str {
         match self {
             Status::SouthWon => "south_won",
@@ -31,6 +39,7 @@ impl Status {
         }
     }
 
+    /// The status of a game `side` won.
     pub fn won_by(side: Side) -> Status {
         match side {
             Side::South => Status::SouthWon,
@@ -43,12 +52,17 @@ impl Status {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// A side had no seeds in its holes.
     NoStones,
+    /// The side to move had no legal decision.
     NoMoves,
+    /// A turn started as an earlier one had (GEN-10).
     Repetition,
+    /// A side held more than half of the seeds.
     Majority,
     /// An end check's own condition held.
     Condition,
+    /// The game reached its turn limit.
     TurnLimit,
     /// Match play: a side could put no seed back into its holes.
     CannotRefill,
@@ -63,6 +77,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The reason's name in JSON (`"no_moves"`, `"turn_limit"`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Reason::NoStones => "no_stones",
@@ -80,9 +95,12 @@ impl Reason {
     }
 }
 
+/// How a game ended: who won, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// Who won.
     pub status: Status,
+    /// Why the game ended.
     pub reason: Reason,
     /// Index of the end check that fired (`None` for the turn limit).
     pub check: Option<usize>,
@@ -108,6 +126,7 @@ enum TurnStart {
 /// A decision that cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
+    /// The decision refused.
     pub decision: Decision,
 }
 
@@ -115,6 +134,7 @@ pub struct Illegal {
 /// of the bundled games take fewer; a longer one grows the list).
 pub(crate) const TYPICAL_GAME_DECISIONS: usize = 128;
 
+/// A game being played: its position, the legal decisions there, the decisions so far and, once over, its outcome. `N` is the cells a position has room for (see `CellClass`).
 #[derive(Clone)]
 pub struct GameState<'g, const N: usize = MAX_CELLS> {
     game: &'g Game,
@@ -218,18 +238,22 @@ impl<'g, const N: usize> GameState<'g, N> {
         }
     }
 
+    /// The game being played.
     pub fn game(&self) -> &'g Game {
         self.game
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position<N> {
         &self.position
     }
 
+    /// How the game ended; `None` while it goes on.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
 
+    /// The decisions played so far, in order.
     pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
