@@ -3,6 +3,8 @@
 //! program or grow its memory without bound; and text they gave made safe to
 //! print back.
 
+#![warn(missing_docs)]
+
 use std::io::{BufRead, Read};
 use std::path::Path;
 
@@ -37,7 +39,9 @@ pub fn acts_on_text(c: char) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read {path}: {reason}")]
 pub struct ReadError {
+    /// The file, as named (control characters escaped).
     pub path: String,
+    /// Why it was not read.
     pub reason: String,
 }
 

@@ -1,6 +1,8 @@
 //! The agents by name (`random`, `greedy`, `alphabeta:4`, `mcts:500`, ...):
 //! parsed from what a user types, and asked for a decision.
 
+#![warn(missing_docs)]
+
 use std::time::Duration;
 
 use rand::RngExt;
@@ -40,6 +42,7 @@ fn duration(text: &str) -> Option<Duration> {
 }
 
 impl Agent {
+    /// The agent a name such as `random`, `greedy`, `alphabeta:4`, `alphabeta:500ms`, `mcts:1000` or `mcts:2s` names.
     pub fn parse(name: &str) -> Result<Agent, UnknownAgent> {
         let count = |prefix: &str| {
             name.strip_prefix(prefix)

@@ -3,10 +3,13 @@
 //! every playout turn, so they stop within one move's work (`rules::work`) of
 //! it.
 
+#![warn(missing_docs)]
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// When a search must stop: a time, a flag another thread may raise, or neither.
 #[derive(Clone, Debug, Default)]
 pub struct Deadline {
     at: Option<Instant>,
@@ -43,6 +46,7 @@ impl Deadline {
         self
     }
 
+    /// Whether the search must stop now.
     pub fn passed(&self) -> bool {
         self.at.is_some_and(|at| Instant::now() >= at)
             || self

@@ -2,6 +2,8 @@
 //! game file. A turn of several decisions is searched decision by decision; each
 //! node scores the result for the side that made the decision leading to it.
 
+#![warn(missing_docs)]
+
 use std::time::Duration;
 
 use rand::RngExt;
@@ -41,7 +43,9 @@ fn result_for<const N: usize>(state: &GameState<N>, side: Side) -> f64 {
 /// How long a search may run: a number of playouts, or a time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
+    /// This many playouts.
     Iterations(u32),
+    /// Playouts for this long.
     Time(Duration),
 }
 

@@ -2,6 +2,8 @@
 //! the folder its relative `extends` paths are taken from. Below both the
 //! catalog (which names games) and composition (which follows `extends`).
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 use crate::input;
@@ -15,6 +17,7 @@ pub struct Source {
     pub id: String,
     /// How messages name the file.
     pub name: String,
+    /// The file's text.
     pub text: String,
     /// The folder a relative `extends` path is taken from (`None`: a bundled
     /// game, whose relative `extends` names another bundled file).
@@ -28,6 +31,7 @@ pub struct Source {
 /// file is read if it lies in one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Confinement {
+    /// Each folder, with how deep in it a file may lie.
     pub roots: Vec<(PathBuf, Within)>,
 }
 

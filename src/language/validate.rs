@@ -1,6 +1,8 @@
 //! `mancala validate`: a game file checked without playing it, under its
 //! defaults and then with each option set to each value worth trying.
 
+#![warn(missing_docs)]
+
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
 use crate::language::load::Loaded;
@@ -22,7 +24,9 @@ pub struct Validated {
 #[derive(Debug, thiserror::Error)]
 #[error("{}{}", .setting.as_ref().map_or(String::new(), |(k, v)| format!("with {k}={v}:\n")), .error.render())]
 pub struct Invalid {
+    /// The option setting it failed under (`None`: the defaults).
     pub setting: Option<(String, String)>,
+    /// Why it failed.
     pub error: LoadError,
 }
 

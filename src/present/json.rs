@@ -1,6 +1,8 @@
 //! The machine-readable contract of `replay --json` and `random --json`, and
 //! position files (`--position`) in the same shape.
 
+#![warn(missing_docs)]
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -13,21 +15,30 @@ use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Position, PreviousMove};
 use crate::rules::setup::Setup;
 
+/// A count for each side.
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sides {
+    /// South's.
     pub south: u32,
+    /// North's.
     pub north: u32,
 }
 
+/// The `position` object of the JSON contract (docs/json.md).
 #[derive(Serialize, Debug)]
 pub struct PositionJson {
+    /// Seeds per hole, rows from `a` upward, columns from 1.
     pub board: Vec<Vec<u16>>,
+    /// Holes closed for the round (match play).
     pub closed: Vec<String>,
+    /// Each side's score, end-of-game leftovers included.
     pub captured: Sides,
     /// On boards with stores: what each store holds (the same as `captured`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stores: Option<Sides>,
+    /// `"south"` or `"north"`; `None` once the game is over.
     pub to_move: Option<&'static str>,
+    /// Completed turns.
     pub turn: u32,
     /// The side that moved first in this game (round), in games whose rules
     /// read it (`starter()`).
@@ -65,8 +76,11 @@ pub struct PositionJson {
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PreviousMoveJson {
+    /// The hole it lifted from (`None`: from the hand).
     pub from: Option<String>,
+    /// Seeds it lifted.
     pub lifted: u16,
+    /// The hole (or store) its sowing ended in.
     pub ended: String,
     /// Whether its first lap ran clockwise (in a position file, by default the
     /// game's direction).
@@ -83,14 +97,19 @@ pub struct PreviousMoveJson {
 #[serde(deny_unknown_fields)]
 pub struct Claims {
     #[serde(default)]
+    /// South's claimed holes.
     pub south: Vec<String>,
     #[serde(default)]
+    /// North's claimed holes.
     pub north: Vec<String>,
 }
 
+/// Decisions the side to move still owes inside its turn.
 #[derive(Serialize, Debug)]
 pub struct PendingJson {
+    /// What is owed: `"strip"`.
     pub kind: &'static str,
+    /// How many decisions.
     pub remaining: u16,
 }
 
@@ -111,19 +130,28 @@ pub struct MatchJson {
 /// Each side's tally in a match won by a tally.
 #[derive(Serialize, Debug)]
 pub struct Tally {
+    /// South's tally.
     pub south: i64,
+    /// North's tally.
     pub north: i64,
 }
 
+/// One round of a match, once over.
 #[derive(Serialize, Debug)]
 pub struct RoundJson {
+    /// Its number, from 1.
     pub round: u32,
+    /// The side that moved first in it.
     pub starter: &'static str,
+    /// What each side carried into it in hand.
     pub reserve: Sides,
+    /// How it ended (a `Status` name).
     pub status: &'static str,
+    /// Why it ended (a `Reason` name).
     pub reason: &'static str,
     /// Seeds each side held at the round's end, from which it refills.
     pub holdings: Sides,
+    /// Turns it took.
     pub turns: u32,
     /// Each side's tally after the round (only where a tally decides the match).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -134,13 +162,20 @@ pub struct RoundJson {
 /// where `status` and `reason` are the match's).
 #[derive(Serialize, Debug)]
 pub struct Replay {
+    /// The game's id.
     pub game: String,
+    /// Every option's value in force.
     pub options: Map<String, Value>,
+    /// The decisions played, by name.
     pub decisions: Vec<String>,
+    /// The position after them.
     pub position: PositionJson,
+    /// Decisions owed inside the turn, if any.
     pub pending: Option<PendingJson>,
+    /// The legal decisions, in board order.
     pub legal: Vec<String>,
     #[serde(flatten)]
+    /// How far the game has gone.
     pub progress: Progress,
 }
 
@@ -148,12 +183,15 @@ pub struct Replay {
 /// `random --json` alike.
 #[derive(Serialize, Debug)]
 pub struct Progress {
+    /// `"ongoing"` or how it ended (a `Status` name).
     pub status: &'static str,
+    /// Why it ended (a `Reason` name); `None` while it goes on.
     pub reason: Option<&'static str>,
     /// Turns passed by a side with no legal move; present once one has passed.
     #[serde(skip_serializing_if = "is_zero")]
     pub passes: u32,
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    /// The match's rounds, in match play.
     pub match_play: Option<MatchJson>,
 }
 
@@ -164,14 +202,20 @@ fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
 /// One line of `random --json`.
 #[derive(Serialize, Debug)]
 pub struct RandomGame {
+    /// The game's id.
     pub game: String,
+    /// The game's seed: game i of a run of seed S has S+i.
     pub seed: u64,
+    /// The decisions played, by name.
     pub decisions: Vec<String>,
+    /// The position at the end.
     pub position: PositionJson,
     #[serde(flatten)]
+    /// How far the game went.
     pub progress: Progress,
 }
 
+/// Every option of `game` with the value in force.
 pub fn options(game: &Game) -> Map<String, Value> {
     game.options
         .iter()
@@ -189,6 +233,7 @@ fn sides([south, north]: [u32; 2]) -> Sides {
     Sides { south, north }
 }
 
+/// The position of `state` as the JSON contract has it.
 pub fn position(state: &MatchState) -> PositionJson {
     position_of(state.game(), state.position(), state.to_move())
 }
@@ -274,6 +319,7 @@ fn match_json(state: &MatchState) -> Option<MatchJson> {
     })
 }
 
+/// What `replay --json` prints for `state`.
 pub fn replay(state: &MatchState) -> Replay {
     let game = state.game();
     let pending = match (state.outcome(), state.position().pending) {
@@ -294,6 +340,7 @@ pub fn replay(state: &MatchState) -> Replay {
     }
 }
 
+/// What `random --json` prints for a game played from `seed`.
 pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
     RandomGame {
         game: state.game().id.clone(),
@@ -308,19 +355,26 @@ pub fn random_game(state: &MatchState, seed: u64) -> RandomGame {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PositionFile {
+    /// Seeds per hole, rows from `a` upward.
     pub board: Vec<Vec<u64>>,
     #[serde(default)]
+    /// Holes closed for the round (match play only).
     pub closed: Vec<String>,
+    /// Each side's score (default none).
     pub captured: Option<SidesFile>,
     /// Accepted for games with stores, where it must agree with `captured`.
     pub stores: Option<SidesFile>,
+    /// `"south"` or `"north"`.
     pub to_move: String,
     #[serde(default)]
+    /// Completed turns.
     pub turn: u32,
     /// The side that moved first in this game (games whose rules read it).
     pub starter: Option<String>,
+    /// Decisions the side to move still owes.
     pub pending: Option<PendingFile>,
     #[serde(default)]
+    /// Holes each side has claimed.
     pub claims: Claims,
     /// Seeds each side holds in hand (games with `[hand]`).
     pub hand: Option<SidesFile>,
@@ -344,14 +398,19 @@ pub struct PositionFile {
 #[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SidesFile {
+    /// South's.
     pub south: u64,
+    /// North's.
     pub north: u64,
 }
 
+/// Decisions owed, as a position file states them.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PendingFile {
+    /// What is owed: `"strip"`.
     pub kind: String,
+    /// How many decisions.
     pub remaining: u64,
 }
 
@@ -476,30 +535,54 @@ pub enum PositionFileError {
     #[error("{0}")]
     Json(String),
     #[error("the board has {board} rows, not {file}")]
-    Rows { board: usize, file: usize },
-    #[error("row {row} has {file} holes, not {board}")]
-    Columns {
-        row: char,
+    /// The board has another number of rows.
+    Rows {
+        /// Rows of the board.
         board: usize,
+        /// Rows the file gives.
+        file: usize,
+    },
+    #[error("row {row} has {file} holes, not {board}")]
+    /// A row has another number of holes.
+    Columns {
+        /// The row's letter.
+        row: char,
+        /// Holes in the board's rows.
+        board: usize,
+        /// Holes the file gives.
         file: usize,
     },
     #[error("to_move is \"south\" or \"north\", not \"{0}\"")]
+    /// `to_move` is neither side.
     ToMove(String),
     #[error("{field}: `{name}` is not a hole of this board")]
-    NotAHole { field: &'static str, name: String },
+    /// A field names a hole the board does not have.
+    NotAHole {
+        /// The field that names it.
+        field: &'static str,
+        /// The name given (control characters escaped).
+        name: String,
+    },
     #[error("this board has no stores")]
+    /// `stores` given for a board without stores.
     NoStores,
     #[error("captured and stores differ; with stores they are the same seeds")]
+    /// `stores` and `captured` differ.
     StoresDiffer,
     #[error("a pending strip owes at least one decision")]
+    /// A pending strip owing nothing.
     NothingOwed,
     #[error("previous_move: a move lifts at least one seed")]
+    /// A previous move lifting no seed.
     NothingLifted,
     #[error("starter is \"south\" or \"north\", not \"{0}\"")]
+    /// `starter` is neither side.
     Starter(String),
     #[error("this game's rules do not read starter(), so a position states none")]
+    /// A starter stated for a game whose rules never read it.
     StarterNotRead,
     #[error("unknown pending kind \"{0}\"; expected \"strip\"")]
+    /// A pending kind other than `"strip"`.
     PendingKind(String),
     /// The position itself breaks a rule every position keeps.
     #[error(transparent)]

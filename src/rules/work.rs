@@ -5,6 +5,8 @@
 //! endless, as one past the lap limit does: no game file can make one move,
 //! and so one request or one agent's step, take minutes.
 
+#![warn(missing_docs)]
+
 use crate::ir::Compiled;
 use crate::ir::compiled::Compile;
 use crate::ir::cost::Costs;
@@ -30,6 +32,7 @@ pub struct MoveWork {
 }
 
 impl MoveWork {
+    /// The costs of `game`'s steps, each rule at its most.
     pub fn of(game: &Game) -> MoveWork {
         let board = &game.board;
         let captures_at = |time: CaptureTime| -> u64 {

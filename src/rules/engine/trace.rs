@@ -1,6 +1,8 @@
 //! A move seed by seed (`Step`), reported where a caller wants it (`Trace`):
 //! the web playground's animation, and a look-ahead watching what a move takes.
 
+#![warn(missing_docs)]
+
 use super::*;
 
 /// A move seed by seed, for a page to animate: what the hand takes up, where
@@ -11,27 +13,59 @@ use super::*;
 pub enum Step {
     /// Seeds lifted from a hole (or a store) into the hand in play (the move's
     /// own, or a relay's).
-    Lift { hole: Hole, seeds: u16 },
+    Lift {
+        /// Where from.
+        hole: Hole,
+        /// How many.
+        seeds: u16,
+    },
     /// Seeds taken out of the mover's own hand into the hand in play (`[hand]`
     /// moves).
-    FromHand { seeds: u16 },
+    FromHand {
+        /// How many.
+        seeds: u16,
+    },
     /// One seed falls from the hand in play into a hole or a store.
-    Drop { cell: Hole },
+    Drop {
+        /// Where it falls.
+        cell: Hole,
+    },
     /// A capture takes seeds from a hole or a store, to a side's score (`None`:
     /// into the hand in play, to be sown on or put down by the steps after).
     Capture {
+        /// Where from.
         hole: Hole,
+        /// How many.
         seeds: u16,
+        /// Whose score they join (`None`: the hand in play).
         to: Option<Side>,
     },
     /// Seeds from the hand in play put into a hole (a capture's `into`).
-    Put { cell: Hole, seeds: u16 },
+    Put {
+        /// Where.
+        cell: Hole,
+        /// How many.
+        seeds: u16,
+    },
     /// Seeds from the hand in play to a side's score (a capture's `from_hand`).
-    Score { side: Side, seeds: u32 },
+    Score {
+        /// Whose score.
+        side: Side,
+        /// How many.
+        seeds: u32,
+    },
     /// Seeds from the hand in play into a side's own hand (`into_hand`).
-    ToHand { side: Side, seeds: u16 },
+    ToHand {
+        /// Whose hand.
+        side: Side,
+        /// How many.
+        seeds: u16,
+    },
     /// Seeds from the hand in play out of play (a capture's `remove`).
-    OutOfPlay { seeds: u16 },
+    OutOfPlay {
+        /// How many.
+        seeds: u16,
+    },
 }
 
 /// Where the engine reports the steps of a move. The usual path reports to
