@@ -5,6 +5,8 @@
 //! that uses one is checked as if written out. `explain` reads a term by its
 //! own wording (`reads`).
 
+#![warn(missing_docs)]
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::language::expr::check;
@@ -22,6 +24,7 @@ pub const MAX_EXPANDED_NODES: usize = 100_000;
 /// nodes it may still add (from `MAX_EXPANDED_NODES`).
 #[derive(Debug)]
 pub struct Expansion {
+    /// The terms some expression has used so far (to warn about the others).
     pub used: BTreeSet<String>,
     nodes_left: usize,
     /// Whether the expression last expanded uses a term whose definition has
@@ -42,7 +45,9 @@ impl Default for Expansion {
 /// One term: its arguments' names and its parsed expression.
 #[derive(Clone, Debug)]
 pub struct Term {
+    /// The names of its arguments.
     pub params: Vec<String>,
+    /// Its expression, parsed.
     pub body: Node,
 }
 
@@ -58,8 +63,11 @@ pub struct Terms {
 /// A problem with a term's definition: where in its expression (relative to the
 /// expression's text) or `None` for the whole definition, and what.
 pub struct DefinitionProblem {
+    /// The term's name.
     pub name: String,
+    /// Where in its expression (`None`: the definition as a whole).
     pub span: Option<Span>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -155,6 +163,7 @@ impl Terms {
         (Terms { terms, broken }, problems)
     }
 
+    /// Whether the file defines a term called `name`.
     pub fn contains(&self, name: &str) -> bool {
         self.terms.contains_key(name)
     }

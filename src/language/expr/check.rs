@@ -1,6 +1,8 @@
 //! Checking: untyped syntax tree → typed expression, resolving every name
 //! (bindings, options, hole names, functions) to an index or a constant.
 
+#![warn(missing_docs)]
+
 use super::functions::{self, Args, Function, Needs};
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use crate::ir::compiled::eval_once;
@@ -57,6 +59,7 @@ pub enum Binding {
 }
 
 impl Binding {
+    /// Every binding, in the order messages list them.
     pub const ALL: [Binding; 20] = [
         Binding::Mover,
         Binding::Opponent,
@@ -89,6 +92,7 @@ impl Binding {
         }
     }
 
+    /// The name expressions use for it.
     pub fn name(self) -> &'static str {
         match self {
             Binding::Mover => "mover",
@@ -118,12 +122,15 @@ impl Binding {
 /// A name or type error: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckError {
+    /// Where, in the expression's text.
     pub span: Span,
+    /// What is wrong.
     pub message: String,
 }
 
 /// What a checked expression may refer to.
 pub struct Context<'a> {
+    /// The board the game is played on (hole names, rows, stores).
     pub board: &'a Board,
     /// Integer options of the game, already fixed to their values.
     pub options: &'a [(String, i64)],
@@ -184,7 +191,9 @@ pub fn reserved(name: &str) -> Option<String> {
 
 /// A checked expression and what positions must remember for it to be read.
 pub struct Checked {
+    /// The typed tree.
     pub typed: Typed,
+    /// What positions must remember for it to be read.
     pub memories: Memories,
 }
 

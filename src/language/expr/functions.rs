@@ -5,6 +5,8 @@
 //! take what they need from the one entry, so that adding a function is one
 //! entry plus its evaluation (which the compiler asks for).
 
+#![warn(missing_docs)]
+
 use std::collections::VecDeque;
 
 use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};
@@ -14,11 +16,13 @@ use crate::rules::memory::Memory::{self, MovedFrom, PreviousCapture, PreviousMov
 
 /// One function of the language.
 pub struct Function {
+    /// The name expressions call it by.
     pub name: &'static str,
     /// Argument types, in order.
     pub params: &'static [Type],
     /// How many trailing arguments may be left out (`next(h)` = `next(h, 1)`).
     pub optional: usize,
+    /// The type of its value.
     pub result: Type,
     /// What it gives, for people (the reference and error messages).
     pub about: &'static str,
@@ -39,8 +43,11 @@ pub struct Function {
 /// What a function needs of the board or of the rule it is used in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Needs {
+    /// Usable anywhere.
     Nothing,
+    /// A board of four rows.
     FourRows,
+    /// A board with stores.
     Stores,
     /// A rule whose evaluation may play moves ahead (`[claims] gain`), and not
     /// inside `before(...)`, which cannot replay moves from the move's start.
@@ -51,6 +58,7 @@ pub enum Needs {
 pub struct Args(VecDeque<Typed>);
 
 impl Args {
+    /// The arguments of a call, in order.
     pub fn new(args: Vec<Typed>) -> Args {
         Args(args.into())
     }
