@@ -284,25 +284,10 @@ impl Setup {
         }
         position.closed = closed;
         for side in Side::BOTH {
-            for &hole in &self.claims[side.index()] {
-                if !board.is_hole(hole) {
-                    return Err(SetupError::NotAHole(format!("cell {hole}")));
-                }
-                position.claims[side.index()].insert(hole);
-            }
+            position.claims[side.index()] = holes_of(board, &self.claims[side.index()])?;
         }
-        for &hole in &self.moved_from {
-            if !board.is_hole(hole) {
-                return Err(SetupError::NotAHole(format!("cell {hole}")));
-            }
-            position.moved_from.insert(hole);
-        }
-        for &hole in &self.territory {
-            if !board.is_hole(hole) {
-                return Err(SetupError::NotAHole(format!("cell {hole}")));
-            }
-            position.territory.insert(hole);
-        }
+        position.moved_from = holes_of(board, &self.moved_from)?;
+        position.territory = holes_of(board, &self.territory)?;
         position.captured = self.captured.map(|c| c as u32);
         // The total is at most MAX_SEEDS, which a u16 holds.
         position.hand = self.hand.map(|h| h as u16);
@@ -322,6 +307,18 @@ impl Setup {
         }
         Ok(position)
     }
+}
+
+/// The set of `holes`, each checked to be a hole of `board`.
+fn holes_of(board: &Board, holes: &[Hole]) -> Result<HoleSet, SetupError> {
+    let mut set = HoleSet::default();
+    for &hole in holes {
+        if !board.is_hole(hole) {
+            return Err(SetupError::NotAHole(format!("cell {hole}")));
+        }
+        set.insert(hole);
+    }
+    Ok(set)
 }
 
 impl Game {
