@@ -3,8 +3,6 @@
 //! program or grow its memory without bound; and text they gave made safe to
 //! print back.
 
-#![warn(missing_docs)]
-
 use std::io::{BufRead, Read};
 use std::path::Path;
 

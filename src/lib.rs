@@ -2,15 +2,15 @@
 //!
 //! A game file (`games/*.toml`) is parsed into a [`language::spec::GameSpec`],
 //! checked and compiled into an immutable [`Game`] for one choice of options, and
-//! played by the generic [`rules::engine`] through a [`GameState`].
+//! played by the generic engine (`rules::engine`) through a [`GameState`].
 //!
 //! The modules follow that flow, each layer using only those listed after it:
 //! - [`language`]: game files and their expressions — read, compose (`extends`),
 //!   check, compile; the errors users see.
 //! - [`rules`]: the compiled game, the engine, games and matches in progress;
 //!   and, beneath everything, the board and positions.
-//! - [`ir`]: expressions as play evaluates them (typed trees compiled into
-//!   closures), which `language` builds and `rules` runs.
+//! - `ir` (within the crate): expressions as play evaluates them (typed trees
+//!   compiled into closures), which `language` builds and `rules` runs.
 //! - [`agents`]: random playouts, alpha-beta, Monte Carlo tree search.
 //! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
 //! - [`present`]: what people and programs read — board drawings, the JSON
@@ -36,10 +36,11 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod agents;
 pub mod input;
-pub mod ir;
+pub(crate) mod ir;
 pub mod language;
 pub mod present;
 pub mod rules;

@@ -1,8 +1,6 @@
 //! The agents by name (`random`, `greedy`, `alphabeta:4`, `mcts:500`, ...):
 //! parsed from what a user types, and asked for a decision.
 
-#![warn(missing_docs)]
-
 use std::time::Duration;
 
 use rand::RngExt;

@@ -3,8 +3,6 @@
 //! every playout turn, so they stop within one move's work (`rules::work`) of
 //! it.
 
-#![warn(missing_docs)]
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -2,8 +2,6 @@
 //! game file. A turn of several decisions is searched decision by decision; each
 //! node scores the result for the side that made the decision leading to it.
 
-#![warn(missing_docs)]
-
 use std::time::Duration;
 
 use rand::RngExt;

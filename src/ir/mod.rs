@@ -9,7 +9,7 @@ pub mod cost;
 pub mod reads;
 pub mod typed;
 
-pub use compiled::{Compile, Compiled};
+pub use compiled::Compiled;
 pub use typed::{
     BoolExpr, Env, HoleExpr, IntExpr, OfType, Scope, SetExpr, SideExpr, Type, Typed, lookahead,
 };

@@ -1,8 +1,6 @@
 //! Finding games: a GAME argument is a bundled game's id (embedded in the
 //! program) or a path to any `.toml` file, so a new variant needs no recompiling.
 
-#![warn(missing_docs)]
-
 use std::path::Path;
 
 use crate::language::bundled;

@@ -5,8 +5,6 @@
 //! that uses one is checked as if written out. `explain` reads a term by its
 //! own wording (`reads`).
 
-#![warn(missing_docs)]
-
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::language::expr::check;

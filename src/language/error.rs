@@ -1,8 +1,6 @@
 //! Errors users see: every problem in a game file names the file, line and
 //! column, underlines the text and says what was expected (rendered by miette).
 
-#![warn(missing_docs)]
-
 use std::ops::Range;
 use std::sync::Arc;
 

@@ -59,6 +59,7 @@ pub fn load_source(source: &Source, overrides: &[(String, String)]) -> Result<Ga
 
 /// A game that loaded, with the likely mistakes found on the way.
 pub struct Loaded {
+    /// The game, compiled for the options in force.
     pub game: Game,
     /// What `mancala validate` warns about.
     pub warnings: Vec<Problem>,

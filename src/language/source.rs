@@ -2,8 +2,6 @@
 //! the folder its relative `extends` paths are taken from. Below both the
 //! catalog (which names games) and composition (which follows `extends`).
 
-#![warn(missing_docs)]
-
 use std::path::{Path, PathBuf};
 
 use crate::input;

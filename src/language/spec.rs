@@ -11,26 +11,38 @@ use toml::Spanned;
 /// An expression written as a TOML string, with its place in the file.
 pub type Expr = Spanned<String>;
 
+/// A whole game file (after `extends` is resolved), one field per section.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameSpec {
+    /// `[game]`: its name, summary and sources.
     pub game: Meta,
+    /// `[options.NAME]`: the options a user may set, by name.
     #[serde(default)]
     pub options: BTreeMap<String, Spanned<OptionSpec>>,
+    /// `[board]`: rows, holes per row and stores.
     pub board: BoardSpec,
+    /// `[setup]`: the seeds in each hole (and hand) at the start.
     pub setup: SetupSpec,
+    /// `[move]`: which holes a move may start from, and which moves are legal.
     #[serde(rename = "move")]
     pub moves: MoveSpec,
+    /// `[sowing]`: the circuit, the direction and the holes passed by.
     pub sowing: SowingSpec,
     /// Moves from the hand (seeds held off the board).
     pub hand: Option<HandSpec>,
+    /// `[relay]`: whether a lap's sowing goes on (`None`: every move is one lap).
     pub relay: Option<RelaySpec>,
+    /// `[[capture]]`: the capture rules, applied in file order.
     #[serde(default)]
     pub capture: Vec<CaptureSpec>,
     /// Holes claimed from the start, and when a claim is lost.
     pub claims: Option<ClaimsSpec>,
+    /// `[turn]`: what follows a move (another turn).
     pub turn: Option<TurnSpec>,
+    /// `[[end]]`: the end checks, tried in file order at every turn's start.
     pub end: Vec<EndSpec>,
+    /// `[result]`: each side's result, compared when an end check scores.
     #[serde(default)]
     pub result: ResultSpec,
     /// How rounds follow one another when the game is played as a match.
@@ -60,13 +72,17 @@ pub struct DefineSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
+    /// The value when the user gives none.
     pub default: OptionValue,
     /// Allowed values.
     pub values: Option<Vec<OptionValue>>,
     /// Allowed integer range, both ends included.
     pub range: Option<[i64; 2]>,
+    /// What the option changes, shown by `show`.
     #[serde(default)]
     pub help: String,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -78,14 +94,21 @@ pub struct OptionSpec {
     expecting = "expected an integer, or an expression in quotes"
 )]
 pub enum IntOrExpr {
+    /// A number written as such (`holes_per_row = 6`).
     Int(i64),
+    /// An expression in quotes, worked out once the options are known
+    /// (`holes_per_row = "holes_per_row"`, an option of that name).
     Expr(String),
 }
 
+/// `[board]`: the holes, in rows, and the stores.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
+    /// Rows of holes: 2 or 4.
     pub rows: Spanned<i64>,
+    /// Columns: a number or an expression over the options (at most 144 holes
+    /// in all).
     pub holes_per_row: Spanned<IntOrExpr>,
     /// Whether each side has a store on its circuit.
     pub stores: Option<Spanned<bool>>,
@@ -94,10 +117,13 @@ pub struct BoardSpec {
     pub store_end: Option<Spanned<String>>,
     /// Whose sowing drops seeds into a store: `own` (default) or `both`.
     pub sown_stores: Option<Spanned<String>>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// `[setup]`: the position play starts from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
@@ -109,10 +135,14 @@ pub struct SetupSpec {
     pub scatter: Option<Spanned<IntOrExpr>>,
     /// The holes `scatter` draws from (default: every hole).
     pub scatter_to: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// `[move]`: where a move may start, how many seeds it lifts, and which moves
+/// are legal.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveSpec {
@@ -131,10 +161,13 @@ pub struct MoveSpec {
     pub choose_direction: Option<Expr>,
     /// `after` is asked of a hole: each of its moves is legal when one meets it.
     pub after_by_hole: Option<Spanned<bool>>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// `[sowing]`: the loop seeds are sown along, and its direction.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SowingSpec {
@@ -149,6 +182,8 @@ pub struct SowingSpec {
     pub skip: Option<Expr>,
     /// Moves (binding `origin`) sown against `direction`.
     pub reverse: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -170,10 +205,14 @@ pub struct HandSpec {
     /// from it, the first into it.
     #[serde(default)]
     pub sow: bool,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// `[relay]`: after a lap's last seed, whether the sowing goes on with a new
+/// hand, and from where.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RelaySpec {
@@ -187,6 +226,8 @@ pub struct RelaySpec {
     pub lift: Option<Expr>,
     /// Where it holds, the mover may stop instead of relaying.
     pub optional: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -203,22 +244,29 @@ pub struct ClaimsSpec {
     /// The opponent's holes the mover claims once its move is over (`here`),
     /// in place of those of the opponent's it claimed before.
     pub gain: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// One `[[capture]]` table: when seeds are taken, which, and where they go.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaptureSpec {
     /// `lift` (as a lap's hand is lifted), `drop` (after every drop), `lap_end`
     /// or `sowing_end`.
     pub at: Spanned<String>,
+    /// The condition under which it captures.
     pub when: Expr,
     /// A hole or a set of holes whose seeds are taken.
     pub take: Expr,
     /// Who gets them (default: the mover).
     pub to: Option<Expr>,
+    /// Further holes taken one after another (`chain = { step, while, limit }`).
     pub chain: Option<ChainSpec>,
+    /// Seeds the mover then removes one decision at a time (`strip = { stones,
+    /// from, whole }`).
     pub strip: Option<StripSpec>,
     /// A condition on the position after the capture; when it holds, the capture
     /// is undone (the move stays legal but takes nothing).
@@ -248,6 +296,8 @@ pub struct CaptureSpec {
     /// Whether the mover may decline the capture (the move is then two decisions).
     #[serde(default)]
     pub optional: bool,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -257,7 +307,9 @@ pub struct CaptureSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChainSpec {
+    /// The next candidate hole, a hole of `x` (the hole just taken).
     pub step: Expr,
+    /// Whether the candidate (bound to `x`) is taken too (`while`).
     #[serde(rename = "while")]
     pub continue_while: Expr,
     /// The most holes the capture takes in all, its first included.
@@ -269,7 +321,9 @@ pub struct ChainSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StripSpec {
+    /// Seeds to remove (holes, with `whole`), an integer that may read `taken`.
     pub stones: Expr,
+    /// The set of holes they are removed from (non-empty ones only).
     pub from: Expr,
     /// Each decision takes every seed of the hole chosen (`stones` then counts
     /// holes) instead of one.
@@ -283,10 +337,13 @@ pub struct StripSpec {
 pub struct TurnSpec {
     /// When it holds, the same side plays another turn.
     pub again: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// One `[[end]]` table: a way the game ends, checked at every turn's start.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndSpec {
@@ -299,15 +356,20 @@ pub struct EndSpec {
     pub outcome: Spanned<String>,
     /// Who gets the seeds left in each hole `here` when the game ends this way.
     pub leftovers: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
 
+/// `[result]`: how the sides' results are compared when a game is scored.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultSpec {
     /// Each side's result, compared when an end check's outcome is `score`.
     pub score: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }
@@ -345,6 +407,8 @@ pub struct MatchSpec {
     pub tally: Option<Spanned<String>>,
     /// The tally that wins the match (required with `tally`).
     pub tally_to_win: Option<Spanned<i64>>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
 }

@@ -1,8 +1,6 @@
 //! `mancala validate`: a game file checked without playing it, under its
 //! defaults and then with each option set to each value worth trying.
 
-#![warn(missing_docs)]
-
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
 use crate::language::load::Loaded;

@@ -12,11 +12,14 @@ use crate::rules::match_play::MatchState;
 /// Who decides for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
+    /// A person, typing decisions at the terminal.
     Human,
+    /// An agent, choosing by itself.
     Agent(Agent),
 }
 
 impl Player {
+    /// `human`, or the name of an agent (`random`, `alphabeta:4`...).
     pub fn parse(name: &str) -> Result<Player, crate::agents::UnknownAgent> {
         match name {
             "human" => Ok(Player::Human),

@@ -1,8 +1,6 @@
 //! The machine-readable contract of `replay --json` and `random --json`, and
 //! position files (`--position`) in the same shape.
 
-#![warn(missing_docs)]
-
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 

@@ -1,8 +1,6 @@
 //! Board geometry: hole names, owners, rows, opposite holes and sowing circuits,
 //! all resolved to tables when a game loads so that play never looks up a name.
 
-#![warn(missing_docs)]
-
 use std::fmt;
 
 /// Most holes a board may have (four rows of 36, the largest documented board).

@@ -5,8 +5,6 @@
 //! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
 //! third...), `a3:cw:decline`.
 
-#![warn(missing_docs)]
-
 use crate::rules::board::{Board, Direction, Hole};
 
 /// One decision: a move from a hole (with its options, such as the direction or the optional captures declined), or a strip from a hole.

@@ -98,12 +98,20 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the {name} is {value}; it runs from {low} to {high}")]
 pub struct LimitError {
+    /// Which limit, as messages name it (`turn limit`, `round repeats`...).
     pub name: &'static str,
+    /// The value asked for.
     pub value: u32,
+    /// The smallest value accepted.
     pub low: u32,
+    /// The largest value accepted (from `Limits::MAX`).
     pub high: u32,
 }
 
+/// A loaded game: a game file compiled for one choice of options, with
+/// everything resolved (board, setup, rules as compiled expressions, limits).
+/// It does not change while games are played; a [`crate::GameState`] or a
+/// [`crate::MatchState`] plays on it.
 pub struct Game {
     /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
     pub(crate) id: String,
@@ -172,16 +180,21 @@ pub struct Game {
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
+    /// The game's name, as people call it (`name`).
     pub name: String,
+    /// Other names the game goes by (`aliases`; none by default).
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Where it is played (`origin`; empty by default).
     #[serde(default)]
     pub origin: String,
+    /// Where its rules come from: books, sites, other programs (`sources`).
     #[serde(default)]
     pub sources: Vec<String>,
     /// The rules document the file follows, and its clause prefix.
     #[serde(default)]
     pub rules: String,
+    /// One line about the game, shown by `list` and `show` (`summary`).
     pub summary: String,
 }
 
@@ -189,7 +202,9 @@ pub struct Meta {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 #[serde(untagged, expecting = "expected an integer or a word in quotes")]
 pub enum OptionValue {
+    /// An integer, usable by name in every expression (`holes_per_row`).
     Int(i64),
+    /// A word from the option's list, such as a sowing direction (`"cw"`).
     Word(String),
 }
 
@@ -202,18 +217,24 @@ impl std::fmt::Display for OptionValue {
     }
 }
 
+/// One of a game's options (`[options.NAME]`), as loaded: its value in force
+/// and what it allows.
 pub struct GameOption {
+    /// The option's name (`NAME`), as expressions and `--option` use it.
     pub name: String,
+    /// The value in force: the user's (`--option NAME=VALUE`), else the default.
     pub value: OptionValue,
+    /// The value when the user gives none (`default`).
     pub default: OptionValue,
     /// Allowed values, described for people (`6, 4` or `8..=36`).
     pub allowed: String,
     /// Values worth trying when validating: every listed value, or a range's ends.
     pub samples: Vec<OptionValue>,
+    /// What it changes, for people (`help`; empty when the file gives none).
     pub help: String,
 }
 
-pub struct Moves {
+pub(crate) struct Moves {
     /// The holes a move may start from (`None`: the mover's own).
     pub holes: Option<Compiled<SetExpr>>,
     /// Which non-empty holes of the mover a move may start from (`None`: any).
@@ -238,7 +259,7 @@ pub struct Moves {
 /// `[move] prefer`: a condition the legal moves meet if they can, or an
 /// integer they make as large as they can.
 #[derive(Debug)]
-pub enum Preference {
+pub(crate) enum Preference {
     /// When some legal move meets it, only those that do are legal.
     Condition(Compiled<BoolExpr>),
     /// Only the legal moves that make it largest are legal.
@@ -258,7 +279,7 @@ impl Preference {
 /// Moves from the hand: while `when` holds and the mover holds seeds, a move
 /// takes `seeds` of them and puts them into a chosen hole (or sows them from it,
 /// the first into it); captures, relay and extra turns follow as for any move.
-pub struct HandMoves {
+pub(crate) struct HandMoves {
     pub when: Option<Compiled<BoolExpr>>,
     /// Where seeds may be put (`None`: the mover's holes).
     pub holes: Option<Compiled<SetExpr>>,
@@ -271,7 +292,7 @@ pub struct HandMoves {
     pub clauses: Vec<String>,
 }
 
-pub struct Relay {
+pub(crate) struct Relay {
     pub when: Compiled<BoolExpr>,
     pub from: Compiled<HoleExpr>,
     /// When it holds as the sowing goes on, the next lap runs the other way.
@@ -299,7 +320,7 @@ impl Relay {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
-pub enum CaptureTime {
+pub(crate) enum CaptureTime {
     /// When a lap's hand has been lifted, before its first drop (binding
     /// `in_hand`).
     Lift,
@@ -318,12 +339,12 @@ impl CaptureTime {
     }
 }
 
-pub enum Target {
+pub(crate) enum Target {
     Hole(Compiled<HoleExpr>),
     Set(Compiled<SetExpr>),
 }
 
-pub struct Capture {
+pub(crate) struct Capture {
     pub at: CaptureTime,
     pub when: Compiled<BoolExpr>,
     pub take: Target,
@@ -359,7 +380,7 @@ pub struct Capture {
     pub clauses: Vec<String>,
 }
 
-pub struct Chain {
+pub(crate) struct Chain {
     pub step: Compiled<HoleExpr>,
     pub continue_while: Compiled<BoolExpr>,
     /// Holes the chain may take after the first (`limit` - 1; unlimited: the
@@ -367,7 +388,7 @@ pub struct Chain {
     pub links: usize,
 }
 
-pub struct Strip {
+pub(crate) struct Strip {
     /// Decisions owed: seeds, or with `whole` holes.
     pub stones: Compiled<IntExpr>,
     pub from: Compiled<SetExpr>,
@@ -376,7 +397,7 @@ pub struct Strip {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Check {
+pub(crate) enum Check {
     /// A side has no seeds in its holes (the side to move is examined first).
     NoStones,
     /// The side to move has no legal decision.
@@ -390,7 +411,7 @@ pub enum Check {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndOutcome {
+pub(crate) enum EndOutcome {
     /// The side the check names loses.
     Loses,
     /// The side the check names wins.
@@ -403,7 +424,7 @@ pub enum EndOutcome {
     Pass,
 }
 
-pub struct EndCheck {
+pub(crate) struct EndCheck {
     pub check: Check,
     /// `Check::Condition`'s condition, of `side`.
     pub when: Option<Compiled<BoolExpr>>,
@@ -416,20 +437,20 @@ pub struct EndCheck {
 /// Between the rounds of a match: how the next round starts and who starts it,
 /// and when the match is over.
 pub struct MatchRules {
-    pub rounds: Rounds,
-    pub starter: Starter,
+    pub(crate) rounds: Rounds,
+    pub(crate) starter: Starter,
     /// Who starts after a round `starter` cannot decide (a draw, equal seeds): a
     /// side read at the round's end (`None`: the side that did not start it).
-    pub draw_starter: Option<Compiled<SideExpr>>,
+    pub(crate) draw_starter: Option<Compiled<SideExpr>>,
     /// A condition of `side`, asked at each round's end (its `captured` are
     /// what the side holds): a side for which it holds loses the match.
-    pub lost_when: Option<Compiled<BoolExpr>>,
-    pub clauses: Vec<String>,
+    pub(crate) lost_when: Option<Compiled<BoolExpr>>,
+    pub(crate) clauses: Vec<String>,
 }
 
 impl MatchRules {
     /// The refill rules, for a match whose rounds are refilled.
-    pub fn refill(&self) -> Option<&RefillRules> {
+    pub(crate) fn refill(&self) -> Option<&RefillRules> {
         match &self.rounds {
             Rounds::Refill(refill) => Some(refill),
             Rounds::Tally(_) => None,
@@ -438,7 +459,7 @@ impl MatchRules {
 }
 
 /// How a round after the first starts.
-pub enum Rounds {
+pub(crate) enum Rounds {
     /// Each side refills its own holes from the seeds it holds.
     Refill(RefillRules),
     /// Every round starts from the game's setup; a tally across the rounds
@@ -447,7 +468,7 @@ pub enum Rounds {
 }
 
 /// A match of rounds that each start from the setup, won by a tally.
-pub struct TallyRules {
+pub(crate) struct TallyRules {
     /// An integer of `side`, `won` and `drawn`, read at a round's end: what the
     /// side adds to its tally.
     pub points: Compiled<IntExpr>,
@@ -456,7 +477,7 @@ pub struct TallyRules {
 }
 
 /// Each side refills its own holes from what it holds.
-pub struct RefillRules {
+pub(crate) struct RefillRules {
     /// Seeds each hole is filled with.
     pub seeds_per_hole: u16,
     /// Where each side starts filling, as seen from its own seat.
@@ -474,7 +495,7 @@ pub struct RefillRules {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Surplus {
+pub(crate) enum Surplus {
     /// They stay in the side's hand (its reserve for the round).
     Keep,
     /// They fill, `seeds_per_hole` each, the holes of the other side's that it
@@ -483,7 +504,7 @@ pub enum Surplus {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FillFrom {
+pub(crate) enum FillFrom {
     /// The side's leftmost hole first, then rightwards (back row before front row).
     Left,
     /// The side's rightmost hole first, then leftwards (back row before front row).
@@ -491,7 +512,7 @@ pub enum FillFrom {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShortHole {
+pub(crate) enum ShortHole {
     /// Closed for the round, empty and skipped by sowing; what could not fill
     /// it stays in the side's hand.
     Close,
@@ -510,7 +531,7 @@ pub enum ShortHole {
 /// Who starts the next round. On a tie (a drawn round, equal seeds), the game's
 /// `draw_starter`, else the side that did not start the round just played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Starter {
+pub(crate) enum Starter {
     Loser,
     Winner,
     FewerSeeds,
@@ -547,6 +568,7 @@ impl Game {
         crate::rules::position::CellClass::of(self.board.cell_count())
     }
 
+    /// The board the game is played on: its rows, holes, stores and circuits.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -585,15 +607,13 @@ impl Game {
         start
     }
 
+    /// How rounds follow one another when the game is played as a match (its
+    /// `[match]` section); `None` where it has none.
     pub fn match_rules(&self) -> Option<&MatchRules> {
         self.match_rules.as_ref()
     }
 
-    /// The end checks, in the order they are tried (GEN-12).
-    pub fn end_checks(&self) -> &[EndCheck] {
-        &self.end_checks
-    }
-
+    /// The limits play is held to (the defaults unless `set_limits` changed them).
     pub fn limits(&self) -> Limits {
         self.limits
     }
@@ -605,6 +625,7 @@ impl Game {
         Ok(())
     }
 
+    /// The value in force of the option `name`, if the game has one.
     pub fn option(&self, name: &str) -> Option<&OptionValue> {
         self.options
             .iter()
@@ -612,7 +633,8 @@ impl Game {
             .map(|o| &o.value)
     }
 
-    pub fn has_captures_at(&self, time: CaptureTime) -> bool {
+    /// Whether some `[[capture]]` rule is made at `time`.
+    pub(crate) fn has_captures_at(&self, time: CaptureTime) -> bool {
         self.capture_times & time.bit() != 0
     }
 
@@ -667,6 +689,7 @@ impl Game {
         self
     }
 
+    /// The hole's name on this board (`a3`, `south_store`).
     pub fn hole_name(&self, hole: Hole) -> String {
         self.board.name(hole)
     }
@@ -676,6 +699,8 @@ impl Game {
         decision.name(&self.board)
     }
 
+    /// The decision a name stands for (`a3`, `a3:cw`, `a3:decline=2`), if it
+    /// names one on this board; whether it is legal is the position's to say.
     pub fn parse_decision(&self, name: &str) -> Option<Decision> {
         Decision::parse(&self.board, name)
     }
@@ -742,7 +767,12 @@ impl Game {
     }
 
     /// An expression of `side` (a result or an evaluation) for one side.
-    pub fn value_for(&self, expr: &Compiled<IntExpr>, position: &AnyPosition, side: Side) -> i64 {
+    pub(crate) fn value_for(
+        &self,
+        expr: &Compiled<IntExpr>,
+        position: &AnyPosition,
+        side: Side,
+    ) -> i64 {
         let mut env = Env::new(position.to_move);
         env.side = side;
         expr.eval(&mut Scope::new(&self.board, position, env))

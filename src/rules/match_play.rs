@@ -7,8 +7,6 @@
 //! or at the round limit (unfinished). A single game is a match of one round,
 //! so every command plays both through `MatchState`.
 
-#![warn(missing_docs)]
-
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
@@ -62,7 +60,7 @@ pub struct Refill {
 /// with `surplus = "territory"`, what a side has left then fills the holes the
 /// other could not (the last of its fill order first), which become the filler's
 /// for the round.
-pub fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
+pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
     let mut setup = Setup::empty();
     let per_hole = u64::from(rules.seeds_per_hole);
     let mut hands = holdings.map(u64::from);
@@ -142,7 +140,7 @@ pub fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
 /// A side's holes in the order it fills them: by the game's `fill_order` where
 /// it has one, then back row before front row, each from the side's left (or
 /// right) as seen from its own seat.
-pub fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
+pub(crate) fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
     let board = &game.board;
     let mut holes: Vec<Hole> = board.side_holes(side).iter().collect();
     holes.sort_by_key(|&h| {

@@ -3,8 +3,6 @@
 //! expressions read it; the expression checker records which ones those are
 //! (each builtin and binding declares what it reads).
 
-#![warn(missing_docs)]
-
 /// One thing a position or a move in progress can remember.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Memory {

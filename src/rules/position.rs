@@ -3,8 +3,6 @@
 //! so that its invariants (seed totals within a count, closed holes empty, a
 //! pending strip payable) hold wherever a position is read.
 
-#![warn(missing_docs)]
-
 use std::num::NonZeroU32;
 
 use crate::rules::board::{Board, Hole, HoleSet, MAX_CELLS, Side};

@@ -3,8 +3,6 @@
 //! integers; [`Setup::position`] checks it against the game and builds the
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
-#![warn(missing_docs)]
-
 use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::game::{Game, ShortHole};
 use crate::rules::memory::Memory;

@@ -1,8 +1,6 @@
 //! A game in progress: the position, the legal decisions with their results,
 //! repetition history, end checks at each turn start, and the outcome.
 
-#![warn(missing_docs)]
-
 use std::cell::OnceCell;
 
 use crate::ir::{Env, Scope};

@@ -31,6 +31,7 @@ use library::Library;
 
 /// What `mancala serve` is told.
 pub struct Config {
+    /// The address to listen on (`--bind`).
     pub bind: IpAddr,
     /// 0: any free port (the address printed says which).
     pub port: u16,

@@ -18,16 +18,18 @@ fn decisions_in(game: &Game, seed: u64) -> u64 {
 
 /// Playouts played in one timing, and what they cost.
 pub struct Rate {
-    pub games: u64,
-    pub decisions: u64,
-    pub elapsed: Duration,
+    pub(crate) games: u64,
+    pub(crate) decisions: u64,
+    pub(crate) elapsed: Duration,
 }
 
 impl Rate {
+    /// Games played per second of the timing.
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.elapsed.as_secs_f64()
     }
 
+    /// Time per decision, in nanoseconds (over every decision of every game).
     pub fn nanoseconds_per_decision(&self) -> f64 {
         self.elapsed.as_nanos() as f64 / self.decisions.max(1) as f64
     }

@@ -25,17 +25,25 @@ pub use crate::agents::{Agent, UnknownAgent};
 pub struct Played {
     /// The game's index in the study (its seed is the study's seed plus this).
     pub index: u64,
+    /// Who won (the match, when games are matches), or that none did.
     pub status: Status,
+    /// Why it ended.
     pub reason: Reason,
+    /// Completed turns (over all rounds of a match).
     pub turns: u32,
+    /// Decisions made by both sides (over all rounds of a match).
     pub decisions: u32,
     /// Sum over decisions of the number of legal choices.
     pub choices: u64,
+    /// Times the lead on captures passed from one side to the other.
     pub lead_changes: u32,
     /// |South's captures − North's| at the end, over all seeds.
     pub margin: f64,
+    /// Seeds both sides had captured at the end.
     pub captured: u32,
+    /// Candidate moves found endless (GEN-7) during the game.
     pub endless: u32,
+    /// Wall-clock time the game took to play, in seconds.
     pub seconds: f64,
     /// Rounds played (1 for a single game).
     #[serde(default = "one_round")]
@@ -140,8 +148,11 @@ fn play_sized<const N: usize>(
 /// What a study plays of each variant: game i with seed `seed + i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Study {
+    /// Games played of each variant (from 1 to `MAX_GAMES`).
     pub games: u64,
+    /// The seed of game 0; game i is played with `seed + i`.
     pub seed: u64,
+    /// Who decides for South and for North, in that order.
     pub agents: [Agent; 2],
     /// Each game a match of rounds.
     pub matches: bool,
@@ -169,28 +180,45 @@ pub fn check_study(games: u64, shard: Option<(u64, u64)>) -> Result<(), StudyErr
 /// Why a study cannot be played or its shards merged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StudyError {
+    /// A study of this many games, outside 1 to `MAX_GAMES`.
     #[error("--games is {0}; a study plays 1 to {MAX_GAMES} games")]
     Games(u64),
+    /// Slice `i` of `k` (`--shard I/K`), which a study of `games` games does not have.
     #[error(
         "shard {i}/{k} of {games} games: K runs from 1 to the number of games, I from 0 to K-1"
     )]
-    Shard { i: u64, k: u64, games: u64 },
+    Shard {
+        /// The slice asked for, from 0.
+        i: u64,
+        /// The number of slices.
+        k: u64,
+        /// The games of the whole study.
+        games: u64,
+    },
+    /// Nothing was given to merge.
     #[error("no shards to merge")]
     NoShards,
     /// A shard whose study is not a study (its own size or slice is wrong).
     #[error("a shard of `{variant}` is not a slice of its study: {why}")]
     NotASlice {
+        /// The variant the shard is of (made printable).
         variant: String,
+        /// What is wrong with its size or slice.
         why: Box<StudyError>,
     },
+    /// Two shards of this variant come from different studies.
     #[error(
         "shards of `{0}` do not match (engine, rules file, games, seed, agents, --match or limits differ)"
     )]
     Mismatch(String),
+    /// A variant's shards together do not hold each of its games exactly once.
     #[error("`{variant}`: the shards hold {held} of {games} games, or some twice")]
     Incomplete {
+        /// The variant (made printable).
         variant: String,
+        /// Games the shards hold in all.
         held: u64,
+        /// Games of the study.
         games: u64,
     },
 }
@@ -198,35 +226,56 @@ pub enum StudyError {
 /// What `compare` reports for one variant.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// The variant's label, as the command line named it.
     pub variant: String,
+    /// Games played.
     pub games: u64,
     /// Whether each game was a match of rounds (then wins are match wins).
     pub matches: bool,
+    /// Mean rounds per game (1 where games are not matches).
     pub rounds_mean: f64,
+    /// Games South won.
     pub south_wins: u64,
+    /// Games North won.
     pub north_wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games stopped at a limit before the rules ended them (turns, rounds).
     pub unfinished: u64,
     /// South's share of the finished games (draws counting half), with a 95%
     /// Wilson interval; none when no game finished.
     pub south_score: Option<f64>,
+    /// The low end of `south_score`'s interval.
     pub south_score_low: Option<f64>,
+    /// The high end of `south_score`'s interval.
     pub south_score_high: Option<f64>,
+    /// Mean game length, in completed turns.
     pub turns_mean: f64,
+    /// Median game length, in turns.
     pub turns_median: f64,
+    /// The game length in turns that a tenth of the games do not pass.
     pub turns_p10: f64,
+    /// The game length in turns that nine tenths of the games do not pass.
     pub turns_p90: f64,
+    /// Mean decisions per game.
     pub decisions_mean: f64,
+    /// Mean legal choices per decision, over every decision of every game.
     pub branching_mean: f64,
+    /// Games ended by a repeated position (GEN-10) or, in matches, a repeated
+    /// round start.
     pub repetition_draws: u64,
+    /// Candidate moves found endless (GEN-7), over all games.
     pub endless_moves_met: u64,
+    /// Mean times per game the lead on captures changed sides.
     pub lead_changes_mean: f64,
     /// Drama: over the games won, the mean share of decisions after which the
     /// eventual winner was behind on captures; none when no game was won.
     pub drama: Option<f64>,
     /// Mean final capture margin as a share of all seeds (0: even, 1: a whitewash).
     pub decisiveness: f64,
+    /// Seeds captured per turn, over all games.
     pub captured_per_turn: f64,
+    /// Mean wall-clock time of a game, in milliseconds.
     pub milliseconds_per_game: f64,
     /// Every game's length in turns, in seed order (for charts).
     #[serde(skip)]
@@ -283,19 +332,26 @@ pub fn play_range_before(
 /// what it needs to be merged only with its own kind.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Shard {
+    /// The version of this program that played the games.
     pub engine: String,
+    /// The variant's label.
     pub variant: String,
     /// SHA-256 of the resolved game file and the options in force.
     pub rules: String,
+    /// Games of the whole study, not of this slice.
     pub games: u64,
+    /// The study's seed (game i is played with `seed + i`).
     pub seed: u64,
+    /// South's agent and North's, by name.
     pub agents: [String; 2],
+    /// Whether each game was a match of rounds (`--match`).
     #[serde(default)]
     pub matches: bool,
     /// The limits the games were played under (GEN-7, GEN-11, match rounds).
     pub limits: ShardLimits,
     /// `[I, K]`: slice I of K.
     pub shard: [u64; 2],
+    /// The facts of each game of the slice.
     pub played: Vec<Played>,
 }
 
@@ -343,10 +399,15 @@ fn rules_hash(source: &Source, game: &Game) -> Result<String, LoadError> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShardLimits {
+    /// The turn limit (GEN-11).
     pub turns: u32,
+    /// The lap limit (GEN-7).
     pub laps: u32,
+    /// The round limit of a match.
     pub rounds: u32,
+    /// Repeated round starts after which a match is drawn (`None`: never).
     pub round_repeats: Option<u32>,
+    /// How a match that reaches the round limit ends.
     #[serde(default)]
     pub at_round_limit: AtRoundLimit,
 }
@@ -422,6 +483,8 @@ pub fn merge(shards: Vec<Shard>) -> Result<Vec<Summary>, StudyError> {
         .collect()
 }
 
+/// Sums up the games played of one variant (`label`); `matches` says whether
+/// each was a match of rounds.
 pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
     let n = played.len().max(1) as f64;
     let count = |status: Status| played.iter().filter(|p| p.status == status).count() as u64;

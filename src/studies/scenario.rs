@@ -20,6 +20,8 @@ use crate::rules::match_play::MatchState;
 use crate::rules::position::Position;
 use crate::rules::setup::Setup;
 
+/// A scenario file as written: the game, where play starts, the decisions
+/// played, and what must hold afterwards (docs/reference.md, "Scenario files").
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
@@ -27,36 +29,48 @@ pub struct Scenario {
     pub game: Spanned<String>,
     /// The rule clauses this scenario shows acting.
     pub clauses: Vec<String>,
+    /// What happens, in words (shown in its report).
     pub about: String,
+    /// Option values, as `--option NAME=VALUE` sets them.
     #[serde(default)]
     pub options: BTreeMap<String, toml::Value>,
+    /// The turn limit (GEN-11), as `--max-turns` sets it.
     pub max_turns: Option<u32>,
+    /// The lap limit (GEN-7), as `--lap-limit` sets it.
     pub lap_limit: Option<u32>,
     /// Play a match of rounds (the game's `[match]` section): `status` and
     /// `reason` are then the match's, and play goes on from round to round.
     #[serde(rename = "match", default)]
     pub as_match: bool,
+    /// The round limit of a match, as `--max-rounds` sets it.
     pub max_rounds: Option<u32>,
     /// How a match cut short by `max_rounds` ends (`--at-round-limit`).
     pub at_round_limit: Option<AtRoundLimit>,
     /// Draw a match after this many repeated round starts (`--round-repeats`).
     pub round_repeats: Option<u32>,
+    /// Decisions played in order, by name (`a3`, `a3:cw`).
     #[serde(default)]
     pub decisions: Vec<Spanned<String>>,
     /// Where play starts; the game's setup when absent.
     pub start: Option<Start>,
+    /// What must hold after the decisions (`[expect]`).
     #[serde(default)]
     pub expect: Expect,
 }
 
+/// A scenario's `[start]`: the position play starts from, in place of the
+/// game's setup.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
     /// Rows as drawn from South's seat, one `letter: counts...` line each.
     pub board: Spanned<String>,
+    /// The side to move: `"south"` or `"north"`.
     pub to_move: Spanned<String>,
+    /// Seeds each side has captured; in a match, the reserves carried in.
     #[serde(default)]
     pub captured: Scores,
+    /// Completed turns.
     #[serde(default)]
     pub turn: u32,
     /// Extra turns the side to move has had in a row (games that read `extra_turns`).
@@ -82,8 +96,11 @@ pub struct Start {
 
 #[derive(Debug, Default, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
+/// A count for each side, written `{ south = n, north = n }`.
 pub struct Scores {
+    /// South's count.
     pub south: u64,
+    /// North's count.
     pub north: u64,
 }
 
@@ -91,18 +108,26 @@ pub struct Scores {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
+    /// The board, drawn as `[start] board` is.
     pub board: Option<Spanned<String>>,
+    /// Seeds each side has captured.
     pub captured: Option<Scores>,
     /// Seeds each side holds in hand.
     pub hand: Option<Scores>,
     /// Seeds out of play.
     pub out_of_play: Option<u16>,
+    /// The side to move: `"south"`, `"north"`, or `"none"` once play is over.
     pub to_move: Option<String>,
+    /// How the game (the match, in a match) stands: `"ongoing"`, `"south_won"`,
+    /// `"north_won"`, `"draw"` or `"unfinished"`.
     pub status: Option<String>,
+    /// Why it ended, as JSON names it (`"no_stones"`, `"repetition"`...).
     pub reason: Option<String>,
+    /// The legal decisions, in board order.
     pub legal: Option<Vec<String>>,
     /// Strip decisions still owed.
     pub strip: Option<u16>,
+    /// Completed turns.
     pub turn: Option<u32>,
     /// Extra turns the side to move has had in a row.
     pub extra_turns: Option<u32>,
@@ -120,14 +145,18 @@ pub struct Expect {
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tally {
+    /// South's tally.
     pub south: i64,
+    /// North's tally.
     pub north: i64,
 }
 
 /// A scenario file as read: the scenario and its text, for messages that point
 /// into it.
 pub struct ScenarioFile {
+    /// The path it was read from (or the name it was given).
     pub path: PathBuf,
+    /// The scenario, as parsed.
     pub scenario: Scenario,
     source: SourceFile,
 }
@@ -135,6 +164,8 @@ pub struct ScenarioFile {
 /// Why a scenario could not be run: the file, line and column, and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum ScenarioError {
+    /// The scenario file could not be read: missing, not a regular file, too
+    /// large, or not UTF-8 text.
     #[error(transparent)]
     Read(#[from] ReadError),
     /// A problem in the scenario file, with its place.
@@ -464,7 +495,9 @@ impl ScenarioFile {
 pub enum Checked {
     /// Played: the clauses it cites and the expectations that failed.
     Ran {
+        /// The rule clauses the scenario cites.
         clauses: Vec<String>,
+        /// Each expectation that failed, described (none: it passed).
         failures: Vec<String>,
     },
     /// Not played: the file, its game or its start is broken.
@@ -503,6 +536,7 @@ pub fn check_all(paths: &[PathBuf]) -> Result<Batch, ReadError> {
 /// What `check_all` found.
 #[derive(Default)]
 pub struct Batch {
+    /// Each scenario file found, in the order found, with its result.
     pub files: Vec<(PathBuf, Checked)>,
     /// Game files found in the folders searched, which are not scenarios.
     pub skipped: Vec<PathBuf>,
@@ -688,7 +722,10 @@ pub fn parse_board(game: &Game, text: &str) -> Result<Setup, String> {
 /// The outcome of running a scenario: a report to read (and snapshot), and the
 /// expectations that failed.
 pub struct Run {
+    /// What was played, for people: the clauses and what the scenario is
+    /// about, the position before and, when it plays decisions, after them.
     pub report: String,
+    /// Each expectation that failed, described (none: the scenario passed).
     pub failures: Vec<String>,
     /// The board the scenario expects, when it states one.
     pub expected: Option<Position>,

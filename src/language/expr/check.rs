@@ -1,8 +1,6 @@
 //! Checking: untyped syntax tree → typed expression, resolving every name
 //! (bindings, options, hole names, functions) to an index or a constant.
 
-#![warn(missing_docs)]
-
 use super::functions::{self, Args, Function, Needs};
 use super::syntax::{BinaryOp, Node, NodeKind, Span, UnaryOp};
 use crate::ir::compiled::eval_once;

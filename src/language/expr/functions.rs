@@ -5,8 +5,6 @@
 //! take what they need from the one entry, so that adding a function is one
 //! entry plus its evaluation (which the compiler asks for).
 
-#![warn(missing_docs)]
-
 use std::collections::VecDeque;
 
 use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};

@@ -1,5 +1,5 @@
 //! The expression language of game files: parse (syntax), check (names and
-//! types, into the typed trees of [`crate::ir`]), with every function in one
+//! types, into the typed trees of `crate::ir`), with every function in one
 //! table. Each phase has its own error type.
 
 pub mod check;

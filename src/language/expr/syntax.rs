@@ -7,27 +7,48 @@ use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/expr.pest"]
-struct ExprParser;
+/// The parser pest derives from the grammar, kept in a module of its own so
+/// that the `Rule` enum it makes stays private to this one.
+mod parser {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/expr.pest"]
+    pub(super) struct ExprParser;
+}
+
+use parser::{ExprParser, Rule};
 
 /// Byte range inside the expression text.
 pub type Span = std::ops::Range<usize>;
 
+/// An operator between two operands, loosest first: `or`, `and`, the
+/// comparisons, `+ -`, then `* / %`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinaryOp {
+    /// `a or b`: either condition holds.
     Or,
+    /// `a and b`: both conditions hold.
     And,
+    /// `a == b`: equal integers, conditions, holes or sides.
     Eq,
+    /// `a != b`: not equal.
     Ne,
+    /// `a < b`, on integers.
     Lt,
+    /// `a <= b`, on integers.
     Le,
+    /// `a > b`, on integers.
     Gt,
+    /// `a >= b`, on integers.
     Ge,
+    /// `a + b`.
     Add,
+    /// `a - b`.
     Sub,
+    /// `a * b`.
     Mul,
+    /// `a / b`, integer division.
     Div,
+    /// `a % b`, the remainder of integer division.
     Rem,
 }
 
@@ -44,7 +65,8 @@ impl BinaryOp {
         }
     }
 
-    pub fn symbol(self) -> &'static str {
+    /// The operator as expressions write it (`or`, `==`, `+`...).
+    pub(crate) fn symbol(self) -> &'static str {
         use BinaryOp::*;
         match self {
             Or => "or",
@@ -64,36 +86,54 @@ impl BinaryOp {
     }
 }
 
+/// An operator before its one operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnaryOp {
+    /// `not c`: the condition does not hold.
     Not,
+    /// `-n`: the integer negated.
     Neg,
 }
 
+/// One node of an expression as parsed: what it is, and where it was written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
+    /// What the node is, with its parts.
     pub kind: NodeKind,
+    /// Where, in the expression's text.
     pub span: Span,
 }
 
+/// The forms an expression takes, before names and types are checked.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeKind {
+    /// An integer literal (`3`).
     Int(i64),
+    /// `true` or `false`.
     Bool(bool),
+    /// A name: a binding (`last`), an option, a quantifier's variable, a hole
+    /// (`a3`), a side (`south`), `all_holes` or a named term.
     Name(String),
+    /// `not x` or `-x`.
     Unary(UnaryOp, Box<Node>),
+    /// `l OP r`.
     Binary(BinaryOp, Box<Node>, Box<Node>),
+    /// `if c then t else e`: condition, then, else.
     If(Box<Node>, Box<Node>, Box<Node>),
+    /// `f(a, b, ...)`: a function or named term, with its arguments.
     Call(String, Vec<Node>),
     /// `any(h in SET, CONDITION)`: function, variable (with its span), set, body.
     Quantifier(String, String, Span, Box<Node>, Box<Node>),
+    /// `[h1, h2, ...]`: a set written out hole by hole.
     Set(Vec<Node>),
 }
 
 /// A syntax error: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// Where, in the expression's text.
     pub span: Span,
+    /// What was expected there, or what is wrong.
     pub message: String,
 }
 
@@ -223,6 +263,7 @@ impl Node {
         vars
     }
 
+    /// The node's parts, in the order they are written.
     pub fn children(&self) -> Vec<&Node> {
         match &self.kind {
             NodeKind::Int(_) | NodeKind::Bool(_) | NodeKind::Name(_) => vec![],

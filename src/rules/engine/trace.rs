@@ -1,8 +1,6 @@
 //! A move seed by seed (`Step`), reported where a caller wants it (`Trace`):
 //! the web playground's animation, and a look-ahead watching what a move takes.
 
-#![warn(missing_docs)]
-
 use super::*;
 
 /// A move seed by seed, for a page to animate: what the hand takes up, where
