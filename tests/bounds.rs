@@ -149,6 +149,25 @@ fn item_04_one_move_does_bounded_work() {
         &mancala_capped(CAP_MB, &["replay", path, "a1"]),
         "decision 1 `a1` is not legal",
     );
+    // The same rules with Kalah's 48 seeds: a lap's work is bounded by the
+    // seeds in play, so the move that 48,000 seeds could not make is legal,
+    // its relay sowing lap after lap.
+    let few = file(
+        "item04",
+        "few-seeds.toml",
+        "extends = \"kalah\"\n[relay]\nwhen = \"count(last) > 1\"\nfrom = \"last\"\n\
+         [[capture]]\nat = \"drop\"\ntake = \"here\"\nwhen = \"any(h in all_holes, \
+         any(g in all_holes, count(h) > count(g) + 100000)) and count(here) > 0\"\n",
+    );
+    let output = mancala_capped(CAP_MB, &["validate", &few]);
+    assert!(
+        stdout(&output).contains("0 warnings"),
+        "{}",
+        stdout(&output)
+    );
+    let output = mancala_capped(CAP_MB, &["replay", &few, "a1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("completed turns: 1"));
 }
 
 /// Item 3: a timed agent stops within its time and one move's work, however

@@ -622,6 +622,7 @@ impl Game {
     pub fn set_limits(&mut self, limits: Limits) -> Result<(), LimitError> {
         limits.check()?;
         self.limits = limits;
+        self.work = MoveWork::of(self);
         Ok(())
     }
 

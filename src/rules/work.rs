@@ -1,17 +1,20 @@
 //! How much work one move may do (GEN-7). A move's work is the seeds it drops
-//! and the expression nodes its rules may visit, charged lap by lap from costs
-//! worked out at load (each rule at its most, `cost`), so that counting costs
-//! nothing per seed. A move that would go past `MAX_MOVE_WORK` counts as
-//! endless, as one past the lap limit does: no game file can make one move,
-//! and so one request or one agent's step, take minutes.
-
-#![warn(missing_docs)]
+//! and the expression nodes its rules may visit, each rule at its most (`cost`,
+//! worked out at load), and each lap as if its hand held every seed in play.
+//! A move whose laps could go past `MAX_MOVE_WORK` counts as endless, as one
+//! past the lap limit does: no game file can make one move, and so one request
+//! or one agent's step, take minutes.
+//!
+//! Charged this way, the bound costs nothing per seed or per lap: it is a
+//! number of laps, `MoveWork::laps_within`, asked with the lap limit, and only
+//! once a move goes past `MoveWork::free_laps` (safe for any position).
 
 use crate::ir::Compiled;
 use crate::ir::compiled::Compile;
 use crate::ir::cost::Costs;
-use crate::rules::board::Board;
+use crate::rules::board::{Board, Side};
 use crate::rules::game::{Capture, CaptureTime, Game, Target};
+use crate::rules::setup::MAX_SEEDS;
 
 /// The most work one move may do: about a tenth of a second of the slowest
 /// rules on this project's machine, and thousands of times what any bundled
@@ -25,10 +28,13 @@ pub struct MoveWork {
     pub per_move: u64,
     /// Each lap: the captures at its lift and end, and the relay's rules.
     pub per_lap: u64,
-    /// Each seed dropped: one, and the captures after every seed.
-    pub per_drop: u64,
-    /// Each time the skip condition is asked of a hole.
-    pub per_skip: u64,
+    /// Each seed of a lap's hand: its drop, the captures after every seed,
+    /// and the skip asked of each hole it may pass over on its way.
+    pub per_seed: u64,
+    /// The laps any move of the game may sow before anything is asked: within
+    /// the lap limit, and `laps_within` a position holding the most seeds a
+    /// game may have.
+    pub free_laps: u32,
 }
 
 impl MoveWork {
@@ -54,7 +60,21 @@ impl MoveWork {
             .fold(0, u64::saturating_add)
         });
         let claims_lost = cost(game.claims_lost.as_ref(), board);
-        MoveWork {
+        // A seed is dropped after at most a circuit of holes passed over
+        // (then the hand is endless), the skip asked of each and of the hole
+        // it falls into.
+        let longest_circuit = Side::BOTH
+            .iter()
+            .map(|&side| board.circuit_length(side) as u64)
+            .max()
+            .unwrap_or(0);
+        let skip_per_seed = match &game.skip {
+            Some(skip) => cost(Some(skip), board)
+                .saturating_add(1)
+                .saturating_mul(longest_circuit + 1),
+            None => 0,
+        };
+        let mut work = MoveWork {
             per_move: cost(game.moves.lift.as_ref(), board)
                 .saturating_add(captures_at(CaptureTime::SowingEnd))
                 .saturating_add(1),
@@ -64,17 +84,25 @@ impl MoveWork {
                 .saturating_add(claims_lost)
                 .saturating_add(board.hole_count() as u64)
                 .saturating_add(1),
-            per_drop: captures_at(CaptureTime::Drop).saturating_add(1),
-            per_skip: cost(game.skip.as_ref(), board).saturating_add(1),
-        }
+            per_seed: captures_at(CaptureTime::Drop)
+                .saturating_add(1)
+                .saturating_add(skip_per_seed),
+            free_laps: 0,
+        };
+        work.free_laps = game.limits().laps.min(work.laps_within(MAX_SEEDS));
+        work
     }
 
-    /// The work of a lap of `seeds` seeds. Plain arithmetic cannot overflow:
-    /// every expression costs at most `cost::MAX_COST` (larger ones are refused
-    /// at load), so a step's cost is far below 2^40 and a lap's below 2^56.
-    #[inline(always)]
-    pub fn lap(&self, seeds: u16) -> u64 {
-        self.per_lap + self.per_drop * u64::from(seeds)
+    /// How many laps a move may sow where `seeds` are in play (on the board,
+    /// in hand, captured or out of play: no hand can hold more), each charged
+    /// at its most, within `MAX_MOVE_WORK`.
+    pub fn laps_within(&self, seeds: u64) -> u32 {
+        let lap = self
+            .per_seed
+            .saturating_mul(seeds)
+            .saturating_add(self.per_lap);
+        let laps = MAX_MOVE_WORK.saturating_sub(self.per_move) / lap;
+        laps.min(u64::from(u32::MAX)) as u32
     }
 }
 

@@ -13,7 +13,6 @@ use crate::rules::decision::{Decision, Declined};
 use crate::rules::game::{Capture, CaptureTime, Chain, Game, Strip, Target};
 use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
-use crate::rules::work::MAX_MOVE_WORK;
 
 use capture::*;
 pub(crate) use sowing::*;

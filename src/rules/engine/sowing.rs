@@ -277,7 +277,9 @@ pub(super) struct Sowing<'a, P: Plan, const N: usize, T: Trace> {
     /// Whether the lap runs against the game's direction.
     reversed: bool,
     lap_kind: LapKind,
-    work: u64,
+    /// The laps the move may sow before the lap limit and its work are asked
+    /// about again (GEN-7; `begin_lap`).
+    lap_bound: u32,
     plan: std::marker::PhantomData<P>,
 }
 
@@ -317,7 +319,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             hand: 0,
             from: origin,
             reversed,
-            work: game.work.per_move,
+            lap_bound: game.work.free_laps,
             plan: std::marker::PhantomData,
         }
     }
@@ -372,8 +374,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             }
         };
         self.hand = lifted;
-        // Charged lap by lap, each lap for all its seeds as it is lifted.
-        charge(&mut self.work, self.game.work.lap(lifted))?;
+        self.begin_lap(1)?;
         if P::FROM_HAND {
             self.place_from_hand();
         }
@@ -581,7 +582,6 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
                 None => self.drops.skips.contains(at),
             });
         };
-        charge(&mut self.work, self.game.work.per_skip)?;
         Ok(self.drops.skips.contains(at) || skip.eval(&mut self.scope()))
     }
 
@@ -597,11 +597,8 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             return Ok(false);
         };
         // The sowing goes on with the seeds taken, as a new lap.
-        if self.env.lap >= self.game.limits().laps {
-            return Err(NotLegal::Endless);
-        }
+        self.begin_lap(self.env.lap + 1)?;
         self.hand = resow.seeds.min(u32::from(u16::MAX)) as u16;
-        charge(&mut self.work, self.game.work.lap(self.hand))?;
         self.from = resow.from;
         if resow.reverse {
             self.turn_round();
@@ -615,6 +612,16 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     fn turn_round(&mut self) {
         self.reversed = !self.reversed;
         self.env.reversed = self.reversed;
+    }
+
+    /// Lap `number` may be sown (GEN-7): it is within the lap limit and the
+    /// move's work (`rules::work`). Asked only past `lap_bound`.
+    #[inline(always)]
+    fn begin_lap(&mut self, number: u32) -> Result<(), NotLegal> {
+        if number > self.lap_bound {
+            self.lap_bound = lap_bound_past(self.game, self.position, number)?;
+        }
+        Ok(())
     }
 
     /// The relay (reference: "Relay", GEN-6): once a hand is spent, a new one
@@ -645,10 +652,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             }
             self.hand = lifted;
         }
-        if self.env.lap >= game.limits().laps {
-            return Err(NotLegal::Endless);
-        }
-        charge(&mut self.work, game.work.lap(self.hand))?;
+        self.begin_lap(self.env.lap + 1)?;
         if let Some(reverse) = &relay.reverse
             && reverse.eval(&mut self.scope())
         {
@@ -791,17 +795,23 @@ pub(super) const DROP: CaptureTime = CaptureTime::Drop;
 /// The time of the captures made as a hand is lifted (`at = "lift"`).
 pub(super) const LIFT: CaptureTime = CaptureTime::Lift;
 
-/// Adds `cost` to a move's `work`; past `MAX_MOVE_WORK` the move counts as
-/// endless (GEN-7).
-#[inline(always)]
-pub(super) fn charge(work: &mut u64, cost: u64) -> Result<(), NotLegal> {
-    // Cannot overflow: `work` stays under MAX_MOVE_WORK until this refuses,
-    // and one charge is at most a lap's (`MoveWork::lap`).
-    *work += cost;
-    match *work > MAX_MOVE_WORK {
-        true => Err(NotLegal::TooMuchWork),
-        false => Ok(()),
+/// The bound on a move's laps once lap `number` is past those free for any
+/// position (GEN-7): the lap limit, and the laps whose work the seeds in play
+/// allow (no hand of the move holds more); an error if the lap is past either.
+/// Out of line, and handed no part of the move's state, which would keep it
+/// out of registers.
+#[cold]
+#[inline(never)]
+fn lap_bound_past(game: &Game, position: &AnyPosition, number: u32) -> Result<u32, NotLegal> {
+    let limit = game.limits().laps;
+    if number > limit {
+        return Err(NotLegal::Endless);
     }
+    let within = game.work.laps_within(u64::from(position.seeds()));
+    if number > within {
+        return Err(NotLegal::TooMuchWork);
+    }
+    Ok(limit.min(within))
 }
 
 /// Counts one more hole skipped in a row (`skipped`); once every hole of the
