@@ -12,6 +12,7 @@
 //! - `ir` (within the crate): expressions as play evaluates them (typed trees
 //!   compiled into closures), which `language` builds and `rules` runs.
 //! - [`agents`]: random playouts, alpha-beta, Monte Carlo tree search.
+//! - [`solve`]: exact values, every line searched to the end.
 //! - [`studies`]: comparisons, plots, scenarios, rule explanations, benchmarks.
 //! - [`present`]: what people and programs read — board drawings, the JSON
 //!   contract, terminal play.
@@ -46,6 +47,7 @@ pub mod present;
 pub mod rules;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod solve;
 #[cfg(feature = "studies")]
 pub mod studies;
 

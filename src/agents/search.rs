@@ -97,7 +97,7 @@ fn key<const N: usize>(state: &GameState<N>) -> u64 {
 /// than searching it. Positions are not chosen by an adversary, so a fast
 /// hash's weaker guarantees do not matter here.
 #[derive(Default)]
-struct WordHasher(u64);
+pub(crate) struct WordHasher(u64);
 
 impl WordHasher {
     #[inline(always)]

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use mancala::language::catalog;
 use mancala::rules::game::{AtRoundLimit, Game, Limits};
 
-use crate::cli::{check, compare, games, play, serve};
+use crate::cli::{check, compare, games, play, serve, solve};
 
 /// A rules interpreter for mancala (sowing) games described in TOML files.
 ///
@@ -52,6 +52,9 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Play uniformly random games, reproducibly: game i uses seed S+i.
     Random(games::RandomArgs),
+    /// The exact value of a game's start (or a position) under perfect play,
+    /// and of each decision there: won, drawn or lost, and by how many seeds.
+    Solve(solve::SolveArgs),
 }
 
 #[derive(Args)]

@@ -9,6 +9,7 @@ mod games;
 mod output;
 mod play;
 mod serve;
+mod solve;
 
 use args::Command;
 use mancala::studies::compare as studies_compare;
@@ -64,5 +65,6 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Merge(args) => compare::merge(args),
         Command::Play(args) => play::play(args),
         Command::Serve(args) => Ok(serve::serve(args)?),
+        Command::Solve(args) => Ok(solve::solve(args)?),
     }
 }

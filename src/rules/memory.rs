@@ -21,11 +21,15 @@ pub enum Memory {
     Starter,
     /// The holes some move has started from (`moved_from`).
     MovedFrom,
+    /// The turns completed (`turn`). Always kept, for the turn limit (GEN-11);
+    /// noted so that positions reached at different turns are told apart only
+    /// where some rule reads it (the solver's table).
+    Turns,
 }
 
 /// A set of [`Memory`] items.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Memories(u8);
+pub struct Memories(u16);
 
 impl Memories {
     /// The empty set.
@@ -53,7 +57,7 @@ impl Memories {
         self.0 |= other.0;
     }
 
-    const fn bit(item: Memory) -> u8 {
+    const fn bit(item: Memory) -> u16 {
         1 << item as u8
     }
 }

@@ -86,6 +86,7 @@ impl Binding {
         match self {
             Binding::LapBoard => Some(Memory::LapBoard),
             Binding::ExtraTurns => Some(Memory::ExtraTurns),
+            Binding::Turn => Some(Memory::Turns),
             _ => None,
         }
     }

@@ -1,0 +1,180 @@
+//! `mancala solve`: the exact value of a game's start (or of a position) under
+//! perfect play, and of each decision there.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use mancala::rules::game::Game;
+use mancala::rules::state::GameState;
+use mancala::solve::{self, Budget, Solution, Value, Verdict};
+use mancala::{Position, Side};
+
+use crate::cli::args::GameArgs;
+use crate::cli::output::{out, outln};
+
+/// Memory the table takes unless told otherwise.
+const DEFAULT_MEMORY: usize = 1 << 30;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    pub game: String,
+    /// Solve this position file (JSON, the shape of the `position` object)
+    /// rather than the start.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// Where the setup scatters seeds at random, the deal to solve.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub deal: u64,
+    /// Memory for the transposition table: a number of bytes with K, M or G
+    /// (1G by default; at least 1M).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<usize>,
+    /// Give up after examining this many positions.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
+    pub positions: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub setup: GameArgs,
+}
+
+/// A size in bytes: digits with an optional K, M or G (powers of 1,024).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&text[..at], 1 << 10),
+        Some((at, 'M' | 'm')) => (&text[..at], 1 << 20),
+        Some((at, 'G' | 'g')) => (&text[..at], 1 << 30),
+        _ => (text, 1),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .filter(|&bytes| bytes <= 1 << 40)
+        .ok_or_else(|| "expected a size such as 512M or 2G (at most 1024G)".into())
+}
+
+#[derive(Serialize)]
+struct Report {
+    game: String,
+    to_move: &'static str,
+    verdict: Verdict,
+    margin: i64,
+    proven: bool,
+    decisions: Vec<DecisionReport>,
+    positions: u64,
+    turn_limit_met: u64,
+    repeats_met: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct DecisionReport {
+    decision: String,
+    verdict: Verdict,
+    margin: i64,
+}
+
+/// `mancala solve GAME`.
+pub fn solve(args: SolveArgs) -> Result<(), String> {
+    let game = args.setup.load(&args.game)?;
+    let start = start_of(&game, &args)?;
+    let budget = Budget {
+        memory: args.memory.unwrap_or(DEFAULT_MEMORY),
+        positions: args.positions,
+    };
+    let solution = mancala::with_cells!(game.cell_class(), N => {
+        solve::solve(&GameState::<N>::from_any_position(&game, &start), budget)
+    })
+    .map_err(|e| e.to_string())?;
+    let report = Report {
+        game: game.id().to_string(),
+        to_move: solution.to_move.name(),
+        verdict: solution.value.verdict,
+        margin: solution.value.margin,
+        proven: solution.proven(),
+        decisions: solution
+            .decisions
+            .iter()
+            .map(|&(decision, value)| DecisionReport {
+                decision: game.decision_name(decision),
+                verdict: value.verdict,
+                margin: value.margin,
+            })
+            .collect(),
+        positions: solution.positions,
+        turn_limit_met: solution.turn_limit_met,
+        repeats_met: solution.repeats_met,
+        seconds: solution.elapsed.as_secs_f64(),
+    };
+    match args.json {
+        true => outln!("{}", serde_json::to_string(&report).expect("plain data")),
+        false => out!("{}", text(&solution, &report)),
+    }
+    Ok(())
+}
+
+/// The position to solve: the file's, else the start (its deal).
+fn start_of(game: &Game, args: &SolveArgs) -> Result<Position, String> {
+    let Some(path) = &args.position else {
+        return Ok(game.deal(args.deal, game.start().to_move()));
+    };
+    let text = mancala::input::read_text(path, mancala::input::MAX_TEXT_BYTES)
+        .map_err(|e| e.to_string())?;
+    mancala::present::json::parse_position(game, &text)
+        .map_err(|e| format!("{}: invalid position: {e}", path.display()))
+}
+
+fn text(solution: &Solution, report: &Report) -> String {
+    let side = side_name(solution.to_move);
+    let mut text = format!(
+        "{}: {side} to move {}\n",
+        report.game,
+        outcome(solution.value)
+    );
+    for (decision, (_, value)) in report.decisions.iter().zip(&solution.decisions) {
+        text += &format!("  {:<8} {side} {}\n", decision.decision, outcome(*value));
+    }
+    text += &format!(
+        "{} positions examined in {:.2} s\n",
+        report.positions, report.seconds
+    );
+    if solution.turn_limit_met > 0 {
+        text += &format!(
+            "{} lines reached the turn limit (GEN-11) and count as unfinished, drawn: \
+             the value holds for that limit\n",
+            solution.turn_limit_met
+        );
+    }
+    if !solution.proven() {
+        text += &format!(
+            "not proven: {} positions came back along a line and count as drawn\n",
+            solution.repeats_met
+        );
+    }
+    text
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+/// "wins by 6", "loses by 2", "draws"; a margin against the verdict (a game
+/// won or lost by a rule, not by seeds) is shown as seeds.
+fn outcome(value: Value) -> String {
+    let by = value.margin.abs();
+    match (value.verdict, value.margin.signum()) {
+        (Verdict::Win, 1) => format!("wins by {by}"),
+        (Verdict::Loss, -1) => format!("loses by {by}"),
+        (Verdict::Draw, 0) => "draws".into(),
+        (Verdict::Win, _) => format!("wins ({:+} in seeds)", value.margin),
+        (Verdict::Loss, _) => format!("loses ({:+} in seeds)", value.margin),
+        (Verdict::Draw, _) => format!("draws ({:+} in seeds)", value.margin),
+    }
+}

@@ -1,0 +1,336 @@
+//! Exact values: a game searched to its end from a position, every line, by
+//! alpha-beta with a transposition table (`search`), for any two-sided game
+//! file (a solitaire, whose one side moves every turn, too).
+//!
+//! A value is the outcome of perfect play for the side to move — won, drawn or
+//! lost — and the margin it ends with: its score (seeds captured, leftovers
+//! awarded) less the other side's. Both sides play first for the outcome, then
+//! for the margin (as the published solutions of Kalah count it).
+//!
+//! What the search takes as it finds it, and says so in the `Solution`:
+//! - a game cut short by the turn limit (GEN-11) ends unfinished, which is
+//!   valued as a draw; the value then holds for that limit only;
+//! - a position met again along the line being searched would repeat for ever
+//!   where the file checks no repetition (or be a repetition where it does, whose
+//!   value depends on the path); it is valued as a draw and the solution is
+//!   marked as not proven.
+
+mod table;
+
+use std::time::{Duration, Instant};
+
+use crate::rules::board::Side;
+use crate::rules::decision::Decision;
+use crate::rules::game::Game;
+use crate::rules::memory::Memory;
+use crate::rules::position::Position;
+use crate::rules::state::{GameState, Reason, Status};
+
+use table::{Bound, Table};
+
+pub use table::ENTRY_BYTES;
+
+/// How a game ends for one side under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The side loses.
+    Loss,
+    /// Neither side wins (or the game is cut short, unfinished).
+    Draw,
+    /// The side wins.
+    Win,
+}
+
+/// The value of a position for one side: its verdict, then its margin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Value {
+    /// Won, drawn or lost.
+    pub verdict: Verdict,
+    /// The side's final score less the other side's.
+    pub margin: i64,
+}
+
+/// Margins lie well inside this (a game holds at most 65,535 seeds), so that a
+/// value is one integer: the verdict, then the margin.
+const VERDICT_STEP: i64 = 1 << 20;
+
+impl Value {
+    fn score(self) -> i64 {
+        let rank = match self.verdict {
+            Verdict::Loss => -1,
+            Verdict::Draw => 0,
+            Verdict::Win => 1,
+        };
+        rank * VERDICT_STEP + self.margin
+    }
+
+    fn from_score(score: i64) -> Value {
+        let rank = (score + VERDICT_STEP / 2).div_euclid(VERDICT_STEP);
+        let verdict = match rank {
+            r if r < 0 => Verdict::Loss,
+            0 => Verdict::Draw,
+            _ => Verdict::Win,
+        };
+        Value {
+            verdict,
+            margin: score - rank * VERDICT_STEP,
+        }
+    }
+
+    /// The same outcome seen from the other side.
+    pub fn for_other(self) -> Value {
+        Value::from_score(-self.score())
+    }
+}
+
+/// What a solve is allowed.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Bytes the transposition table may take (`ENTRY_BYTES` an entry).
+    pub memory: usize,
+    /// Positions the search may examine before it gives up.
+    pub positions: u64,
+}
+
+/// The exact value of a position and of each decision there.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The side to move, whose value this is.
+    pub to_move: Side,
+    /// The value under perfect play.
+    pub value: Value,
+    /// Each legal decision and the value it leads to for the side to move, best first.
+    pub decisions: Vec<(Decision, Value)>,
+    /// Positions examined.
+    pub positions: u64,
+    /// Lines cut short by the turn limit (their value holds for that limit only).
+    pub turn_limit_met: u64,
+    /// Positions met again along a line (valued as drawn): the value is not
+    /// proven where there were any.
+    pub repeats_met: u64,
+    /// How long the search took.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// Whether the value is the game's under its rules as written, with
+    /// nothing taken on assumption (no repeated position met).
+    pub fn proven(&self) -> bool {
+        self.repeats_met == 0
+    }
+}
+
+/// Why a position could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The game is already over there.
+    #[error("the game is over in this position: there is nothing to solve")]
+    GameOver,
+    /// The search examined more positions than it was allowed.
+    #[error(
+        "more than {0} positions examined without an answer; allow more with --positions, or solve a smaller option"
+    )]
+    TooManyPositions(u64),
+    /// The budget leaves no room for a transposition table.
+    #[error("a memory budget of {0} bytes holds no table; allow at least 1 MB")]
+    NoMemory(usize),
+}
+
+/// Solves the position of `state` (a game in progress, played with room for
+/// `N` cells).
+pub fn solve<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+) -> Result<Solution, SolveError> {
+    if state.outcome().is_some() {
+        return Err(SolveError::GameOver);
+    }
+    let started = Instant::now();
+    let mut search = Search::new(state.game(), budget)?;
+    let to_move = state.position().to_move;
+    let mut decisions = Vec::new();
+    let mut child = state.clone();
+    let mut spares = Vec::new();
+    for (index, decision) in state.legal().enumerate() {
+        state.after_into(index, &mut child);
+        let score = search.value_from(to_move, &child, (-i64::MAX, i64::MAX), &mut spares)?;
+        decisions.push((decision, Value::from_score(score)));
+    }
+    decisions.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+    Ok(Solution {
+        to_move,
+        value: decisions[0].1,
+        decisions,
+        positions: search.positions,
+        turn_limit_met: search.turn_limit_met,
+        repeats_met: search.repeats_met,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// One solve in progress: its table, the line being searched and its counts.
+struct Search {
+    table: Table,
+    /// Keys of the positions on the line from the root, to meet repeats.
+    line: Vec<u64>,
+    /// Whether positions reached at different turns may share a value: no rule
+    /// reads the turns played.
+    turn_free: bool,
+    positions: u64,
+    most_positions: u64,
+    turn_limit_met: u64,
+    repeats_met: u64,
+}
+
+impl Search {
+    fn new(game: &Game, budget: Budget) -> Result<Self, SolveError> {
+        let table = Table::within(budget.memory).ok_or(SolveError::NoMemory(budget.memory))?;
+        Ok(Search {
+            table,
+            line: Vec::new(),
+            turn_free: !game.remembers(Memory::Turns),
+            positions: 0,
+            most_positions: budget.positions,
+            turn_limit_met: 0,
+            repeats_met: 0,
+        })
+    }
+
+    /// The value of `state` for `side` (which need not be the side to move),
+    /// searched within the window (`alpha`, `beta`) for that side; children
+    /// are expanded into `spares` (states whose lists are reused).
+    fn value_from<'g, const N: usize>(
+        &mut self,
+        side: Side,
+        state: &GameState<'g, N>,
+        (alpha, beta): (i64, i64),
+        spares: &mut Vec<GameState<'g, N>>,
+    ) -> Result<i64, SolveError> {
+        if state.outcome().is_some() || state.position().to_move == side {
+            let value = self.negamax(state, (alpha, beta), spares)?;
+            return Ok(self.side_value(side, state, value));
+        }
+        Ok(-self.negamax(state, (-beta, -alpha), spares)?)
+    }
+
+    /// A value for the side to move (or, once over, for `to_move` as it stands)
+    /// turned to `side`'s.
+    fn side_value<const N: usize>(&self, side: Side, state: &GameState<'_, N>, value: i64) -> i64 {
+        match state.position().to_move == side {
+            true => value,
+            false => -value,
+        }
+    }
+
+    /// Negamax with alpha-beta: the value of `state` for its side to move.
+    fn negamax<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        (mut alpha, mut beta): (i64, i64),
+        spares: &mut Vec<GameState<'g, N>>,
+    ) -> Result<i64, SolveError> {
+        self.positions += 1;
+        if self.positions > self.most_positions {
+            return Err(SolveError::TooManyPositions(self.most_positions));
+        }
+        let mover = state.position().to_move;
+        if let Some(outcome) = state.outcome() {
+            if outcome.reason == Reason::TurnLimit {
+                self.turn_limit_met += 1;
+            }
+            return Ok(final_value(mover, outcome.status, state.position()).score());
+        }
+        let key = self.key(state.position());
+        if self.line.contains(&key) {
+            self.repeats_met += 1;
+            return Ok(0);
+        }
+        let remembered = self.table.get(key);
+        if let Some(entry) = remembered {
+            match entry.bound {
+                Bound::Exact => return Ok(entry.value),
+                Bound::Lower => alpha = alpha.max(entry.value),
+                Bound::Upper => beta = beta.min(entry.value),
+            }
+            if alpha >= beta {
+                return Ok(entry.value);
+            }
+        }
+        let alpha_in = alpha;
+        let order = self.order(state, remembered.map(|e| e.best));
+        self.line.push(key);
+        let mut best = (-i64::MAX, order[0]);
+        let mut child = spares.pop().unwrap_or_else(|| state.clone());
+        for index in order {
+            state.after_into(index, &mut child);
+            let value = match self.value_from(mover, &child, (alpha, beta), spares) {
+                Ok(value) => value,
+                Err(error) => {
+                    self.line.pop();
+                    return Err(error);
+                }
+            };
+            if value > best.0 {
+                best = (value, index);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.line.pop();
+        spares.push(child);
+        let bound = match best.0 {
+            v if v <= alpha_in => Bound::Upper,
+            v if v >= beta => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        // A value found below a repeat depends on the line: it is kept all the
+        // same, as the solution already says it is not proven.
+        self.table.put(key, best.0, bound, best.1);
+        Ok(best.0)
+    }
+
+    /// Decisions in the order they are searched: the table's best first, then
+    /// those that let the mover move again, then the largest gains.
+    fn order<const N: usize>(&self, state: &GameState<'_, N>, best: Option<u16>) -> Vec<usize> {
+        let mover = state.position().to_move;
+        let successors = state.successors();
+        let mut order: Vec<usize> = (0..successors.len()).collect();
+        let rank = |i: usize| {
+            let next = &successors[i];
+            let again = next.to_move == mover;
+            let gain = i64::from(next.captured[mover.index()])
+                - i64::from(next.captured[mover.other().index()]);
+            (best == Some(i as u16), again, gain)
+        };
+        order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
+        order
+    }
+
+    /// The table's key of a position: all of it but, where no rule reads it,
+    /// the turns played.
+    fn key<const N: usize>(&self, position: &Position<N>) -> u64 {
+        let mut keyed = *position;
+        if self.turn_free {
+            keyed.turn = 0;
+        }
+        table::hash(&keyed)
+    }
+}
+
+/// The value of a finished game for `side`.
+fn final_value<const N: usize>(side: Side, status: Status, position: &Position<N>) -> Value {
+    let verdict = match status {
+        Status::Draw | Status::Unfinished => Verdict::Draw,
+        Status::SouthWon | Status::NorthWon if status == Status::won_by(side) => Verdict::Win,
+        _ => Verdict::Loss,
+    };
+    let own = i64::from(position.captured[side.index()]);
+    let other = i64::from(position.captured[side.other().index()]);
+    Value {
+        verdict,
+        margin: own - other,
+    }
+}
