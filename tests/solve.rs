@@ -3,7 +3,7 @@
 //! every value checked a second way, by plain minimax over the whole game.
 
 use mancala::agents::search::minimax;
-use mancala::solve::{Budget, Verdict, solve};
+use mancala::solve::{Budget, Valuing, Verdict, solve};
 use mancala::{Game, GameState, Side};
 
 const BUDGET: Budget = Budget {
@@ -12,11 +12,18 @@ const BUDGET: Budget = Budget {
 };
 
 fn kalah(holes: u32, seeds: u32) -> Game {
+    kalah_with(holes, seeds, 0)
+}
+
+/// Kalah with `empty_capture` (1: Irving et al.'s capture from an empty house
+/// facing an empty one).
+fn kalah_with(holes: u32, seeds: u32, empty_capture: u32) -> Game {
     mancala::load(
         "kalah",
         &[
             ("holes_per_row".into(), holes.to_string()),
             ("seeds_per_hole".into(), seeds.to_string()),
+            ("empty_capture".into(), empty_capture.to_string()),
         ],
     )
     .expect("Kalah loads with these options")
@@ -26,38 +33,90 @@ fn kalah(holes: u32, seeds: u32) -> Game {
 /// (rows) and seeds a house (columns, 1 to 6).
 const IRVING: [&str; 4] = ["DLWLWD", "WLLLWW", "DWWWWL", "WWWWWD"];
 
+/// The margins found here (docs/solved.md), for South, by holes a side and
+/// seeds a house: Kalah as bundled, then with `empty_capture = 1`. The paper's
+/// results above hold under both readings for every cell pinned.
+const MARGINS: [[i64; 6]; 3] = [
+    [0, -2, 6, -2, 2, 0],
+    [2, -2, -2, -10, 6, 8],
+    [0, 4, 2, 2, 6, -8],
+];
+const MARGINS_EMPTY_CAPTURE: [[i64; 6]; 3] = [
+    [0, -2, 6, -2, 2, 0],
+    [2, -2, -2, -12, 6, 8],
+    [0, 4, 2, 2, 6, -10],
+];
+/// Kalah(4, n) for n = 1 to 3, both readings.
+const FOURTH_ROW: [[i64; 3]; 2] = [[2, 6, 6], [2, 6, 8]];
+
 #[test]
 fn kalah_cells_solve_as_the_paper_found() {
-    for (row, results) in IRVING.iter().enumerate() {
-        let holes = row as u32 + 1;
-        for (column, expected) in results.chars().enumerate() {
-            let seeds = column as u32 + 1;
-            // The larger cells of the fourth row are the benchmark's.
-            if holes == 4 && seeds > 3 {
-                continue;
+    for (empty_capture, margins) in [(0, MARGINS), (1, MARGINS_EMPTY_CAPTURE)] {
+        for (row, results) in IRVING.iter().enumerate() {
+            let holes = row as u32 + 1;
+            for (column, expected) in results.chars().enumerate() {
+                let seeds = column as u32 + 1;
+                // The larger cells of the fourth row are the benchmark's.
+                let margin = match margins.get(row) {
+                    Some(row) => row[column],
+                    None if seeds <= 3 => FOURTH_ROW[empty_capture as usize][column],
+                    None => continue,
+                };
+                let cell = format!("Kalah({holes},{seeds}), empty_capture = {empty_capture}");
+                let game = kalah_with(holes, seeds, empty_capture);
+                let solution = solve(&GameState::new(&game), BUDGET).expect("solved");
+                let verdict = match solution.value.verdict {
+                    Verdict::Win => 'W',
+                    Verdict::Draw => 'D',
+                    Verdict::Loss => 'L',
+                };
+                assert_eq!(verdict, expected, "{cell}");
+                assert_eq!(solution.value.margin, margin, "{cell}");
+                assert_eq!(solution.to_move, Side::South);
+                assert_eq!(solution.valuing, Valuing::Margin, "{cell}");
+                assert!(solution.proven(), "{cell} met a repeat");
+                assert_eq!(solution.turn_limit_met, 0);
             }
-            let game = kalah(holes, seeds);
-            let solution = solve(&GameState::new(&game), BUDGET).expect("solved");
-            let verdict = match solution.value.verdict {
-                Verdict::Win => 'W',
-                Verdict::Draw => 'D',
-                Verdict::Loss => 'L',
-            };
-            assert_eq!(verdict, expected, "Kalah({holes},{seeds})");
-            assert_eq!(solution.to_move, Side::South);
-            assert!(solution.proven(), "Kalah({holes},{seeds}) met a repeat");
-            assert_eq!(solution.turn_limit_met, 0);
         }
     }
+}
+
+/// Which reading of Kalah the paper solved: Kalah(5,2) is a draw there, and
+/// only with a last seed taken from an empty house facing an empty one.
+#[test]
+fn the_paper_solved_kalah_with_the_empty_capture() {
+    let drawn = solve(&GameState::new(&kalah_with(5, 2, 1)), BUDGET).expect("solved");
+    assert_eq!(
+        (drawn.value.verdict, drawn.value.margin),
+        (Verdict::Draw, 0)
+    );
+    let won = solve(&GameState::new(&kalah_with(5, 2, 0)), BUDGET).expect("solved");
+    assert_eq!((won.value.verdict, won.value.margin), (Verdict::Win, 2));
 }
 
 /// The solver's value and plain minimax's (no pruning, no table) agree on
 /// every cell small enough for minimax to search to the end.
 #[test]
 fn the_solver_agrees_with_plain_minimax() {
+    let mut games = Vec::new();
     for (holes, seeds) in [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3), (3, 1)] {
-        let game = kalah(holes, seeds);
-        let state = GameState::new(&game);
+        games.push(kalah_with(holes, seeds, 0));
+        games.push(kalah_with(holes, seeds, 1));
+    }
+    // A solitaire won or lost by its rule, valued by outcome (Tchuka Ruma:
+    // 4 holes of 2 seeds can be emptied, 3 of 2 cannot).
+    for holes in [3, 4] {
+        let options = [("holes_per_row".into(), holes.to_string())];
+        games.push(mancala::load("tchuka-ruma", &options).unwrap());
+    }
+    for game in &games {
+        let options: Vec<String> = game
+            .options()
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.value))
+            .collect();
+        let cell = format!("{} {}", game.id(), options.join(" "));
+        let state = GameState::new(game);
         let solution = solve(&state, BUDGET).expect("solved");
         // Minimax values South's outcome first, then the score difference.
         let value = minimax(&state, 200);
@@ -67,8 +126,8 @@ fn the_solver_agrees_with_plain_minimax() {
             v if v < -win / 2 => (Verdict::Loss, v + win),
             v => (Verdict::Draw, v),
         };
-        assert_eq!(solution.value.verdict, verdict, "Kalah({holes},{seeds})");
-        assert_eq!(solution.value.margin, margin, "Kalah({holes},{seeds})");
+        assert_eq!(solution.value.verdict, verdict, "{cell}");
+        assert_eq!(solution.value.margin, margin, "{cell}");
         // Each decision's value is what the position after it is worth.
         for &(decision, value) in &solution.decisions {
             let mut after = state.clone();
@@ -81,7 +140,7 @@ fn the_solver_agrees_with_plain_minimax() {
                 true => best.value,
                 false => best.value.for_other(),
             };
-            assert_eq!(seen, value, "Kalah({holes},{seeds}) after {decision:?}");
+            assert_eq!(seen, value, "{cell} after {decision:?}");
         }
     }
 }

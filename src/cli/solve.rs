@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{self, Budget, Solution, Value, Verdict};
+use mancala::solve::{self, Budget, Solution, Value, Valuing, Verdict};
 use mancala::{Position, Side};
 
 use crate::cli::args::GameArgs;
@@ -64,6 +64,7 @@ struct Report {
     verdict: Verdict,
     margin: i64,
     proven: bool,
+    valuing: Valuing,
     decisions: Vec<DecisionReport>,
     positions: u64,
     turn_limit_met: u64,
@@ -96,6 +97,7 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         verdict: solution.value.verdict,
         margin: solution.value.margin,
         proven: solution.proven(),
+        valuing: solution.valuing,
         decisions: solution
             .decisions
             .iter()
@@ -138,8 +140,12 @@ fn text(solution: &Solution, report: &Report) -> String {
     for (decision, (_, value)) in report.decisions.iter().zip(&solution.decisions) {
         text += &format!("  {:<8} {side} {}\n", decision.decision, outcome(*value));
     }
+    let valuing = match solution.valuing {
+        Valuing::Margin => "margins still to win, shared by every split of the scores",
+        Valuing::Outcome => "outcomes, then margins",
+    };
     text += &format!(
-        "{} positions examined in {:.2} s\n",
+        "{} positions examined in {:.2} s (the table kept {valuing})\n",
         report.positions, report.seconds
     );
     if solution.turn_limit_met > 0 {

@@ -7,6 +7,7 @@
 pub mod compiled;
 pub mod cost;
 pub mod reads;
+pub mod scores;
 pub mod typed;
 
 pub use compiled::Compiled;

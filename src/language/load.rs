@@ -6,10 +6,11 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use crate::ir::cost;
+use crate::ir::typed::Compare;
 use crate::ir::{
     BoolExpr, Compiled, Env, HoleExpr, IntExpr, OfType, Scope, SetExpr, SideExpr, Type, Typed,
 };
+use crate::ir::{cost, scores};
 use crate::language::compose;
 use crate::language::define::{self, Expansion, Terms};
 use crate::language::error::{LoadError, Problem, SourceFile};
@@ -746,6 +747,10 @@ impl Loader {
                 .as_ref()
                 .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
         let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
+        let mut memories = self.memories;
+        if takes_from_stores(&board, relay.as_ref(), &captures) {
+            memories.insert(Memory::Scores);
+        }
         // Kept only where it differs from South's but for the side to move.
         let north_start = north_start.filter(|north| north.counts() != start.counts());
         let (start, scatter) = match scatter {
@@ -782,7 +787,7 @@ impl Loader {
             limits: Limits::default(),
             rare_sowing,
             capture_times,
-            memories: self.memories,
+            memories,
             layout_clauses: parts.layout_clauses,
             always_legal: false,
             tracks_repetition: false,
@@ -1973,6 +1978,11 @@ impl Loader {
                     return None;
                 }
                 self.memories.extend_from(memories);
+                // A side's value ([result] score, [agents] evaluate) reads the
+                // scores by design; what matters is whether the rules do.
+                if bindings != SIDE_VALUE && scores::may_read_scores(&typed, board) {
+                    self.memories.insert(Memory::Scores);
+                }
                 Some(typed)
             }
             // Already reported where the broken term is defined.
@@ -2009,6 +2019,29 @@ impl Loader {
 }
 
 /// The span of a whole expression whose text starts at `base`.
+/// Whether a relay or a capture may lift or take a store's seeds, which are
+/// its side's score: each asked where its own condition holds (`ir::scores`).
+fn takes_from_stores(board: &Board, relay: Option<&Relay>, captures: &[Capture]) -> bool {
+    let read_where = |when: &BoolExpr, seeds: IntExpr| {
+        let read = BoolExpr::IntCompare(Compare::Ge, Box::new(seeds), Box::new(IntExpr::Const(0)));
+        let asked = BoolExpr::junction(true, when.clone(), read);
+        scores::may_read_scores(&Typed::Bool(asked), board)
+    };
+    let count = |hole: &HoleExpr| IntExpr::Count(Box::new(hole.clone()));
+    let lifts = relay.is_some_and(|r| read_where(r.when.tree(), count(r.from.tree())));
+    lifts
+        || captures.iter().any(|c| {
+            let taken = match &c.take {
+                Target::Hole(hole) => count(hole.tree()),
+                Target::Set(set) => IntExpr::Total(Box::new(set.tree().clone())),
+            };
+            let chained = c.chain.as_ref().is_some_and(|chain| {
+                read_where(chain.continue_while.tree(), count(chain.step.tree()))
+            });
+            read_where(c.when.tree(), taken) || chained
+        })
+}
+
 fn expr_span(base: usize, text: &str) -> Range<usize> {
     base..base + text.len().max(1)
 }

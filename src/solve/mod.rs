@@ -7,6 +7,12 @@
 //! awarded) less the other side's. Both sides play first for the outcome, then
 //! for the margin (as the published solutions of Kalah count it).
 //!
+//! Where scores alone decide the outcome and no rule reads them as play goes
+//! on (`Memory::Scores`), the rest of a game from a position does not depend
+//! on the scores so far: the table then keeps what is still to be won from
+//! each arrangement of seeds, shared by every split of the scores, as Irving et
+//! al. did for Kalah (`Valuing::Margin`).
+//!
 //! What the search takes as it finds it, and says so in the `Solution`:
 //! - a game cut short by the turn limit (GEN-11) ends unfinished, which is
 //!   valued as a draw; the value then holds for that limit only;
@@ -19,11 +25,12 @@ mod table;
 
 use std::time::{Duration, Instant};
 
+use crate::ir::{IntExpr, SideExpr};
 use crate::rules::board::Side;
 use crate::rules::decision::Decision;
-use crate::rules::game::Game;
+use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::memory::Memory;
-use crate::rules::position::Position;
+use crate::rules::position::{Position, PositionOf};
 use crate::rules::state::{GameState, Reason, Status};
 
 use table::{Bound, Table};
@@ -54,6 +61,58 @@ pub struct Value {
 /// Margins lie well inside this (a game holds at most 65,535 seeds), so that a
 /// value is one integer: the verdict, then the margin.
 const VERDICT_STEP: i64 = 1 << 20;
+
+/// How a solve values positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Valuing {
+    /// The outcome first, then the margin; positions that differ in their
+    /// scores are apart in the table.
+    Outcome,
+    /// The margin alone, whose sign is the outcome (scores decide it); the
+    /// table keeps the margin still to be won, shared by every split of the
+    /// scores so far.
+    Margin,
+}
+
+impl Valuing {
+    /// How `game` can be valued: by margin where scores alone decide its
+    /// outcome and no rule reads them during play.
+    pub fn of(game: &Game) -> Valuing {
+        let scored = game
+            .end_checks
+            .iter()
+            .all(|end| end.outcome == EndOutcome::Score && end.check != Check::Majority);
+        let score_is_captured = *game.score.tree() == IntExpr::Captured(Box::new(SideExpr::Side));
+        match scored && score_is_captured && !game.remembers(Memory::Scores) {
+            true => Valuing::Margin,
+            false => Valuing::Outcome,
+        }
+    }
+
+    /// The search's integer for a value.
+    fn score(self, value: Value) -> i64 {
+        match self {
+            Valuing::Outcome => value.score(),
+            Valuing::Margin => value.margin,
+        }
+    }
+
+    /// The value of the search's integer.
+    fn value(self, score: i64) -> Value {
+        match self {
+            Valuing::Outcome => Value::from_score(score),
+            Valuing::Margin => Value {
+                verdict: match score.signum() {
+                    1 => Verdict::Win,
+                    0 => Verdict::Draw,
+                    _ => Verdict::Loss,
+                },
+                margin: score,
+            },
+        }
+    }
+}
 
 impl Value {
     fn score(self) -> i64 {
@@ -98,6 +157,8 @@ pub struct Budget {
 pub struct Solution {
     /// The side to move, whose value this is.
     pub to_move: Side,
+    /// How positions were valued.
+    pub valuing: Valuing,
     /// The value under perfect play.
     pub value: Value,
     /// Each legal decision and the value it leads to for the side to move, best first.
@@ -121,6 +182,13 @@ impl Solution {
     }
 }
 
+/// The longest line the search follows, in decisions: each is a level of
+/// recursion, which `SEARCH_STACK` has room for.
+pub const MAX_LINE: usize = 100_000;
+
+/// The stack the search runs on (committed only as it is used).
+const SEARCH_STACK: usize = 1 << 30;
+
 /// Why a position could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -132,14 +200,33 @@ pub enum SolveError {
         "more than {0} positions examined without an answer; allow more with --positions, or solve a smaller option"
     )]
     TooManyPositions(u64),
+    /// A line went deeper than `MAX_LINE` decisions.
+    #[error("a line of more than {MAX_LINE} decisions; lower --max-turns")]
+    TooDeep,
     /// The budget leaves no room for a transposition table.
     #[error("a memory budget of {0} bytes holds no table; allow at least 1 MB")]
     NoMemory(usize),
 }
 
 /// Solves the position of `state` (a game in progress, played with room for
-/// `N` cells).
+/// `N` cells), on a thread of its own whose stack holds `MAX_LINE` levels.
 pub fn solve<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+) -> Result<Solution, SolveError> {
+    let state = state.clone();
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("solve".into())
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(scope, move || solve_here(&state, budget))
+            .expect("a thread to search on")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn solve_here<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
 ) -> Result<Solution, SolveError> {
@@ -152,14 +239,16 @@ pub fn solve<const N: usize>(
     let mut decisions = Vec::new();
     let mut child = state.clone();
     let mut spares = Vec::new();
+    let mut guess = 0;
     for (index, decision) in state.legal().enumerate() {
         state.after_into(index, &mut child);
-        let score = search.value_from(to_move, &child, (-i64::MAX, i64::MAX), &mut spares)?;
-        decisions.push((decision, Value::from_score(score)));
+        guess = search.exact(to_move, &child, guess, &mut spares)?;
+        decisions.push((decision, search.valuing.value(guess)));
     }
     decisions.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
     Ok(Solution {
         to_move,
+        valuing: search.valuing,
         value: decisions[0].1,
         decisions,
         positions: search.positions,
@@ -171,9 +260,18 @@ pub fn solve<const N: usize>(
 
 /// One solve in progress: its table, the line being searched and its counts.
 struct Search {
+    valuing: Valuing,
+    /// Cells of the board (a position's counts past them are 0).
+    cells: usize,
+    /// Whether a value is known to lie within the seeds still in play of the
+    /// scores so far (valuing by margin, where no capture gives seeds back).
+    bounded: bool,
     table: Table,
     /// Keys of the positions on the line from the root, to meet repeats.
     line: Vec<u64>,
+    /// Lists of decisions in search order, one in use for each position on
+    /// the line (kept to be reused).
+    orders: Vec<Vec<usize>>,
     /// Whether positions reached at different turns may share a value: no rule
     /// reads the turns played.
     turn_free: bool,
@@ -186,15 +284,43 @@ struct Search {
 impl Search {
     fn new(game: &Game, budget: Budget) -> Result<Self, SolveError> {
         let table = Table::within(budget.memory).ok_or(SolveError::NoMemory(budget.memory))?;
+        let valuing = Valuing::of(game);
         Ok(Search {
+            valuing,
+            cells: game.board.cell_count(),
+            bounded: valuing == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none()),
             table,
             line: Vec::new(),
+            orders: Vec::new(),
             turn_free: !game.remembers(Memory::Turns),
             positions: 0,
             most_positions: budget.positions,
             turn_limit_met: 0,
             repeats_met: 0,
         })
+    }
+
+    /// The exact value of `state` for `side`, by MTD(f): searches with null
+    /// windows from `guess`, each narrowing the bounds the value lies within
+    /// (the table keeps what each learned for the next).
+    fn exact<'g, const N: usize>(
+        &mut self,
+        side: Side,
+        state: &GameState<'g, N>,
+        guess: i64,
+        spares: &mut Vec<GameState<'g, N>>,
+    ) -> Result<i64, SolveError> {
+        let (mut lower, mut upper) = (-i64::MAX, i64::MAX);
+        let mut value = guess;
+        while lower < upper {
+            let beta = if value == lower { value + 1 } else { value };
+            value = self.value_from(side, state, (beta - 1, beta), spares)?;
+            match value < beta {
+                true => upper = value,
+                false => lower = value,
+            }
+        }
+        Ok(value)
     }
 
     /// The value of `state` for `side` (which need not be the side to move),
@@ -236,17 +362,44 @@ impl Search {
         }
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {
-            if outcome.reason == Reason::TurnLimit {
-                self.turn_limit_met += 1;
+            match outcome.reason {
+                Reason::TurnLimit => self.turn_limit_met += 1,
+                // Ended by a repetition: its value depends on the line.
+                Reason::Repetition => self.repeats_met += 1,
+                _ => {}
             }
-            return Ok(final_value(mover, outcome.status, state.position()).score());
+            let value = final_value(mover, outcome.status, state.position());
+            return Ok(match (self.valuing, outcome.status) {
+                // Unfinished: drawn, whatever the seeds.
+                (Valuing::Margin, Status::Unfinished) => 0,
+                _ => self.valuing.score(value),
+            });
+        }
+        // What the table keeps is relative to the scores so far (`Margin`).
+        let so_far = self.so_far(mover, state.position());
+        if self.bounded {
+            // No more than the seeds still in play can change hands.
+            let position = state.position();
+            let left = i64::from(position.seeds_on_board() + position.seeds_in_hand());
+            if alpha >= so_far + left {
+                return Ok(so_far + left);
+            }
+            if beta <= so_far - left {
+                return Ok(so_far - left);
+            }
         }
         let key = self.key(state.position());
+        if self.line.len() >= MAX_LINE {
+            return Err(SolveError::TooDeep);
+        }
         if self.line.contains(&key) {
             self.repeats_met += 1;
             return Ok(0);
         }
-        let remembered = self.table.get(key);
+        let remembered = self.table.get(key).map(|mut entry| {
+            entry.value += so_far;
+            entry
+        });
         if let Some(entry) = remembered {
             match entry.bound {
                 Bound::Exact => return Ok(entry.value),
@@ -258,16 +411,19 @@ impl Search {
             }
         }
         let alpha_in = alpha;
-        let order = self.order(state, remembered.map(|e| e.best));
+        let examined_before = self.positions;
+        let mut order = self.orders.pop().unwrap_or_default();
+        self.order(state, remembered.map(|e| e.best), &mut order);
         self.line.push(key);
         let mut best = (-i64::MAX, order[0]);
         let mut child = spares.pop().unwrap_or_else(|| state.clone());
-        for index in order {
+        for &index in &order {
             state.after_into(index, &mut child);
             let value = match self.value_from(mover, &child, (alpha, beta), spares) {
                 Ok(value) => value,
                 Err(error) => {
                     self.line.pop();
+                    self.orders.push(order);
                     return Err(error);
                 }
             };
@@ -280,6 +436,7 @@ impl Search {
             }
         }
         self.line.pop();
+        self.orders.push(order);
         spares.push(child);
         let bound = match best.0 {
             v if v <= alpha_in => Bound::Upper,
@@ -288,16 +445,24 @@ impl Search {
         };
         // A value found below a repeat depends on the line: it is kept all the
         // same, as the solution already says it is not proven.
-        self.table.put(key, best.0, bound, best.1);
+        let examined = self.positions - examined_before;
+        self.table
+            .put(key, best.0 - so_far, bound, best.1, examined);
         Ok(best.0)
     }
 
     /// Decisions in the order they are searched: the table's best first, then
     /// those that let the mover move again, then the largest gains.
-    fn order<const N: usize>(&self, state: &GameState<'_, N>, best: Option<u16>) -> Vec<usize> {
+    fn order<const N: usize>(
+        &self,
+        state: &GameState<'_, N>,
+        best: Option<u16>,
+        order: &mut Vec<usize>,
+    ) {
         let mover = state.position().to_move;
         let successors = state.successors();
-        let mut order: Vec<usize> = (0..successors.len()).collect();
+        order.clear();
+        order.extend(0..successors.len());
         let rank = |i: usize| {
             let next = &successors[i];
             let again = next.to_move == mover;
@@ -306,17 +471,55 @@ impl Search {
             (best == Some(i as u16), again, gain)
         };
         order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
-        order
     }
 
-    /// The table's key of a position: all of it but, where no rule reads it,
-    /// the turns played.
+    /// The table's key of a position: all of it but, where no rule reads
+    /// them, the turns played and (valuing by margin) the scores. Every part
+    /// is named, so that a part added to positions is not left out.
     fn key<const N: usize>(&self, position: &Position<N>) -> u64 {
-        let mut keyed = *position;
-        if self.turn_free {
-            keyed.turn = 0;
+        let PositionOf {
+            captured,
+            to_move,
+            starter,
+            closed,
+            turn,
+            pending,
+            claims,
+            hand,
+            out_of_play,
+            previous,
+            previous_captured,
+            extra_turns,
+            moved_from,
+            territory,
+            counts,
+        } = position;
+        let captured = match self.valuing {
+            Valuing::Margin => [0; 2],
+            Valuing::Outcome => *captured,
+        };
+        let turn = if self.turn_free { 0 } else { *turn };
+        // Sets of holes are mostly empty: hashed only where some hold holes.
+        let sets = [*closed, claims[0], claims[1], *moved_from, *territory];
+        let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
+        let rest = (
+            (captured, to_move, starter, turn, pending, hand, out_of_play),
+            (previous, previous_captured, extra_turns, sets),
+        );
+        table::key(&counts[..self.cells], &rest)
+    }
+
+    /// What `mover`'s value already holds of the scores (valuing by margin:
+    /// its lead; otherwise nothing, the table keeping whole values).
+    fn so_far<const N: usize>(&self, mover: Side, position: &Position<N>) -> i64 {
+        match self.valuing {
+            Valuing::Outcome => 0,
+            Valuing::Margin => {
+                let [own, other] =
+                    [mover, mover.other()].map(|s| i64::from(position.captured[s.index()]));
+                own - other
+            }
         }
-        table::hash(&keyed)
     }
 }
 

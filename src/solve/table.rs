@@ -1,6 +1,7 @@
 //! The solver's transposition table: a fixed array of entries, sized once from
-//! the memory a solve may use, each position's value kept in the slot its key
-//! picks (a newer position takes the slot). Its memory holds by construction.
+//! the memory a solve may use. Its memory holds by construction. A key picks a
+//! bucket of two slots: the first keeps the position whose search examined the
+//! most positions (the costliest to find again), the second the latest.
 
 use std::hash::{Hash, Hasher};
 
@@ -29,7 +30,8 @@ pub(super) struct Entry {
 }
 
 /// A slot: the position's key (0: empty; a key of 0 is kept as 1), then its
-/// value (32 bits), best decision (16) and bound (8) in one word. Plain words,
+/// value (32 bits), best decision (16), bound (8) and the log2 of the
+/// positions its search examined (8) in one word. Plain words,
 /// so that a table of any size starts as zeroed memory the system gives lazily.
 type Slot = [u64; 2];
 
@@ -52,13 +54,18 @@ impl Table {
         })
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+    /// The first slot of the key's bucket.
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 2)
     }
 
     pub(super) fn get(&self, key: u64) -> Option<Entry> {
         let key = key.max(1);
-        let [stored, packed] = self.slots[self.index(key)];
+        let bucket = self.bucket(key);
+        let [stored, packed] = match self.slots[bucket] {
+            slot if slot[0] == key => slot,
+            _ => self.slots[bucket + 1],
+        };
         (stored == key).then(|| Entry {
             value: i64::from(packed as u32 as i32),
             best: (packed >> 32) as u16,
@@ -70,9 +77,16 @@ impl Table {
         })
     }
 
-    pub(super) fn put(&mut self, key: u64, value: i64, bound: Bound, best: usize) {
+    /// Keeps a position's value; `examined`: the positions its search examined.
+    pub(super) fn put(&mut self, key: u64, value: i64, bound: Bound, best: usize, examined: u64) {
         let key = key.max(1);
-        let index = self.index(key);
+        let size = u64::from(63 - examined.max(1).leading_zeros());
+        let bucket = self.bucket(key);
+        let first = self.slots[bucket];
+        let index = match first[0] == key || size >= first[1] >> 56 {
+            true => bucket,
+            false => bucket + 1,
+        };
         // Values are a verdict step (2^20) and a margin: they fit 32 bits.
         let value = u64::from(value as i32 as u32);
         let best = best.min(usize::from(u16::MAX)) as u64;
@@ -81,15 +95,22 @@ impl Table {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        self.slots[index] = [key, value | best << 32 | bound << 48];
+        self.slots[index] = [key, value | best << 32 | bound << 48 | size << 56];
     }
 }
 
-/// A 64-bit key of anything hashable: the search's word hasher, then mixed
-/// (splitmix64's finaliser) so that every bit of the key depends on every word.
-pub(super) fn hash(value: &impl Hash) -> u64 {
+/// A 64-bit key of a position's first `cells` counts and of `rest` (every
+/// other part the key holds), mixed eight bytes at a time, then finalised
+/// (splitmix64's finaliser) so that every bit of the key depends on each word.
+pub(super) fn key(counts: &[u16], rest: &impl Hash) -> u64 {
     let mut hasher = WordHasher::default();
-    value.hash(&mut hasher);
+    for chunk in counts.chunks(4) {
+        let word = chunk.iter().enumerate().fold(0u64, |word, (i, &count)| {
+            word | u64::from(count) << (16 * i)
+        });
+        hasher.write_u64(word);
+    }
+    rest.hash(&mut hasher);
     let mut z = hasher.finish();
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -413,8 +413,16 @@ impl Checker<'_, '_> {
     }
 
     /// Replaces an operator applied to constants by its value (so that, for
-    /// example, a condition that is always false can be recognised).
+    /// example, a condition that is always false can be recognised), and
+    /// drops from an `and` or an `or` the constants that decide nothing
+    /// (`empty_capture == 1 or count(x) > 0` with the option 0 is `count(x) >
+    /// 0`): expressions have no effects, so no part is missed.
     fn fold(&self, typed: Typed) -> Typed {
+        let typed = match typed {
+            Typed::Bool(BoolExpr::AllOf(items)) => Typed::Bool(without_constants(true, items)),
+            Typed::Bool(BoolExpr::AnyOf(items)) => Typed::Bool(without_constants(false, items)),
+            other => other,
+        };
         let int = |x: &IntExpr| matches!(x, IntExpr::Const(_));
         let boolean = |x: &BoolExpr| matches!(x, BoolExpr::Const(_));
         let constant = match &typed {
@@ -637,5 +645,24 @@ impl Checker<'_, '_> {
             "those" => Typed::Set(SetExpr::Those(slot, set, body)),
             _ => Typed::Int(IntExpr::Number(slot, set, body)),
         })
+    }
+}
+
+/// An `and` (`all`) or an `or` of `items` without the constants that decide
+/// nothing; one that decides it (`false` in an `and`) is its value.
+fn without_constants(all: bool, items: Vec<BoolExpr>) -> BoolExpr {
+    let decides = BoolExpr::Const(!all);
+    if items.contains(&decides) {
+        return decides;
+    }
+    let mut kept: Vec<BoolExpr> = items
+        .into_iter()
+        .filter(|item| *item != BoolExpr::Const(all))
+        .collect();
+    match kept.len() {
+        0 => BoolExpr::Const(all),
+        1 => kept.pop().expect("one item"),
+        _ if all => BoolExpr::AllOf(kept),
+        _ => BoolExpr::AnyOf(kept),
     }
 }
