@@ -31,11 +31,24 @@ use crate::rules::decision::Decision;
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::memory::Memory;
 use crate::rules::position::{Position, PositionOf};
-use crate::rules::state::{GameState, Reason, Status};
+use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 use table::{Bound, Table};
 
 pub use table::ENTRY_BYTES;
+
+/// What the table and the seeds in play tell of a position before it is
+/// searched.
+enum Probe {
+    /// Its value (or a bound past the window, failing soft).
+    Known(i64),
+    /// To be searched: its key, the table's best decision, the window left.
+    Search {
+        key: u64,
+        best: Option<u16>,
+        window: (i64, i64),
+    },
+}
 
 /// How a game ends for one side under perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -349,11 +362,12 @@ impl Search {
         }
     }
 
-    /// Negamax with alpha-beta: the value of `state` for its side to move.
+    /// Negamax with alpha-beta: the value of `state` for its side to move,
+    /// within the window (`alpha`, `beta`), failing soft.
     fn negamax<'g, const N: usize>(
         &mut self,
         state: &GameState<'g, N>,
-        (mut alpha, mut beta): (i64, i64),
+        window: (i64, i64),
         spares: &mut Vec<GameState<'g, N>>,
     ) -> Result<i64, SolveError> {
         self.positions += 1;
@@ -362,73 +376,125 @@ impl Search {
         }
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {
-            match outcome.reason {
-                Reason::TurnLimit => self.turn_limit_met += 1,
-                // Ended by a repetition: its value depends on the line.
-                Reason::Repetition => self.repeats_met += 1,
-                _ => {}
-            }
-            let value = final_value(mover, outcome.status, state.position());
-            return Ok(match (self.valuing, outcome.status) {
-                // Unfinished: drawn, whatever the seeds.
-                (Valuing::Margin, Status::Unfinished) => 0,
-                _ => self.valuing.score(value),
-            });
+            return Ok(self.final_score(mover, outcome, state.position()));
         }
         // What the table keeps is relative to the scores so far (`Margin`).
         let so_far = self.so_far(mover, state.position());
+        let (key, best, window) = match self.probe(state, so_far, window)? {
+            Probe::Known(value) => return Ok(value),
+            Probe::Search { key, best, window } => (key, best, window),
+        };
+        let examined_before = self.positions;
+        let (value, best) = self.children(state, key, best, window, spares)?;
+        let bound = match value {
+            v if v <= window.0 => Bound::Upper,
+            v if v >= window.1 => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        // A value found below a repeat depends on the line: it is kept all the
+        // same, as the solution already says it is not proven.
+        let examined = self.positions - examined_before;
+        self.table.put(key, value - so_far, bound, best, examined);
+        Ok(value)
+    }
+
+    /// The score of a finished game for `mover`, noting a line cut by the
+    /// turn limit or ended by a repetition.
+    fn final_score<const N: usize>(
+        &mut self,
+        mover: Side,
+        outcome: &Outcome,
+        position: &Position<N>,
+    ) -> i64 {
+        match outcome.reason {
+            Reason::TurnLimit => self.turn_limit_met += 1,
+            // Its value depends on the line.
+            Reason::Repetition => self.repeats_met += 1,
+            _ => {}
+        }
+        match (self.valuing, outcome.status) {
+            // Unfinished: drawn, whatever the seeds.
+            (Valuing::Margin, Status::Unfinished) => 0,
+            (valuing, status) => valuing.score(final_value(mover, status, position)),
+        }
+    }
+
+    /// What is known of a position in progress before its decisions are
+    /// searched: a value the seeds in play or the table settle, a repeat along
+    /// the line (valued as drawn), or the window narrowed by the table.
+    fn probe<const N: usize>(
+        &mut self,
+        state: &GameState<'_, N>,
+        so_far: i64,
+        (mut alpha, mut beta): (i64, i64),
+    ) -> Result<Probe, SolveError> {
+        let position = state.position();
         if self.bounded {
             // No more than the seeds still in play can change hands.
-            let position = state.position();
             let left = i64::from(position.seeds_on_board() + position.seeds_in_hand());
             if alpha >= so_far + left {
-                return Ok(so_far + left);
+                return Ok(Probe::Known(so_far + left));
             }
             if beta <= so_far - left {
-                return Ok(so_far - left);
+                return Ok(Probe::Known(so_far - left));
             }
         }
-        let key = self.key(state.position());
         if self.line.len() >= MAX_LINE {
             return Err(SolveError::TooDeep);
         }
+        let key = self.key(position);
         if self.line.contains(&key) {
             self.repeats_met += 1;
-            return Ok(0);
+            return Ok(Probe::Known(0));
         }
-        let remembered = self.table.get(key).map(|mut entry| {
-            entry.value += so_far;
-            entry
-        });
-        if let Some(entry) = remembered {
-            match entry.bound {
-                Bound::Exact => return Ok(entry.value),
-                Bound::Lower => alpha = alpha.max(entry.value),
-                Bound::Upper => beta = beta.min(entry.value),
-            }
-            if alpha >= beta {
-                return Ok(entry.value);
-            }
+        let Some(entry) = self.table.get(key) else {
+            let window = (alpha, beta);
+            return Ok(Probe::Search {
+                key,
+                best: None,
+                window,
+            });
+        };
+        let value = entry.value + so_far;
+        match entry.bound {
+            Bound::Exact => return Ok(Probe::Known(value)),
+            Bound::Lower => alpha = alpha.max(value),
+            Bound::Upper => beta = beta.min(value),
         }
-        let alpha_in = alpha;
-        let examined_before = self.positions;
+        if alpha >= beta {
+            return Ok(Probe::Known(value));
+        }
+        let (best, window) = (Some(entry.best), (alpha, beta));
+        Ok(Probe::Search { key, best, window })
+    }
+
+    /// The best value of `state`'s decisions for its side to move, searched
+    /// best first within `window` until one reaches `beta`, and the decision.
+    fn children<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        key: u64,
+        best: Option<u16>,
+        (mut alpha, beta): (i64, i64),
+        spares: &mut Vec<GameState<'g, N>>,
+    ) -> Result<(i64, usize), SolveError> {
+        let mover = state.position().to_move;
         let mut order = self.orders.pop().unwrap_or_default();
-        self.order(state, remembered.map(|e| e.best), &mut order);
+        self.order(state, best, &mut order);
         self.line.push(key);
-        let mut best = (-i64::MAX, order[0]);
+        let mut best = Ok((-i64::MAX, order[0]));
         let mut child = spares.pop().unwrap_or_else(|| state.clone());
         for &index in &order {
             state.after_into(index, &mut child);
             let value = match self.value_from(mover, &child, (alpha, beta), spares) {
                 Ok(value) => value,
                 Err(error) => {
-                    self.line.pop();
-                    self.orders.push(order);
-                    return Err(error);
+                    best = Err(error);
+                    break;
                 }
             };
-            if value > best.0 {
-                best = (value, index);
+            if best.as_ref().is_ok_and(|&(b, _)| value > b) {
+                best = Ok((value, index));
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -438,17 +504,7 @@ impl Search {
         self.line.pop();
         self.orders.push(order);
         spares.push(child);
-        let bound = match best.0 {
-            v if v <= alpha_in => Bound::Upper,
-            v if v >= beta => Bound::Lower,
-            _ => Bound::Exact,
-        };
-        // A value found below a repeat depends on the line: it is kept all the
-        // same, as the solution already says it is not proven.
-        let examined = self.positions - examined_before;
-        self.table
-            .put(key, best.0 - so_far, bound, best.1, examined);
-        Ok(best.0)
+        best
     }
 
     /// Decisions in the order they are searched: the table's best first, then
