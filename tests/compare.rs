@@ -1,6 +1,8 @@
 //! `compare` is deterministic whatever the number of threads, and its agents
 //! behave as described.
 
+mod common;
+
 use mancala::language::catalog;
 use mancala::studies::compare::{self, Agent, Summary};
 
@@ -136,4 +138,43 @@ fn timed_agents_parse_and_stay_within_their_budget() {
     assert!(index < state.legal().len());
     // Generous: the search stops at its deadline, not after finishing a deep iteration.
     assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+/// `--exact` adds South's value under perfect play where a small solve proves
+/// it (Kalah(3,4): South wins by 2, docs/solved.md), and says where it does not
+/// (Goat's seeds can go round: the solve meets repeats); the CSV has the
+/// columns whichever variant comes first.
+#[test]
+fn exact_values_beside_the_statistics() {
+    let (goat, kalah) = ("goat", "kalah:holes_per_row=3");
+    let table = common::mancala(&["compare", goat, kalah, "--games", "20", "--exact"]);
+    assert!(table.status.success(), "{}", common::stderr(&table));
+    let first = common::stdout(&table)
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        first.starts_with("exact: South under perfect play"),
+        "{first}"
+    );
+    assert!(
+        first.contains("- (not solved)") && first.ends_with("wins by 2"),
+        "{first}"
+    );
+    let csv = common::mancala(&["compare", goat, kalah, "--games", "20", "--exact", "--csv"]);
+    let text = common::stdout(&csv);
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows[0][column("exact_verdict")], "");
+    assert_eq!(rows[1][column("exact_verdict")], "\"win\"");
+    assert_eq!(rows[1][column("exact_margin")], "2");
+    // Without --exact nothing changes.
+    let plain = common::mancala(&["compare", kalah, "--games", "20", "--csv"]);
+    assert!(!common::stdout(&plain).contains("exact"));
 }

@@ -182,3 +182,29 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
             .contains("more than 1000 positions")
     );
 }
+
+/// The perfect line: best decision after best decision to the end, each
+/// position's value the value before it, and the game's end the root's value.
+#[test]
+fn the_perfect_line_keeps_its_value_to_the_end() {
+    for (holes, seeds, empty_capture) in [(3, 3, 0), (4, 2, 1), (3, 6, 1)] {
+        let game = kalah_with(holes, seeds, empty_capture);
+        let mut state = GameState::new(&game);
+        let root = solve(&state, BUDGET).expect("solved");
+        let for_south = |side: Side, value: mancala::solve::Value| match side {
+            Side::South => value,
+            Side::North => value.for_other(),
+        };
+        let expected = for_south(root.to_move, root.value);
+        while state.outcome().is_none() {
+            let solution = solve(&state, BUDGET).expect("solved");
+            assert_eq!(for_south(solution.to_move, solution.value), expected);
+            state
+                .play(solution.decisions[0].0)
+                .expect("a legal decision");
+        }
+        let captured = state.position().captured();
+        let margin = i64::from(captured[0]) - i64::from(captured[1]);
+        assert_eq!(margin, expected.margin, "Kalah({holes},{seeds})");
+    }
+}

@@ -4,9 +4,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use mancala::Side;
 use mancala::language::catalog;
 use mancala::language::source::Source;
 use mancala::rules::game::Game;
+use mancala::rules::state::GameState;
+use mancala::solve::{Budget, Verdict, solve};
 use mancala::studies::compare;
 
 use crate::cli::Failure;
@@ -48,6 +51,11 @@ pub struct CompareArgs {
     /// Play matches of rounds, as each game file's [match] section says.
     #[arg(long = "match")]
     pub as_match: bool,
+    /// Also solve each variant from its start (as `mancala solve` does, with
+    /// at most 5,000,000 positions and a 256 MiB table) and show South's
+    /// exact value where that proves it.
+    #[arg(long, conflicts_with_all = ["shard", "as_match"])]
+    pub exact: bool,
     #[command(flatten)]
     pub rounds: RoundArgs,
 }
@@ -94,7 +102,13 @@ pub fn compare(args: CompareArgs) -> Result<(), Failure> {
                     .map_err(|e| e.render())?;
                 outln!("{}", serde_json::to_string(&shard).expect("plain data"));
             }
-            None => summaries.push(compare::summarise(variant, &played, args.as_match)),
+            None => {
+                let mut summary = compare::summarise(variant, &played, args.as_match);
+                if args.exact {
+                    (summary.exact_verdict, summary.exact_margin) = exact(game).unzip();
+                }
+                summaries.push(summary);
+            }
         }
     }
     if args.shard.is_some() {
@@ -172,6 +186,25 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     let summaries = compare::merge(shards)?;
     print_summaries(&summaries, args.json, args.csv);
     Ok(())
+}
+
+/// South's exact value from the game's start, where a small solve proves it.
+fn exact(game: &Game) -> Option<(Verdict, i64)> {
+    let budget = Budget {
+        memory: 256 << 20,
+        positions: 5_000_000,
+    };
+    let start = game.deal(0, game.start().to_move());
+    let solution = mancala::with_cells!(game.cell_class(), N => {
+        solve(&GameState::<N>::from_any_position(game, &start), budget)
+    })
+    .ok()
+    .filter(|s| s.proven() && s.turn_limit_met == 0)?;
+    let value = match solution.to_move {
+        Side::South => solution.value,
+        Side::North => solution.value.for_other(),
+    };
+    Some((value.verdict, value.margin))
 }
 
 /// A comparison as a table (default), JSON lines or CSV.

@@ -284,6 +284,13 @@ pub struct Summary {
     /// (while at least a tenth of them are; for charts).
     #[serde(skip)]
     pub branching_by_decision: Vec<f64>,
+    /// South's exact outcome under perfect play from the start (`compare
+    /// --exact`), where the variant was solved within the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_verdict: Option<crate::solve::Verdict>,
+    /// South's exact margin under perfect play, with `exact_verdict`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_margin: Option<i64>,
 }
 
 /// Plays `games` games of `game` (seeds `seed`, `seed+1`, ...) and sums them up.
@@ -508,6 +515,8 @@ pub fn summarise(label: &str, played: &[Played], matches: bool) -> Summary {
     let mean = |f: &dyn Fn(&Played) -> f64| played.iter().map(f).sum::<f64>() / n;
     let all_turns: f64 = played.iter().map(|p| p.turns as f64).sum();
     Summary {
+        exact_verdict: None,
+        exact_margin: None,
         variant: label.to_string(),
         games: played.len() as u64,
         matches,
@@ -581,6 +590,18 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
 /// A table row: its label and how to print a variant's value.
 type Row = (&'static str, fn(&Summary) -> String);
 
+/// A variant's exact value, or why it has none.
+fn exact_cell(s: &Summary) -> String {
+    use crate::solve::Verdict;
+    let by = s.exact_margin.unwrap_or(0).abs();
+    match s.exact_verdict {
+        Some(Verdict::Win) => format!("wins by {by}"),
+        Some(Verdict::Loss) => format!("loses by {by}"),
+        Some(Verdict::Draw) => "draws".into(),
+        None => "- (not solved)".into(),
+    }
+}
+
 /// The summaries as a table, one column per variant.
 pub fn table(summaries: &[Summary]) -> String {
     let mut rows: Vec<Row> = vec![
@@ -623,6 +644,9 @@ pub fn table(summaries: &[Summary]) -> String {
         rows[0].0 = "games (matches: wins are match wins)";
         rows.insert(1, ("rounds: mean", |s| format!("{:.2}", s.rounds_mean)));
     }
+    if summaries.iter().any(|s| s.exact_verdict.is_some()) {
+        rows.insert(0, ("exact: South under perfect play", exact_cell));
+    }
     let cells: Vec<Vec<String>> = summaries
         .iter()
         .map(|s| rows.iter().map(|(_, f)| f(s)).collect())
@@ -661,17 +685,29 @@ pub fn table(summaries: &[Summary]) -> String {
 pub fn csv(summaries: &[Summary]) -> String {
     let value = serde_json::to_value(summaries).expect("plain data");
     let rows = value.as_array().expect("a list");
-    let Some(first) = rows.first().and_then(|r| r.as_object()) else {
+    if rows.is_empty() {
         return String::new();
-    };
-    let header: Vec<&str> = first.keys().map(String::as_str).collect();
+    }
+    // Every row's fields, in the order met (some are only where known).
+    let mut header: Vec<&str> = Vec::new();
+    for key in rows
+        .iter()
+        .filter_map(|r| r.as_object())
+        .flat_map(|r| r.keys())
+    {
+        if !header.contains(&key.as_str()) {
+            header.push(key);
+        }
+    }
     let mut out = header.join(",") + "\n";
     for row in rows {
         let cells: Vec<String> = header
             .iter()
-            .map(|k| match &row[*k] {
-                serde_json::Value::String(s) => format!("\"{}\"", s.replace('"', "\"\"")),
-                other => other.to_string(),
+            .map(|k| match row.get(*k) {
+                // A field only some rows have (`exact_*`).
+                None => String::new(),
+                Some(serde_json::Value::String(s)) => format!("\"{}\"", s.replace('"', "\"\"")),
+                Some(other) => other.to_string(),
             })
             .collect();
         out += &(cells.join(",") + "\n");
