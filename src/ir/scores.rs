@@ -9,7 +9,7 @@
 //! is_store(h)` earlier in an `and` (or in an `if`'s condition) is none there,
 //! as in Kalah's capture, `own(last) and not is_store(last) and count(last) == 1`.
 
-use crate::ir::typed::{BoolExpr, HoleExpr, HoleRef, IntExpr, SetExpr, SideExpr, Typed};
+use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr, Typed};
 use crate::rules::board::Board;
 
 /// Whether evaluating `expr` on `board` may read a score.
@@ -102,7 +102,7 @@ impl Walk<'_> {
             BoolExpr::AnyOf(items) => items.iter().any(|x| self.bool(x)),
             BoolExpr::Not(x) | BoolExpr::Before(x) => self.bool(x),
             BoolExpr::IntCompare(_, l, r) => self.int(l) || self.int(r),
-            BoolExpr::CountCompare(_, hole, _) => self.may_be_store(&hole_of(*hole)),
+            BoolExpr::CountCompare(_, hole, _) => self.may_be_store(&hole.expr()),
             BoolExpr::BoolEq(_, l, r) => self.bool(l) || self.bool(r),
             BoolExpr::HoleEq(_, l, r) => self.hole(l) || self.hole(r),
             BoolExpr::SideEq(_, l, r) => self.side(l) || self.side(r),
@@ -234,19 +234,6 @@ fn not_a_store(condition: &BoolExpr) -> Option<&HoleExpr> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// The hole a count comparison reads, as a hole expression.
-fn hole_of(hole: HoleRef) -> HoleExpr {
-    match hole {
-        HoleRef::Const(h) => HoleExpr::Const(h),
-        HoleRef::Origin => HoleExpr::Origin,
-        HoleRef::LapStart => HoleExpr::LapStart,
-        HoleRef::Last => HoleExpr::Last,
-        HoleRef::Here => HoleExpr::Here,
-        HoleRef::X => HoleExpr::X,
-        HoleRef::Var(index) => HoleExpr::Var(index),
     }
 }
 

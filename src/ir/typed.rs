@@ -362,6 +362,19 @@ impl HoleRef {
         })
     }
 
+    /// The hole expression this names (`of`'s inverse).
+    pub(crate) fn expr(self) -> HoleExpr {
+        match self {
+            HoleRef::Const(h) => HoleExpr::Const(h),
+            HoleRef::Origin => HoleExpr::Origin,
+            HoleRef::LapStart => HoleExpr::LapStart,
+            HoleRef::Last => HoleExpr::Last,
+            HoleRef::Here => HoleExpr::Here,
+            HoleRef::X => HoleExpr::X,
+            HoleRef::Var(v) => HoleExpr::Var(v),
+        }
+    }
+
     #[inline(always)]
     pub(super) fn get(self, s: &Scope) -> Hole {
         match self {

@@ -35,8 +35,6 @@ use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 use table::{Bound, Table};
 
-pub use table::ENTRY_BYTES;
-
 /// What the table and the seeds in play tell of a position before it is
 /// searched.
 enum Probe {
@@ -159,7 +157,7 @@ impl Value {
 /// What a solve is allowed.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Bytes the transposition table may take (`ENTRY_BYTES` an entry).
+    /// Bytes the transposition table may take (16 an entry).
     pub memory: usize,
     /// Positions the search may examine before it gives up.
     pub positions: u64,

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use crate::agents::search::WordHasher;
 
 /// Bytes one entry takes.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// What a value stored is to the search that finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
