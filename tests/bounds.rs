@@ -364,9 +364,9 @@ fn item_15_validate_samples_long_lists_of_values() {
     let output = mancala_capped(CAP_MB, &["validate", &path]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        // The defaults, 15 more of depth's 16 samples, and Kalah's two
-        // options at each end of their ranges.
-        stdout(&output).contains("valid (20 option settings checked"),
+        // The defaults, 15 more of depth's 16 samples, Kalah's two sizes at
+        // each end of their ranges, and its empty capture on.
+        stdout(&output).contains("valid (21 option settings checked"),
         "{}",
         stdout(&output)
     );

@@ -644,7 +644,7 @@ fn replay_json_reports_passes() {
         file.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    insta::assert_snapshot!(stdout(&output), @r#"{"game":"kalah-passing","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":[],"position":{"board":[[0,0,0,0,0,0],[1,2,0,0,0,1]],"closed":[],"captured":{"south":20,"north":20},"stores":{"south":20,"north":20},"to_move":"north","turn":31},"pending":null,"legal":["b1","b2","b6"],"status":"ongoing","reason":null,"passes":1}"#);
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"kalah-passing","options":{"empty_capture":0,"holes_per_row":6,"seeds_per_hole":4},"decisions":[],"position":{"board":[[0,0,0,0,0,0],[1,2,0,0,0,1]],"closed":[],"captured":{"south":20,"north":20},"stores":{"south":20,"north":20},"to_move":"north","turn":31},"pending":null,"legal":["b1","b2","b6"],"status":"ongoing","reason":null,"passes":1}"#);
 }
 
 /// Claimed holes in the JSON contract and in position files (`claims`), checked
@@ -974,7 +974,7 @@ fn replay_json_reports_a_tally() {
         file.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    insta::assert_snapshot!(stdout(&output), @r#"{"game":"tally","options":{"holes_per_row":6,"seeds_per_hole":4},"decisions":["a6"],"position":{"board":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"closed":[],"captured":{"south":0,"north":0},"stores":{"south":0,"north":0},"to_move":"north","turn":0},"pending":null,"legal":["b1","b2","b3","b4","b5","b6"],"status":"ongoing","reason":null,"match":{"round":2,"reserve":{"south":0,"north":0},"rounds":[{"round":1,"starter":"south","reserve":{"south":30,"north":16},"status":"south_won","reason":"no_stones","holdings":{"south":31,"north":17},"turns":1,"tally":{"south":1,"north":0}}],"tally":{"south":1,"north":0}}}"#);
+    insta::assert_snapshot!(stdout(&output), @r#"{"game":"tally","options":{"empty_capture":0,"holes_per_row":6,"seeds_per_hole":4},"decisions":["a6"],"position":{"board":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"closed":[],"captured":{"south":0,"north":0},"stores":{"south":0,"north":0},"to_move":"north","turn":0},"pending":null,"legal":["b1","b2","b3","b4","b5","b6"],"status":"ongoing","reason":null,"match":{"round":2,"reserve":{"south":0,"north":0},"rounds":[{"round":1,"starter":"south","reserve":{"south":30,"north":16},"status":"south_won","reason":"no_stones","holdings":{"south":31,"north":17},"turns":1,"tally":{"south":1,"north":0}}],"tally":{"south":1,"north":0}}}"#);
 }
 
 /// The side that moved first in the JSON contract and in position files
@@ -1011,4 +1011,24 @@ fn starter_in_position_files_and_json() {
     // Nor is it stated in such a game's JSON.
     let plain = mancala(&["replay", "kalah", "a1", "--json"]);
     assert!(!stdout(&plain).contains("starter"));
+}
+
+/// An option a file inherits is its base's to use: a variant that replaces
+/// the rule reading it (Kalah's capture, which reads `empty_capture`) is not
+/// warned, while an option of its own that nothing reads still is.
+#[test]
+fn validate_warns_only_of_a_files_own_unused_options() {
+    let dir = scratch("inherited-options");
+    let file = dir.join("own-capture.toml");
+    let text = "extends = \"kalah\"\n[options.unread]\ndefault = 1\nrange = [1, 2]\n\
+                help = \"nothing reads it\"\n[[capture]]\nat = \"sowing_end\"\n\
+                when = \"count(last) == 2\"\ntake = \"last\"\n";
+    std::fs::write(&file, text).unwrap();
+    let output = mancala(&["validate", file.to_str().unwrap()]);
+    let report = stdout(&output);
+    assert!(
+        report.contains("option `unread` is never used by any rule"),
+        "{report}"
+    );
+    assert!(!report.contains("empty_capture"), "{report}");
 }

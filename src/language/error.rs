@@ -224,6 +224,14 @@ impl SourceFile {
         self.parts[part].offset
     }
 
+    /// Whether `span` lies in the file named on the command line, not in a
+    /// file it extends.
+    pub fn is_own(&self, span: &Range<usize>) -> bool {
+        self.parts
+            .get(1)
+            .is_none_or(|base| span.start < base.offset)
+    }
+
     /// The part a span lies in, and the span within that part.
     fn locate(&self, span: Option<Range<usize>>) -> (&Part, Option<Range<usize>>) {
         let start = span.as_ref().map_or(0, |s| s.start);

@@ -831,9 +831,11 @@ impl Loader {
     }
 
     /// Warns about options no rule uses (call once every rule is compiled).
+    /// An option a file inherits is its base's: a variant that replaces the
+    /// rules using it is not warned.
     fn warn_unused_options(&mut self, options: &BTreeMap<String, Spanned<spec::OptionSpec>>) {
         for (name, option) in options {
-            if !self.used_options.contains(name) {
+            if !self.used_options.contains(name) && self.file.is_own(&option.span()) {
                 let warning = Problem::warning(
                     &self.file,
                     Some(option.span()),
