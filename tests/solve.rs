@@ -169,7 +169,18 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
         solve(&state, tiny)
             .unwrap_err()
             .to_string()
-            .contains("holds no table")
+            .contains("must hold at least 16 KiB")
+    );
+    // More than the system can give is refused, not an abort.
+    let vast = Budget {
+        memory: 1 << 50,
+        positions: 10,
+    };
+    assert!(
+        solve(&state, vast)
+            .unwrap_err()
+            .to_string()
+            .contains("must be able to give it")
     );
     let few = Budget {
         memory: 1 << 20,

@@ -214,8 +214,11 @@ pub enum SolveError {
     /// A line went deeper than `MAX_LINE` decisions.
     #[error("a line of more than {MAX_LINE} decisions; lower --max-turns")]
     TooDeep,
-    /// The budget leaves no room for a transposition table.
-    #[error("a memory budget of {0} bytes holds no table; allow at least 1 MB")]
+    /// The budget leaves no room for a transposition table, or the system
+    /// cannot give that much memory.
+    #[error(
+        "no table of {0} bytes: it must hold at least 16 KiB, and the system must be able to give it"
+    )]
     NoMemory(usize),
 }
 

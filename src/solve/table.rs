@@ -7,6 +7,9 @@ use std::hash::{Hash, Hasher};
 
 use crate::agents::search::WordHasher;
 
+/// The fewest slots a table has.
+pub(super) const MIN_SLOTS: usize = 1024;
+
 /// Bytes one entry takes.
 pub(super) const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
@@ -42,13 +45,16 @@ pub(super) struct Table {
 
 impl Table {
     /// A table of as many slots as `bytes` holds (a power of two), or none if
-    /// it holds fewer than a thousand.
+    /// it holds fewer than `MIN_SLOTS` or the system cannot give that much.
     pub(super) fn within(bytes: usize) -> Option<Table> {
         let fit = bytes / ENTRY_BYTES;
-        if fit < 1024 {
+        if fit < MIN_SLOTS {
             return None;
         }
         let slots = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        // Asked first without touching it, so that too large a budget is an
+        // answer, not an abort; then taken as zeroed memory, given lazily.
+        Vec::<Slot>::new().try_reserve_exact(slots).ok()?;
         Some(Table {
             slots: vec![[0; 2]; slots],
         })
