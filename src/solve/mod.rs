@@ -35,6 +35,10 @@ use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 use table::{Bound, Table};
 
+/// States whose lists are reused, one for each position on the line being
+/// searched; boxed, so that taking one and giving it back moves a pointer.
+type Spares<'g, const N: usize> = Vec<Box<GameState<'g, N>>>;
+
 /// What the table and the seeds in play tell of a position before it is
 /// searched.
 enum Probe {
@@ -322,7 +326,7 @@ impl Search {
         side: Side,
         state: &GameState<'g, N>,
         guess: i64,
-        spares: &mut Vec<GameState<'g, N>>,
+        spares: &mut Spares<'g, N>,
     ) -> Result<i64, SolveError> {
         let (mut lower, mut upper) = (-i64::MAX, i64::MAX);
         let mut value = guess;
@@ -345,7 +349,7 @@ impl Search {
         side: Side,
         state: &GameState<'g, N>,
         (alpha, beta): (i64, i64),
-        spares: &mut Vec<GameState<'g, N>>,
+        spares: &mut Spares<'g, N>,
     ) -> Result<i64, SolveError> {
         if state.outcome().is_some() || state.position().to_move == side {
             let value = self.negamax(state, (alpha, beta), spares)?;
@@ -369,7 +373,7 @@ impl Search {
         &mut self,
         state: &GameState<'g, N>,
         window: (i64, i64),
-        spares: &mut Vec<GameState<'g, N>>,
+        spares: &mut Spares<'g, N>,
     ) -> Result<i64, SolveError> {
         self.positions += 1;
         if self.positions > self.most_positions {
@@ -477,14 +481,14 @@ impl Search {
         key: u64,
         best: Option<u16>,
         (mut alpha, beta): (i64, i64),
-        spares: &mut Vec<GameState<'g, N>>,
+        spares: &mut Spares<'g, N>,
     ) -> Result<(i64, usize), SolveError> {
         let mover = state.position().to_move;
         let mut order = self.orders.pop().unwrap_or_default();
         self.order(state, best, &mut order);
         self.line.push(key);
         let mut best = Ok((-i64::MAX, order[0]));
-        let mut child = spares.pop().unwrap_or_else(|| state.clone());
+        let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         for &index in &order {
             state.after_into(index, &mut child);
             let value = match self.value_from(mover, &child, (alpha, beta), spares) {
