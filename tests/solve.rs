@@ -219,3 +219,35 @@ fn the_perfect_line_keeps_its_value_to_the_end() {
         assert_eq!(margin, expected.margin, "Kalah({holes},{seeds})");
     }
 }
+
+/// A long solve says how far it has gone, every `REPORT_EVERY` positions, with
+/// bounds on the decision being solved that hold for its value.
+#[test]
+fn a_long_solve_reports_its_progress() {
+    let game = kalah_with(4, 5, 1);
+    let mut reports = Vec::new();
+    let solution = mancala::solve::solve_reporting(&GameState::new(&game), BUDGET, |progress| {
+        reports.push(progress)
+    })
+    .expect("solved");
+    assert_eq!(
+        reports.len() as u64,
+        solution.positions / mancala::solve::REPORT_EVERY
+    );
+    let start = GameState::new(&game);
+    assert!(!reports.is_empty());
+    for progress in &reports {
+        let (index, count) = progress.decision;
+        assert!(index < count && count == solution.decisions.len());
+        assert_eq!(progress.positions % mancala::solve::REPORT_EVERY, 0);
+        let decision = start.legal().nth(index).unwrap();
+        let value = solution
+            .decisions
+            .iter()
+            .find(|d| d.0 == decision)
+            .unwrap()
+            .1;
+        let (low, high) = progress.between;
+        assert!(low.is_none_or(|low| low <= value) && high.is_none_or(|high| value <= high));
+    }
+}

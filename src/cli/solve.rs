@@ -1,6 +1,7 @@
 //! `mancala solve`: the exact value of a game's start (or of a position) under
 //! perfect play, and of each decision there.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -8,7 +9,7 @@ use serde::Serialize;
 
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{self, Budget, Solution, Value, Valuing, Verdict};
+use mancala::solve::{self, Budget, Progress, Solution, Value, Valuing, Verdict};
 use mancala::{Position, Side};
 
 use crate::cli::args::GameArgs;
@@ -87,10 +88,24 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         memory: args.memory.unwrap_or(DEFAULT_MEMORY),
         positions: args.positions,
     };
+    let shown = std::io::stderr().is_terminal();
+    let report = |progress: Progress| {
+        if shown {
+            eprint!("\r\x1b[K{}", progress_line(&progress));
+        }
+    };
     let solution = mancala::with_cells!(game.cell_class(), N => {
-        solve::solve(&GameState::<N>::from_any_position(&game, &start), budget)
-    })
-    .map_err(|e| e.to_string())?;
+        let state = GameState::<N>::from_any_position(&game, &start);
+        solve::solve_reporting(&state, budget, report)
+    });
+    if shown
+        && solution
+            .as_ref()
+            .is_ok_and(|s| s.positions >= solve::REPORT_EVERY)
+    {
+        eprint!("\r\x1b[K");
+    }
+    let solution = solution.map_err(|e| e.to_string())?;
     let report = Report {
         game: game.id().to_string(),
         to_move: solution.to_move.name(),
@@ -162,6 +177,23 @@ fn text(solution: &Solution, report: &Report) -> String {
         );
     }
     text
+}
+
+/// "decision 2 of 6: between loses by 2 and wins by 4; 12.6M positions, 14 s".
+fn progress_line(progress: &Progress) -> String {
+    let (index, count) = progress.decision;
+    let between = match progress.between {
+        (Some(low), Some(high)) => format!("between {} and {}", outcome(low), outcome(high)),
+        (Some(low), None) => format!("at least {}", outcome(low)),
+        (None, Some(high)) => format!("at most {}", outcome(high)),
+        (None, None) => "no bound yet".into(),
+    };
+    format!(
+        "solving: decision {} of {count}, {between}; {:.1}M positions, {:.0} s",
+        index + 1,
+        progress.positions as f64 / 1e6,
+        progress.elapsed.as_secs_f64()
+    )
 }
 
 fn side_name(side: Side) -> &'static str {

@@ -226,18 +226,44 @@ pub enum SolveError {
     NoMemory(usize),
 }
 
+/// How far a solve has gone, reported every `REPORT_EVERY` positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The decision at the start being solved (from 0), and how many there are.
+    pub decision: (usize, usize),
+    /// What the searches so far have proved of its value for the side to move
+    /// at the start: at least the first, at most the second (none: unbounded).
+    pub between: (Option<Value>, Option<Value>),
+    /// Positions examined so far.
+    pub positions: u64,
+    /// Time since the solve began.
+    pub elapsed: Duration,
+}
+
+/// Positions examined between two progress reports.
+pub const REPORT_EVERY: u64 = 1 << 22;
+
 /// Solves the position of `state` (a game in progress, played with room for
 /// `N` cells), on a thread of its own whose stack holds `MAX_LINE` levels.
 pub fn solve<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
 ) -> Result<Solution, SolveError> {
+    solve_reporting(state, budget, |_| {})
+}
+
+/// `solve`, telling `report` how far it has gone now and then.
+pub fn solve_reporting<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    report: impl FnMut(Progress) + Send,
+) -> Result<Solution, SolveError> {
     let state = state.clone();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("solve".into())
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, move || solve_here(&state, budget))
+            .spawn_scoped(scope, move || solve_here(&state, budget, Box::new(report)))
             .expect("a thread to search on")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -247,18 +273,25 @@ pub fn solve<const N: usize>(
 fn solve_here<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
+    report: Box<dyn FnMut(Progress) + Send + '_>,
 ) -> Result<Solution, SolveError> {
     if state.outcome().is_some() {
         return Err(SolveError::GameOver);
     }
     let started = Instant::now();
-    let mut search = Search::new(state.game(), budget)?;
+    let mut search = Search::new(state.game(), budget, report)?;
     let to_move = state.position().to_move;
     let mut decisions = Vec::new();
     let mut child = state.clone();
     let mut spares = Vec::new();
     let mut guess = 0;
+    let count = state.legal().len();
     for (index, decision) in state.legal().enumerate() {
+        search.root = Root {
+            decision: (index, count),
+            started,
+            between: (-i64::MAX, i64::MAX),
+        };
         state.after_into(index, &mut child);
         guess = search.exact(to_move, &child, guess, &mut spares)?;
         decisions.push((decision, search.valuing.value(guess)));
@@ -277,7 +310,15 @@ fn solve_here<const N: usize>(
 }
 
 /// One solve in progress: its table, the line being searched and its counts.
-struct Search {
+/// Where a solve stands at its start, for progress reports.
+struct Root {
+    decision: (usize, usize),
+    started: Instant,
+    /// The bounds proved so far of the decision's value, as search integers.
+    between: (i64, i64),
+}
+
+struct Search<'r> {
     valuing: Valuing,
     /// Cells of the board (a position's counts past them are 0).
     cells: usize,
@@ -297,10 +338,16 @@ struct Search {
     most_positions: u64,
     turn_limit_met: u64,
     repeats_met: u64,
+    root: Root,
+    report: Box<dyn FnMut(Progress) + Send + 'r>,
 }
 
-impl Search {
-    fn new(game: &Game, budget: Budget) -> Result<Self, SolveError> {
+impl<'r> Search<'r> {
+    fn new(
+        game: &Game,
+        budget: Budget,
+        report: Box<dyn FnMut(Progress) + Send + 'r>,
+    ) -> Result<Self, SolveError> {
         let table = Table::within(budget.memory).ok_or(SolveError::NoMemory(budget.memory))?;
         let valuing = Valuing::of(game);
         Ok(Search {
@@ -315,7 +362,26 @@ impl Search {
             most_positions: budget.positions,
             turn_limit_met: 0,
             repeats_met: 0,
+            root: Root {
+                decision: (0, 0),
+                started: Instant::now(),
+                between: (-i64::MAX, i64::MAX),
+            },
+            report,
         })
+    }
+
+    /// Tells the caller how far the solve has gone.
+    #[cold]
+    fn report_progress(&mut self) {
+        let known = |bound: i64| (bound.abs() != i64::MAX).then(|| self.valuing.value(bound));
+        let progress = Progress {
+            decision: self.root.decision,
+            between: (known(self.root.between.0), known(self.root.between.1)),
+            positions: self.positions,
+            elapsed: self.root.started.elapsed(),
+        };
+        (self.report)(progress);
     }
 
     /// The exact value of `state` for `side`, by MTD(f): searches with null
@@ -337,6 +403,7 @@ impl Search {
                 true => upper = value,
                 false => lower = value,
             }
+            self.root.between = (lower, upper);
         }
         Ok(value)
     }
@@ -378,6 +445,9 @@ impl Search {
         self.positions += 1;
         if self.positions > self.most_positions {
             return Err(SolveError::TooManyPositions(self.most_positions));
+        }
+        if self.positions.is_multiple_of(REPORT_EVERY) {
+            self.report_progress();
         }
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {
