@@ -1032,3 +1032,49 @@ fn validate_warns_only_of_a_files_own_unused_options() {
     );
     assert!(!report.contains("empty_capture"), "{report}");
 }
+
+/// `solve` from the start and from a position file: the value after the best
+/// decision's sibling `a3` (South wins by 2) is North's loss by 2.
+#[test]
+fn solve_from_the_start_and_from_a_position() {
+    let options = [
+        "--option",
+        "holes_per_row=4",
+        "--option",
+        "seeds_per_hole=3",
+    ];
+    let start = mancala(&[&["solve", "kalah", "--json"][..], &options].concat());
+    assert!(start.status.success(), "{}", stderr(&start));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&start)).unwrap();
+    assert_eq!(
+        (report["verdict"].as_str(), report["margin"].as_i64()),
+        (Some("win"), Some(6))
+    );
+    let a3 = report["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["decision"] == "a3")
+        .unwrap();
+    assert_eq!(
+        (a3["verdict"].as_str(), a3["margin"].as_i64()),
+        (Some("win"), Some(2))
+    );
+
+    let replayed = mancala(&[&["replay", "kalah", "a3", "--json"][..], &options].concat());
+    let position: serde_json::Value = serde_json::from_str(&stdout(&replayed)).unwrap();
+    let file = scratch("solve-position").join("after-a3.json");
+    std::fs::write(&file, position["position"].to_string()).unwrap();
+    let path = file.to_str().unwrap();
+    let after = mancala(&[&["solve", "kalah", "--position", path][..], &options].concat());
+    assert!(
+        stdout(&after).starts_with("kalah: North to move loses by 2"),
+        "{}",
+        stdout(&after)
+    );
+
+    std::fs::write(&file, "{\"bad\": 1}").unwrap();
+    let bad = mancala(&["solve", "kalah", "--position", path]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("invalid position: unknown field `bad`"));
+}
