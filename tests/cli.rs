@@ -1073,6 +1073,12 @@ fn solve_from_the_start_and_from_a_position() {
         stdout(&after)
     );
 
+    // A game played as matches is solved a round at a time, and says so.
+    let round = mancala(&["solve", "nam-nam", "--json", "--positions", "8000000"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&round)).unwrap();
+    assert_eq!(report["one_round"], true);
+    assert_eq!(report["proven"], false, "its seeds can go round");
+
     std::fs::write(&file, "{\"bad\": 1}").unwrap();
     let bad = mancala(&["solve", "kalah", "--position", path]);
     assert_eq!(bad.status.code(), Some(2));

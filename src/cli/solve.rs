@@ -65,6 +65,8 @@ struct Report {
     verdict: Verdict,
     margin: i64,
     proven: bool,
+    /// The game is played as a match: only this round is solved.
+    one_round: bool,
     valuing: Valuing,
     decisions: Vec<DecisionReport>,
     positions: u64,
@@ -112,6 +114,7 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         verdict: solution.value.verdict,
         margin: solution.value.margin,
         proven: solution.proven(),
+        one_round: game.match_rules().is_some(),
         valuing: solution.valuing,
         decisions: solution
             .decisions
@@ -169,6 +172,9 @@ fn text(solution: &Solution, report: &Report) -> String {
              the value holds for that limit\n",
             solution.turn_limit_met
         );
+    }
+    if report.one_round {
+        text += "one round: the value is this round's; the match's later rounds are not solved\n";
     }
     if !solution.proven() {
         text += &format!(
