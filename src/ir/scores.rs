@@ -7,7 +7,7 @@
 //! A hole's count reads a score when the hole may be a store: the analysis
 //! knows that sets of holes hold no store, and that a hole tested `not
 //! is_store(h)` earlier in an `and` (or in an `if`'s condition) is none there,
-//! as in Kalah's capture, `own(last) and not is_store(last) and count(last) == 1`.
+//! as in a capture of `own(last) and not is_store(last) and count(last) == 1`.
 
 use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, SetExpr, SideExpr, Typed};
 use crate::rules::board::Board;
@@ -269,7 +269,7 @@ mod tests {
             &board,
             count_of(HoleExpr::Opposite(Box::new(last())))
         ));
-        // Kalah's capture: `last` is ruled out as a store before it is counted.
+        // `last` ruled out as a store before it is counted.
         let not_store = BoolExpr::Not(Box::new(BoolExpr::IsStore(Box::new(last()))));
         let guarded = BoolExpr::AllOf(vec![
             not_store.clone(),

@@ -448,46 +448,23 @@ impl Loader {
         let (start, north_start) = self.starts(&spec, &board);
         let scatter = self.scatter(&spec.setup, &board, start.as_ref());
         let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
-        if let (Some(hand), None) = (&spec.setup.hand, &spec.hand) {
-            self.problem(
-                hand.span(),
-                "seeds in hand come into play only by hand moves: add a [hand] section",
-            );
-        }
         let moves = self.moves(&board, spec.moves);
-        let hand = spec
-            .hand
-            .as_ref()
-            .and_then(|hand| self.hand_moves(&board, hand));
-        let reverse =
-            spec.sowing.reverse.as_ref().and_then(|e| {
-                self.condition(&board, e, MOVE, "no move is sown against the direction")
-            });
-        let skip = spec
-            .sowing
-            .skip
-            .as_ref()
-            .and_then(|e| self.typed(&board, e, SKIP));
-        let (again, turn_clauses) = match spec.turn {
-            None => (None, Vec::new()),
-            Some(turn) => {
-                let again = turn.again.as_ref().and_then(|e| self.typed(&board, e, LAP));
-                (again, turn.clauses)
-            }
-        };
+        let hand = self.hand_rules(&board, &spec.setup, spec.hand.as_ref());
+        let (reverse, skip) = self.sowing_rules(&board, &spec.sowing);
+        let (again, turn_clauses) = self.turn_rules(&board, spec.turn);
         let relay = spec.relay.and_then(|relay| self.relay(&board, relay));
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
         let end_checks = self.end_checks(&board, spec.end, spec.match_play.is_some());
-        let score = match &spec.result.score {
-            Some(e) => self.typed(&board, e, SIDE_VALUE),
-            None => Some(Compiled::new(IntExpr::Captured(Box::new(SideExpr::Side)))),
-        };
-        let mut layout_clauses = spec.board.clauses;
-        layout_clauses.extend(spec.setup.clauses);
-        layout_clauses.extend(spec.sowing.clauses);
-        layout_clauses.extend(spec.result.clauses);
-        layout_clauses.extend(spec.claims.into_iter().flat_map(|c| c.clauses));
-        layout_clauses.extend(turn_clauses);
+        let score = self.score(&board, spec.result.score.as_ref());
+        let layout_clauses = [
+            spec.board.clauses,
+            spec.setup.clauses,
+            spec.sowing.clauses,
+            spec.result.clauses,
+            spec.claims.map(|c| c.clauses).unwrap_or_default(),
+            turn_clauses,
+        ]
+        .concat();
         let evaluation = spec
             .agents
             .and_then(|agents| agents.evaluate)
@@ -530,6 +507,62 @@ impl Loader {
                 })
             }
             _ => Err(self.failure()),
+        }
+    }
+
+    /// `[hand]` moves, compiled; seeds in hand at the start need them.
+    fn hand_rules(
+        &mut self,
+        board: &Board,
+        setup: &spec::SetupSpec,
+        hand: Option<&spec::HandSpec>,
+    ) -> Option<HandMoves> {
+        if let (Some(seeds), None) = (&setup.hand, hand) {
+            self.problem(
+                seeds.span(),
+                "seeds in hand come into play only by hand moves: add a [hand] section",
+            );
+        }
+        hand.and_then(|hand| self.hand_moves(board, hand))
+    }
+
+    /// `[result] score`, compiled: a side's captures unless the file says.
+    fn score(&mut self, board: &Board, score: Option<&spec::Expr>) -> Option<Compiled<IntExpr>> {
+        match score {
+            Some(e) => self.typed(board, e, SIDE_VALUE),
+            None => Some(Compiled::new(IntExpr::Captured(Box::new(SideExpr::Side)))),
+        }
+    }
+
+    /// `[sowing] reverse` and `skip`, compiled.
+    fn sowing_rules(
+        &mut self,
+        board: &Board,
+        sowing: &spec::SowingSpec,
+    ) -> (Option<Compiled<BoolExpr>>, Option<Compiled<BoolExpr>>) {
+        let reverse = sowing
+            .reverse
+            .as_ref()
+            .and_then(|e| self.condition(board, e, MOVE, "no move is sown against the direction"));
+        let skip = sowing
+            .skip
+            .as_ref()
+            .and_then(|e| self.typed(board, e, SKIP));
+        (reverse, skip)
+    }
+
+    /// `[turn] again`, compiled, and the section's clauses.
+    fn turn_rules(
+        &mut self,
+        board: &Board,
+        turn: Option<spec::TurnSpec>,
+    ) -> (Option<Compiled<BoolExpr>>, Vec<String>) {
+        match turn {
+            None => (None, Vec::new()),
+            Some(turn) => {
+                let again = turn.again.as_ref().and_then(|e| self.typed(board, e, LAP));
+                (again, turn.clauses)
+            }
         }
     }
 
