@@ -21,8 +21,10 @@
 //!   value depends on the path); it is valued as a draw and the solution is
 //!   marked as not proven.
 
+mod endgame;
 mod table;
 
+use std::hash::Hash;
 use std::time::{Duration, Instant};
 
 use crate::ir::{IntExpr, SideExpr};
@@ -33,6 +35,7 @@ use crate::rules::memory::Memory;
 use crate::rules::position::{Position, PositionOf};
 use crate::rules::state::{GameState, Outcome, Reason, Status};
 
+use endgame::{Endgame, Known};
 use table::{Bound, Table};
 
 /// States whose lists are reused, one for each position on the line being
@@ -279,7 +282,7 @@ fn solve_here<const N: usize>(
         return Err(SolveError::GameOver);
     }
     let started = Instant::now();
-    let mut search = Search::new(state.game(), budget, report)?;
+    let mut search = Search::new(state, budget, report)?;
     let to_move = state.position().to_move;
     let mut decisions = Vec::new();
     let mut child = state.clone();
@@ -320,20 +323,20 @@ struct Root {
 
 struct Search<'r> {
     valuing: Valuing,
-    /// Cells of the board (a position's counts past them are 0).
-    cells: usize,
+    keys: Keys,
     /// Whether a value is known to lie within the seeds still in play of the
     /// scores so far (valuing by margin, where no capture gives seeds back).
     bounded: bool,
     table: Table,
+    /// Exact values of the positions with the fewest seeds (where `bounded`).
+    endgame: Option<Endgame>,
+    /// Positions on the line being searched whose values `endgame` is finding.
+    endgame_line: usize,
     /// Keys of the positions on the line from the root, to meet repeats.
     line: Vec<u64>,
     /// Lists of decisions in search order, one in use for each position on
     /// the line (kept to be reused).
     orders: Vec<Vec<usize>>,
-    /// Whether positions reached at different turns may share a value: no rule
-    /// reads the turns played.
-    turn_free: bool,
     positions: u64,
     most_positions: u64,
     turn_limit_met: u64,
@@ -343,21 +346,39 @@ struct Search<'r> {
 }
 
 impl<'r> Search<'r> {
-    fn new(
-        game: &Game,
+    /// A search from `start`'s position: its memory for the table, but what
+    /// the endgame values take where they serve (at most half).
+    fn new<const N: usize>(
+        start: &GameState<'_, N>,
         budget: Budget,
         report: Box<dyn FnMut(Progress) + Send + 'r>,
     ) -> Result<Self, SolveError> {
-        let table = Table::within(budget.memory).ok_or(SolveError::NoMemory(budget.memory))?;
+        let game = start.game();
         let valuing = Valuing::of(game);
+        let bounded = valuing == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none());
+        let keys = Keys {
+            cells: game.board.cell_count(),
+            valuing,
+            turn_free: !game.remembers(Memory::Turns),
+        };
+        let position = start.position();
+        let seeds = (position.seeds_on_board(), position.seeds_in_hand());
+        let holes = game.board.hole_count();
+        let rest = keys.rest_key(position);
+        let endgame = bounded
+            .then(|| Endgame::within(budget.memory / 2, holes, seeds, rest))
+            .flatten();
+        let table_bytes = budget.memory - endgame.as_ref().map_or(0, Endgame::bytes);
+        let table = Table::within(table_bytes).ok_or(SolveError::NoMemory(budget.memory))?;
         Ok(Search {
             valuing,
-            cells: game.board.cell_count(),
-            bounded: valuing == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none()),
+            keys,
+            bounded,
             table,
+            endgame,
+            endgame_line: 0,
             line: Vec::new(),
             orders: Vec::new(),
-            turn_free: !game.remembers(Memory::Turns),
             positions: 0,
             most_positions: budget.positions,
             turn_limit_met: 0,
@@ -453,8 +474,11 @@ impl<'r> Search<'r> {
         if let Some(outcome) = state.outcome() {
             return Ok(self.final_score(mover, outcome, state.position()));
         }
-        // What the table keeps is relative to the scores so far (`Margin`).
+        // What the tables keep is relative to the scores so far (`Margin`).
         let so_far = self.so_far(mover, state.position());
+        if let Some(place) = self.endgame_place(state.position()) {
+            return Ok(so_far + self.endgame_value(state, place, spares)?);
+        }
         let (key, best, window) = match self.probe(state, so_far, window)? {
             Probe::Known(value) => return Ok(value),
             Probe::Search { key, best, window } => (key, best, window),
@@ -514,10 +538,10 @@ impl<'r> Search<'r> {
                 return Ok(Probe::Known(so_far - left));
             }
         }
-        if self.line.len() >= MAX_LINE {
+        if self.line.len() + self.endgame_line >= MAX_LINE {
             return Err(SolveError::TooDeep);
         }
-        let key = self.key(position);
+        let key = self.keys.key(position);
         if self.line.contains(&key) {
             self.repeats_met += 1;
             return Ok(Probe::Known(0));
@@ -582,6 +606,78 @@ impl<'r> Search<'r> {
         best
     }
 
+    /// The place of a position in `endgame`, if it has one.
+    fn endgame_place<const N: usize>(&self, position: &Position<N>) -> Option<usize> {
+        let endgame = self.endgame.as_ref()?;
+        endgame.place(&position.counts, position.to_move, || {
+            self.keys.rest_key(position)
+        })
+    }
+
+    /// The exact margin still to be won by the side to move of `state`, which
+    /// has `place` in `endgame`: kept, or found from every decision's exact
+    /// value and kept.
+    fn endgame_value<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        place: usize,
+        spares: &mut Spares<'g, N>,
+    ) -> Result<i64, SolveError> {
+        let endgame = self.endgame.as_mut().expect("a place in the endgame table");
+        match endgame.get(place) {
+            Known::Value(value) => return Ok(value),
+            Known::OnLine => {
+                self.repeats_met += 1;
+                return Ok(0);
+            }
+            Known::Unknown => endgame.enter(place),
+        }
+        if self.line.len() + self.endgame_line >= MAX_LINE {
+            return Err(SolveError::TooDeep);
+        }
+        self.endgame_line += 1;
+        let value = self.best_of_all(state, spares);
+        self.endgame_line -= 1;
+        let endgame = self.endgame.as_mut().expect("a place in the endgame table");
+        match value {
+            Ok(value) => endgame.put(place, value),
+            Err(_) => endgame.leave(place),
+        }
+        value
+    }
+
+    /// The margin still to be won by the side to move of `state` under perfect
+    /// play, from every decision's exact value (searched with no window) until
+    /// one wins every seed left.
+    fn best_of_all<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        spares: &mut Spares<'g, N>,
+    ) -> Result<i64, SolveError> {
+        let position = state.position();
+        let mover = position.to_move;
+        let so_far = self.so_far(mover, position);
+        let most = i64::from(position.seeds_on_board() + position.seeds_in_hand());
+        let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
+        let mut best = -i64::MAX;
+        for index in 0..state.successors().len() {
+            state.after_into(index, &mut child);
+            let value = self.value_from(mover, &child, (-i64::MAX, i64::MAX), spares);
+            match value {
+                Ok(value) => best = best.max(value),
+                Err(error) => {
+                    spares.push(child);
+                    return Err(error);
+                }
+            }
+            if best - so_far >= most {
+                break;
+            }
+        }
+        spares.push(child);
+        Ok(best - so_far)
+    }
+
     /// Decisions in the order they are searched: the table's best first, then
     /// those that let the mover move again, then the largest gains.
     fn order<const N: usize>(
@@ -604,13 +700,53 @@ impl<'r> Search<'r> {
         order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
     }
 
+    /// What `mover`'s value already holds of the scores (valuing by margin:
+    /// its lead; otherwise nothing, the table keeping whole values).
+    fn so_far<const N: usize>(&self, mover: Side, position: &Position<N>) -> i64 {
+        match self.valuing {
+            Valuing::Outcome => 0,
+            Valuing::Margin => {
+                let [own, other] =
+                    [mover, mover.other()].map(|s| i64::from(position.captured[s.index()]));
+                own - other
+            }
+        }
+    }
+}
+
+/// What a position's key holds.
+#[derive(Clone, Copy)]
+struct Keys {
+    /// Cells of the board (a position's counts past them are 0).
+    cells: usize,
+    /// How positions are valued: by margin, the scores are left out.
+    valuing: Valuing,
+    /// Whether positions reached at different turns may share a value: no rule
+    /// reads the turns played.
+    turn_free: bool,
+}
+
+impl Keys {
     /// The table's key of a position: all of it but, where no rule reads
-    /// them, the turns played and (valuing by margin) the scores. Every part
-    /// is named, so that a part added to positions is not left out.
+    /// them, the turns played and (valuing by margin) the scores.
     fn key<const N: usize>(&self, position: &Position<N>) -> u64 {
+        let rest = (position.to_move, self.rest(position));
+        table::key(&position.counts[..self.cells], &rest)
+    }
+
+    /// The key of every part of a position in the table's key but its counts
+    /// and side to move.
+    fn rest_key<const N: usize>(&self, position: &Position<N>) -> u64 {
+        table::key(&[], &self.rest(position))
+    }
+
+    /// Every part of a position in the table's key but its counts and side to
+    /// move. Every part is named, so that a part added to positions is not
+    /// left out.
+    fn rest<'p, const N: usize>(&self, position: &'p Position<N>) -> impl Hash + 'p {
         let PositionOf {
             captured,
-            to_move,
+            to_move: _,
             starter,
             closed,
             turn,
@@ -623,7 +759,7 @@ impl<'r> Search<'r> {
             extra_turns,
             moved_from,
             territory,
-            counts,
+            counts: _,
         } = position;
         let captured = match self.valuing {
             Valuing::Margin => [0; 2],
@@ -633,24 +769,10 @@ impl<'r> Search<'r> {
         // Sets of holes are mostly empty: hashed only where some hold holes.
         let sets = [*closed, claims[0], claims[1], *moved_from, *territory];
         let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
-        let rest = (
-            (captured, to_move, starter, turn, pending, hand, out_of_play),
+        (
+            (captured, starter, turn, pending, hand, out_of_play),
             (previous, previous_captured, extra_turns, sets),
-        );
-        table::key(&counts[..self.cells], &rest)
-    }
-
-    /// What `mover`'s value already holds of the scores (valuing by margin:
-    /// its lead; otherwise nothing, the table keeping whole values).
-    fn so_far<const N: usize>(&self, mover: Side, position: &Position<N>) -> i64 {
-        match self.valuing {
-            Valuing::Outcome => 0,
-            Valuing::Margin => {
-                let [own, other] =
-                    [mover, mover.other()].map(|s| i64::from(position.captured[s.index()]));
-                own - other
-            }
-        }
+        )
     }
 }
 

@@ -1,0 +1,174 @@
+//! Exact values of positions with few seeds left on the board, each kept at
+//! the place its arrangement ranks: no key, no collision, never replaced. This
+//! is what endgame databases are to Kalah's solvers, filled as the search
+//! meets positions rather than all in advance.
+//!
+//! It serves solves valued by margin where no capture gives seeds back
+//! (`Search::bounded`): a position's value is then the margin still to be won,
+//! which the seeds on the board bound, so that one byte holds it. A position
+//! has a place when it holds at most `most_seeds` seeds on the board and its
+//! other parts (hands, claims, ...) are those of the position the solve
+//! started from; only its counts and side to move then tell it apart.
+
+use crate::rules::board::Side;
+
+/// The most seeds a position kept may hold: its value, within as many seeds
+/// either way, fits a byte beside the two marks.
+const MOST_SEEDS: u32 = 126;
+
+/// The most arrangements of seeds the table has places for. Each value is
+/// found from every decision's exact value, with no cut-off, so that filling
+/// the table costs more than the search it saves once it reaches far up the
+/// game: measured on Kalah's cells, a few million places and positions with
+/// up to a third of the game's seeds are where it pays.
+const MOST_ARRANGEMENTS: u128 = 1 << 22;
+
+/// What the table knows of a position.
+pub(super) enum Known {
+    /// The margin still to be won by the side to move, under perfect play.
+    Value(i64),
+    /// Its value is being found: the position is on the line being searched.
+    OnLine,
+    /// Not met yet.
+    Unknown,
+}
+
+const UNKNOWN: u8 = 0;
+const ON_LINE: u8 = 1;
+/// A value `v` is kept as `v + VALUE_ZERO`, clear of the two marks.
+const VALUE_ZERO: i64 = 128;
+
+pub(super) struct Endgame {
+    holes: usize,
+    most_seeds: u32,
+    /// `ways[m][r]`: the arrangements of at most `r` seeds in `m` holes,
+    /// C(r + m, m), flattened with rows of `most_seeds + 1`.
+    ways: Vec<u64>,
+    /// The key of what every position kept shares besides its counts and
+    /// side to move.
+    rest: u64,
+    /// Two bytes an arrangement, one for each side to move.
+    values: Vec<u8>,
+}
+
+impl Endgame {
+    /// A table for positions of `holes` holes with at most a third of the
+    /// game's `seeds`, `MOST_ARRANGEMENTS` and what fits in `bytes`, sharing
+    /// the `rest` key, which holds `in_hand` seeds; none if not even one seed
+    /// fits or the system cannot give the memory.
+    pub(super) fn within(
+        bytes: usize,
+        holes: usize,
+        (seeds, in_hand): (u32, u32),
+        rest: u64,
+    ) -> Option<Endgame> {
+        let most_places = MOST_ARRANGEMENTS.min(bytes as u128 / 2);
+        let arrangements = |most: u32| {
+            // C(most + holes, holes), stopped once past the places allowed.
+            (1..=holes as u128).try_fold(1u128, |ways, m| {
+                let next = ways * (u128::from(most) + m) / m;
+                (next <= most_places).then_some(next)
+            })
+        };
+        // A value lies within the seeds on the board and in hand.
+        let most_seeds = (seeds + in_hand) / 3;
+        let most_seeds = (1..=most_seeds.min(MOST_SEEDS.saturating_sub(in_hand)))
+            .take_while(|&most| arrangements(most).is_some())
+            .last()?;
+        let width = most_seeds as usize + 1;
+        let mut ways = vec![1u64; (holes + 1) * width];
+        for m in 1..=holes {
+            for r in 1..width {
+                ways[m * width + r] = ways[(m - 1) * width + r] + ways[m * width + r - 1];
+            }
+        }
+        let size = 2 * ways[holes * width + most_seeds as usize] as usize;
+        Vec::<u8>::new().try_reserve_exact(size).ok()?;
+        Some(Endgame {
+            holes,
+            most_seeds,
+            ways,
+            rest,
+            values: vec![UNKNOWN; size],
+        })
+    }
+
+    /// Bytes the table takes (two an arrangement; a little more for `ways`).
+    pub(super) fn bytes(&self) -> usize {
+        self.values.len() + 8 * self.ways.len()
+    }
+
+    /// The place of the position of these hole `counts` with `to_move` to
+    /// play, if it has one: at most `most_seeds` seeds, the table's `rest`.
+    /// Its rank counts the arrangements before it, holes taken in order, a
+    /// last one holding the seeds short of `most_seeds`.
+    pub(super) fn place(
+        &self,
+        counts: &[u16],
+        to_move: Side,
+        rest: impl FnOnce() -> u64,
+    ) -> Option<usize> {
+        let width = self.most_seeds as usize + 1;
+        let mut left = self.most_seeds as usize;
+        let mut rank = 0;
+        for (i, &count) in counts[..self.holes].iter().enumerate() {
+            let count = usize::from(count);
+            let row = (self.holes - i) * width;
+            rank += self.ways[row + left] - self.ways[row + left.checked_sub(count)?];
+            left -= count;
+        }
+        (rest() == self.rest).then_some(2 * rank as usize + to_move.index())
+    }
+
+    pub(super) fn get(&self, place: usize) -> Known {
+        match self.values[place] {
+            UNKNOWN => Known::Unknown,
+            ON_LINE => Known::OnLine,
+            byte => Known::Value(i64::from(byte) - VALUE_ZERO),
+        }
+    }
+
+    /// Marks the position as on the line (its value being found).
+    pub(super) fn enter(&mut self, place: usize) {
+        self.values[place] = ON_LINE;
+    }
+
+    /// Forgets a position left unsolved (a search stopped below it).
+    pub(super) fn leave(&mut self, place: usize) {
+        self.values[place] = UNKNOWN;
+    }
+
+    /// Keeps the margin still to be won from the position, which lies within
+    /// its seeds on the board.
+    pub(super) fn put(&mut self, place: usize, value: i64) {
+        debug_assert!(value.abs() <= i64::from(self.most_seeds));
+        self.values[place] = (value + VALUE_ZERO) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every arrangement of at most the table's seeds has a place of its own
+    /// for each side to move, and the places fill the table.
+    #[test]
+    fn places_are_one_to_one() {
+        let table = Endgame::within(1 << 20, 3, (12, 0), 7).expect("a table");
+        assert_eq!(table.most_seeds, 4);
+        let mut seen = vec![false; table.values.len()];
+        for a in 0..=4u16 {
+            for b in 0..=4 - a {
+                for c in 0..=4 - a - b {
+                    for side in [Side::South, Side::North] {
+                        let place = table.place(&[a, b, c, 9], side, || 7).expect("a place");
+                        assert!(!std::mem::replace(&mut seen[place], true));
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&seen| seen));
+        assert_eq!(table.place(&[2, 2, 1], Side::South, || 7), None);
+        assert_eq!(table.place(&[2, 2, 0], Side::South, || 8), None);
+    }
+}
