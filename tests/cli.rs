@@ -1084,3 +1084,67 @@ fn solve_from_the_start_and_from_a_position() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("invalid position: unknown field `bad`"));
 }
+
+/// `solve` keeps a proven solution and answers from it the second time; a
+/// damaged entry is solved afresh, an unproven value is not kept, and a cache
+/// that cannot be written only costs a warning.
+#[test]
+fn solve_keeps_proven_solutions_on_disk() {
+    let cache = scratch("solve-cache");
+    let solve = |cache: &std::path::Path, args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .env("MANCALA_CACHE", cache)
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{}", stderr(&output));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        (report, stderr(&output))
+    };
+    let args = [
+        "solve",
+        "kalah",
+        "--json",
+        "--option",
+        "holes_per_row=3",
+        "--option",
+        "seeds_per_hole=3",
+    ];
+    let entries = || std::fs::read_dir(&cache).map_or(0, |dir| dir.count());
+    let (first, _) = solve(&cache, &args);
+    assert_eq!((first["cached"].as_bool(), entries()), (Some(false), 1));
+    let (second, _) = solve(&cache, &args);
+    assert_eq!(second["cached"], true);
+    for field in ["verdict", "margin", "decisions", "positions"] {
+        assert_eq!(first[field], second[field], "{field}");
+    }
+    let (other, _) = solve(
+        &cache,
+        &[&args[..], &["--option", "empty_capture=1"]].concat(),
+    );
+    assert_eq!((other["cached"].as_bool(), entries()), (Some(false), 2));
+    let (fresh, _) = solve(&cache, &[&args[..], &["--no-cache"]].concat());
+    assert_eq!(fresh["cached"], false);
+
+    for entry in std::fs::read_dir(&cache).unwrap() {
+        std::fs::write(entry.unwrap().path(), "{\"verdict\": ").unwrap();
+    }
+    let (damaged, _) = solve(&cache, &args);
+    assert_eq!(damaged["cached"], false);
+    assert_eq!(solve(&cache, &args).0["cached"], true, "written again");
+
+    let (unproven, _) = solve(
+        &cache,
+        &["solve", "nam-nam", "--json", "--positions", "8000000"],
+    );
+    assert_eq!((unproven["proven"].as_bool(), entries()), (Some(false), 2));
+
+    let not_a_folder = cache.join("a-file");
+    std::fs::write(&not_a_folder, "").unwrap();
+    let (answer, warning) = solve(&not_a_folder, &args);
+    assert_eq!(answer["margin"], first["margin"]);
+    assert!(
+        warning.contains("warning: cannot keep the solution"),
+        "{warning}"
+    );
+}

@@ -10,6 +10,7 @@ mod output;
 mod play;
 mod serve;
 mod solve;
+mod solve_cache;
 
 use args::Command;
 use mancala::studies::compare as studies_compare;

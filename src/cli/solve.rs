@@ -5,15 +5,16 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use mancala::Position;
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
 use mancala::solve::{self, Budget, Progress, Solution, Value, Valuing, Verdict};
-use mancala::{Position, Side};
 
 use crate::cli::args::GameArgs;
 use crate::cli::output::{out, outln};
+use crate::cli::solve_cache::{self, Cache};
 
 /// Memory the table takes unless told otherwise.
 const DEFAULT_MEMORY: usize = 1 << 30;
@@ -38,6 +39,10 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Neither read nor keep solutions in the cache folder (`MANCALA_CACHE`,
+    /// else `XDG_CACHE_HOME/mancala/solve`, else `~/.cache/mancala/solve`).
+    #[arg(long)]
+    pub no_cache: bool,
     #[command(flatten)]
     pub setup: GameArgs,
 }
@@ -58,10 +63,10 @@ fn parse_size(text: &str) -> Result<usize, String> {
         .ok_or_else(|| "expected a size such as 512M or 2G (at most 1024G)".into())
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Report {
     game: String,
-    to_move: &'static str,
+    to_move: String,
     verdict: Verdict,
     margin: i64,
     proven: bool,
@@ -73,9 +78,12 @@ struct Report {
     turn_limit_met: u64,
     repeats_met: u64,
     seconds: f64,
+    /// Read from the cache, as an earlier solve found it (in `seconds`).
+    #[serde(default)]
+    cached: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct DecisionReport {
     decision: String,
     verdict: Verdict,
@@ -86,6 +94,56 @@ struct DecisionReport {
 pub fn solve(args: SolveArgs) -> Result<(), String> {
     let game = args.setup.load(&args.game)?;
     let start = start_of(&game, &args)?;
+    let entry = match args.no_cache {
+        true => None,
+        false => Cache::from_env().map(|cache| cache_entry(&cache, &args.game, &game, &start)),
+    };
+    let cached = entry.as_deref().and_then(solve_cache::read::<Report>);
+    let report = match cached {
+        Some(report) => Report {
+            cached: true,
+            ..report
+        },
+        None => {
+            let report = solved(&game, &start, &args)?;
+            if let Some(path) = entry.filter(|_| report.proven) {
+                // The answer stands without the cache: a failure is only told.
+                if let Err(error) = solve_cache::write(&path, &report) {
+                    eprintln!("warning: {error}");
+                }
+            }
+            report
+        }
+    };
+    match args.json {
+        true => outln!("{}", serde_json::to_string(&report).expect("plain data")),
+        false => out!("{}", text(&report)),
+    }
+    Ok(())
+}
+
+/// The cache's entry for solving `start` of `game` (named `named`): the file
+/// as resolved, the options and limits in force and the position.
+fn cache_entry(cache: &Cache, named: &str, game: &Game, start: &Position) -> PathBuf {
+    let resolved = mancala::language::catalog::source(named)
+        .and_then(|source| mancala::language::load::resolved_text(&source))
+        .unwrap_or_default();
+    let options: Vec<String> = game
+        .options()
+        .iter()
+        .map(|option| format!("{}={}", option.name, option.value))
+        .collect();
+    let limits = format!("{:?}", game.limits());
+    cache.entry(&[
+        &resolved,
+        &options.join(" "),
+        &limits,
+        &format!("{start:?}"),
+    ])
+}
+
+/// Solves `start`, showing progress on a terminal.
+fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, String> {
     let budget = Budget {
         memory: args.memory.unwrap_or(DEFAULT_MEMORY),
         positions: args.positions,
@@ -97,7 +155,7 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         }
     };
     let solution = mancala::with_cells!(game.cell_class(), N => {
-        let state = GameState::<N>::from_any_position(&game, &start);
+        let state = GameState::<N>::from_any_position(game, start);
         solve::solve_reporting(&state, budget, report)
     });
     if shown
@@ -108,9 +166,13 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         eprint!("\r\x1b[K");
     }
     let solution = solution.map_err(|e| e.to_string())?;
-    let report = Report {
+    Ok(report_of(game, &solution))
+}
+
+fn report_of(game: &Game, solution: &Solution) -> Report {
+    Report {
         game: game.id().to_string(),
-        to_move: solution.to_move.name(),
+        to_move: solution.to_move.name().to_string(),
         verdict: solution.value.verdict,
         margin: solution.value.margin,
         proven: solution.proven(),
@@ -129,12 +191,8 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         turn_limit_met: solution.turn_limit_met,
         repeats_met: solution.repeats_met,
         seconds: solution.elapsed.as_secs_f64(),
-    };
-    match args.json {
-        true => outln!("{}", serde_json::to_string(&report).expect("plain data")),
-        false => out!("{}", text(&solution, &report)),
+        cached: false,
     }
-    Ok(())
 }
 
 /// The position to solve: the file's, else the start (its deal).
@@ -148,17 +206,19 @@ fn start_of(game: &Game, args: &SolveArgs) -> Result<Position, String> {
         .map_err(|e| format!("{}: invalid position: {e}", path.display()))
 }
 
-fn text(solution: &Solution, report: &Report) -> String {
-    let side = side_name(solution.to_move);
+fn text(report: &Report) -> String {
+    let side = side_name(&report.to_move);
+    let value = |verdict, margin| Value { verdict, margin };
     let mut text = format!(
         "{}: {side} to move {}\n",
         report.game,
-        outcome(solution.value)
+        outcome(value(report.verdict, report.margin))
     );
-    for (decision, (_, value)) in report.decisions.iter().zip(&solution.decisions) {
-        text += &format!("  {:<8} {side} {}\n", decision.decision, outcome(*value));
+    for decision in &report.decisions {
+        let value = value(decision.verdict, decision.margin);
+        text += &format!("  {:<8} {side} {}\n", decision.decision, outcome(value));
     }
-    let valuing = match solution.valuing {
+    let valuing = match report.valuing {
         Valuing::Margin => "margins still to win, shared by every split of the scores",
         Valuing::Outcome => "outcomes, then margins",
     };
@@ -166,20 +226,23 @@ fn text(solution: &Solution, report: &Report) -> String {
         "{} positions examined in {:.2} s (the table kept {valuing})\n",
         report.positions, report.seconds
     );
-    if solution.turn_limit_met > 0 {
+    if report.cached {
+        text += "from the cache: solved before with these rules, options and position\n";
+    }
+    if report.turn_limit_met > 0 {
         text += &format!(
             "{} lines reached the turn limit (GEN-11) and count as unfinished, drawn: \
              the value holds for that limit\n",
-            solution.turn_limit_met
+            report.turn_limit_met
         );
     }
     if report.one_round {
         text += "one round: the value is this round's; the match's later rounds are not solved\n";
     }
-    if !solution.proven() {
+    if !report.proven {
         text += &format!(
             "not proven: {} positions came back along a line and count as drawn\n",
-            solution.repeats_met
+            report.repeats_met
         );
     }
     text
@@ -202,11 +265,13 @@ fn progress_line(progress: &Progress) -> String {
     )
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::South => "South",
-        Side::North => "North",
-    }
+/// "South" for "south".
+fn side_name(name: &str) -> String {
+    let mut letters = name.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
 }
 
 /// "wins by 6", "loses by 2", "draws"; a margin against the verdict (a game

@@ -246,6 +246,28 @@ impl<'g, const N: usize> GameState<'g, N> {
         &self.position
     }
 
+    /// A key of what the rest of the game depends on besides its position:
+    /// the earlier turn starts kept for repetition (GEN-10) that may recur. It
+    /// is 0 where none can but the position itself, so that every line reaching
+    /// the position plays on alike; otherwise the same for the same set of
+    /// turn starts, in any order.
+    pub fn history_key(&self) -> u64 {
+        match self.history.as_slice() {
+            [] => 0,
+            // Scores never fall: no earlier position can recur.
+            [.., (_, last)] if last.captured != self.position.captured => 0,
+            [(_, only)] if self.position.repeats(only) => 0,
+            history => history.iter().fold(0, |key, &(fingerprint, _)| {
+                // Each mixed (splitmix64's finaliser), then combined
+                // regardless of order.
+                let mut z = fingerprint;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                key ^ z ^ (z >> 31)
+            }),
+        }
+    }
+
     /// How the game ended; `None` while it goes on.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()

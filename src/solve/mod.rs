@@ -56,7 +56,9 @@ enum Probe {
 }
 
 /// How a game ends for one side under perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The side loses.
@@ -81,7 +83,7 @@ pub struct Value {
 const VERDICT_STEP: i64 = 1 << 20;
 
 /// How a solve values positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Valuing {
     /// The outcome first, then the margin; positions that differ in their
@@ -476,10 +478,16 @@ impl<'r> Search<'r> {
         }
         // What the tables keep is relative to the scores so far (`Margin`).
         let so_far = self.so_far(mover, state.position());
-        if let Some(place) = self.endgame_place(state.position()) {
+        // A position whose value depends on the line that reached it (an
+        // earlier turn start may recur, GEN-10) is kept with what it depends on.
+        let history = state.history_key();
+        if let Some(place) = self
+            .endgame_place(state.position())
+            .filter(|_| history == 0)
+        {
             return Ok(so_far + self.endgame_value(state, place, spares)?);
         }
-        let (key, best, window) = match self.probe(state, so_far, window)? {
+        let (key, best, window) = match self.probe(state, so_far, window, history)? {
             Probe::Known(value) => return Ok(value),
             Probe::Search { key, best, window } => (key, best, window),
         };
@@ -498,7 +506,8 @@ impl<'r> Search<'r> {
     }
 
     /// The score of a finished game for `mover`, noting a line cut by the
-    /// turn limit or ended by a repetition.
+    /// turn limit. (A repetition, GEN-10, ends it as the rules say: positions
+    /// whose value depends on the line are kept in no table.)
     fn final_score<const N: usize>(
         &mut self,
         mover: Side,
@@ -507,8 +516,6 @@ impl<'r> Search<'r> {
     ) -> i64 {
         match outcome.reason {
             Reason::TurnLimit => self.turn_limit_met += 1,
-            // Its value depends on the line.
-            Reason::Repetition => self.repeats_met += 1,
             _ => {}
         }
         match (self.valuing, outcome.status) {
@@ -526,6 +533,7 @@ impl<'r> Search<'r> {
         state: &GameState<'_, N>,
         so_far: i64,
         (mut alpha, mut beta): (i64, i64),
+        history: u64,
     ) -> Result<Probe, SolveError> {
         let position = state.position();
         if self.bounded {
@@ -541,7 +549,7 @@ impl<'r> Search<'r> {
         if self.line.len() + self.endgame_line >= MAX_LINE {
             return Err(SolveError::TooDeep);
         }
-        let key = self.keys.key(position);
+        let key = self.keys.key(position) ^ history;
         if self.line.contains(&key) {
             self.repeats_met += 1;
             return Ok(Probe::Known(0));

@@ -15,6 +15,11 @@ pub fn mancala_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
         .current_dir(dir)
+        // Solutions are kept apart from the user's own cache.
+        .env(
+            "MANCALA_CACHE",
+            std::env::temp_dir().join("mancala-test-cache"),
+        )
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
