@@ -514,9 +514,8 @@ impl<'r> Search<'r> {
         outcome: &Outcome,
         position: &Position<N>,
     ) -> i64 {
-        match outcome.reason {
-            Reason::TurnLimit => self.turn_limit_met += 1,
-            _ => {}
+        if outcome.reason == Reason::TurnLimit {
+            self.turn_limit_met += 1;
         }
         match (self.valuing, outcome.status) {
             // Unfinished: drawn, whatever the seeds.
