@@ -647,6 +647,50 @@ async fn second_pass(client: &Client, server: &Server) {
         "{table}"
     );
 
+    // Best moves: a small Kalah solved from the page, each decision's value
+    // listed best first as the API gives it; a move played clears them.
+    client
+        .goto(&server.url("/#/play/kalah?holes_per_row=3&seeds_per_hole=3&north=human"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "the small Kalah's board",
+        "return document.querySelector('#board g.hole.legal[data-hole=\"a1\"]') !== null",
+    )
+    .await;
+    click(client, "#solve").await;
+    let solution = until(
+        client,
+        "the solved start",
+        "const li = document.querySelectorAll('#solution li'); \
+         return li.length === 3 ? document.getElementById('solution').textContent : null;",
+    )
+    .await;
+    let solution = solution.as_str().unwrap().to_string();
+    assert!(
+        solution.starts_with("South to move wins by 2 under perfect play."),
+        "{solution}"
+    );
+    let (_, solved) = server.post_json(
+        "/api/solve",
+        json!({"game": {"ref": "kalah"}, "options": {"holes_per_row": 3, "seeds_per_hole": 3}}),
+    );
+    let best = &solved["decisions"][0];
+    let first = format!(
+        "{} wins by {}",
+        best["decision"].as_str().unwrap(),
+        best["margin"]
+    );
+    assert!(solution.contains(&first), "{solution} lacks {first}");
+    click(client, "#board g.hole[data-hole=\"a1\"]").await;
+    until(
+        client,
+        "the solution cleared by a move",
+        "return document.getElementById('solution').textContent === '' ? true : null",
+    )
+    .await;
+
     // Item 7: leaving the board while a move is being shown throws nothing.
     client
         .goto(&server.url("/#/play/kalah?north=human"))

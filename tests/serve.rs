@@ -170,6 +170,49 @@ fn play_answers_as_replay_json_does() {
     assert_eq!(status, 400);
 }
 
+/// `/api/solve` ("best moves"): the value of the position in play and of each
+/// decision, as `mancala solve` finds it; too large a position is refused
+/// within the playground's bounds (limits.rs), and a finished game is no
+/// position to solve.
+#[test]
+fn a_small_position_is_solved_and_a_large_one_refused() {
+    let server = Server::start(&games_folder("serve-solve"));
+    let small = json!({"holes_per_row": 3, "seeds_per_hole": 3});
+    let (status, solved) = server.post_json(
+        "/api/solve",
+        json!({"game": {"ref": "kalah"}, "options": small, "decisions": ["a1"]}),
+    );
+    assert_eq!(status, 200, "{solved}");
+    // After a1 (sown into the store) South moves again: a2 wins by 2, a3 loses by 4.
+    assert_eq!(
+        (&solved["to_move"], &solved["verdict"], &solved["margin"]),
+        (&json!("south"), &json!("win"), &json!(2))
+    );
+    assert_eq!(
+        solved["decisions"],
+        json!([
+            {"decision": "a2", "verdict": "win", "margin": 2},
+            {"decision": "a3", "verdict": "loss", "margin": -4}
+        ])
+    );
+    assert_eq!(solved["proven"], true);
+
+    let (status, refused) = server.post_json("/api/solve", json!({"game": {"ref": "kalah"}}));
+    assert_eq!(status, 422, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("too large to solve here"),
+        "{refused}"
+    );
+    let (status, _) = server.post_json(
+        "/api/solve",
+        json!({"game": {"ref": "tchuka-ruma"}, "decisions": ["a4", "a2", "a3", "a1", "a4"]}),
+    );
+    assert_eq!(status, 400);
+}
+
 #[test]
 fn an_agent_answers_with_a_legal_decision_within_bounds() {
     let server = Server::start(&games_folder("serve-agent"));

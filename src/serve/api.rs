@@ -153,7 +153,7 @@ async fn on_pool<T: Send + 'static>(
 /// When a request's work must stop: past `REQUEST_TIME`, or once its handler is
 /// dropped (its client gone, or the time past), which the guard returned with
 /// it says by being dropped too.
-fn request_deadline() -> (Deadline, CancelOnDrop) {
+pub(super) fn request_deadline() -> (Deadline, CancelOnDrop) {
     let cancelled = Arc::new(AtomicBool::new(false));
     let deadline = Deadline::after(limits::REQUEST_TIME).or_cancelled(cancelled.clone());
     (deadline, CancelOnDrop(cancelled))
@@ -450,7 +450,7 @@ pub struct PlayRequest {
 }
 
 /// The game a request names, checking its decisions are within bounds.
-fn loaded(
+pub(super) fn loaded(
     state: &AppState,
     game: &GameRef,
     options: &Options,
@@ -467,7 +467,7 @@ fn loaded(
 
 /// The game or match after `decisions`, from `position` (a position file's
 /// JSON) or the game's setup.
-fn replay<'g>(
+pub(super) fn replay<'g>(
     game: &'g Game,
     position: Option<&Value>,
     decisions: &[String],

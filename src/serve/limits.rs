@@ -16,6 +16,12 @@ pub const DEPTH: u32 = 8;
 pub const PLAYOUTS: u32 = 100_000;
 /// Time an agent may think per decision.
 pub const THINKING: Duration = Duration::from_secs(5);
+/// Time a solve ("best moves") may take.
+pub const SOLVING: Duration = Duration::from_secs(10);
+/// Positions a solve may examine.
+pub const SOLVE_POSITIONS: u64 = 20_000_000;
+/// Memory a solve's tables take (`WORKERS` solves at most at once).
+pub const SOLVE_MEMORY: usize = 64 << 20;
 /// Variants one comparison may hold.
 pub const VARIANTS: usize = 6;
 /// Games per variant of one comparison.

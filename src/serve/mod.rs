@@ -17,6 +17,7 @@ mod jobs;
 mod library;
 mod limits;
 mod scenarios;
+mod solving;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -77,6 +78,7 @@ fn app(
         .route("/api/play", post(api::play))
         .route("/api/steps", post(api::steps))
         .route("/api/agent", post(api::agent))
+        .route("/api/solve", post(solving::solve))
         .route("/api/validate", post(api::validate))
         .route("/api/compare", post(jobs::start))
         .route(

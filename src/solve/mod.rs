@@ -27,6 +27,7 @@ mod table;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
+use crate::agents::deadline::Deadline;
 use crate::ir::{IntExpr, SideExpr};
 use crate::rules::board::Side;
 use crate::rules::decision::Decision;
@@ -220,6 +221,9 @@ pub enum SolveError {
         "more than {0} positions examined without an answer; allow more with --positions, or solve a smaller option"
     )]
     TooManyPositions(u64),
+    /// The deadline passed before an answer.
+    #[error("the time allowed ran out before an answer")]
+    OutOfTime,
     /// A line went deeper than `MAX_LINE` decisions.
     #[error("a line of more than {MAX_LINE} decisions; lower --max-turns")]
     TooDeep,
@@ -248,6 +252,10 @@ pub struct Progress {
 /// Positions examined between two progress reports.
 pub const REPORT_EVERY: u64 = 1 << 22;
 
+/// Positions examined between two looks at the deadline (a divisor of
+/// `REPORT_EVERY`).
+const CHECK_EVERY: u64 = 1 << 14;
+
 /// Solves the position of `state` (a game in progress, played with room for
 /// `N` cells), on a thread of its own whose stack holds `MAX_LINE` levels.
 pub fn solve<const N: usize>(
@@ -257,18 +265,36 @@ pub fn solve<const N: usize>(
     solve_reporting(state, budget, |_| {})
 }
 
+/// `solve`, giving up once `deadline` has passed.
+pub fn solve_until<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    deadline: Deadline,
+) -> Result<Solution, SolveError> {
+    solve_on_thread(state, budget, deadline, Box::new(|_| {}))
+}
+
 /// `solve`, telling `report` how far it has gone now and then.
 pub fn solve_reporting<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
     report: impl FnMut(Progress) + Send,
 ) -> Result<Solution, SolveError> {
+    solve_on_thread(state, budget, Deadline::none(), Box::new(report))
+}
+
+fn solve_on_thread<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    deadline: Deadline,
+    report: Box<dyn FnMut(Progress) + Send + '_>,
+) -> Result<Solution, SolveError> {
     let state = state.clone();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("solve".into())
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, move || solve_here(&state, budget, Box::new(report)))
+            .spawn_scoped(scope, move || solve_here(&state, budget, deadline, report))
             .expect("a thread to search on")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -278,6 +304,7 @@ pub fn solve_reporting<const N: usize>(
 fn solve_here<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
+    deadline: Deadline,
     report: Box<dyn FnMut(Progress) + Send + '_>,
 ) -> Result<Solution, SolveError> {
     if state.outcome().is_some() {
@@ -285,6 +312,7 @@ fn solve_here<const N: usize>(
     }
     let started = Instant::now();
     let mut search = Search::new(state, budget, report)?;
+    search.deadline = deadline;
     let to_move = state.position().to_move;
     let mut decisions = Vec::new();
     let mut child = state.clone();
@@ -345,6 +373,7 @@ struct Search<'r> {
     repeats_met: u64,
     root: Root,
     report: Box<dyn FnMut(Progress) + Send + 'r>,
+    deadline: Deadline,
 }
 
 impl<'r> Search<'r> {
@@ -391,11 +420,24 @@ impl<'r> Search<'r> {
                 between: (-i64::MAX, i64::MAX),
             },
             report,
+            deadline: Deadline::none(),
         })
     }
 
-    /// Tells the caller how far the solve has gone.
+    /// Every `CHECK_EVERY` positions: stops past the deadline, and reports
+    /// progress every `REPORT_EVERY`.
     #[cold]
+    fn now_and_then(&mut self) -> Result<(), SolveError> {
+        if self.deadline.passed() {
+            return Err(SolveError::OutOfTime);
+        }
+        if self.positions.is_multiple_of(REPORT_EVERY) {
+            self.report_progress();
+        }
+        Ok(())
+    }
+
+    /// Tells the caller how far the solve has gone.
     fn report_progress(&mut self) {
         let known = |bound: i64| (bound.abs() != i64::MAX).then(|| self.valuing.value(bound));
         let progress = Progress {
@@ -469,8 +511,8 @@ impl<'r> Search<'r> {
         if self.positions > self.most_positions {
             return Err(SolveError::TooManyPositions(self.most_positions));
         }
-        if self.positions.is_multiple_of(REPORT_EVERY) {
-            self.report_progress();
+        if self.positions.is_multiple_of(CHECK_EVERY) {
+            self.now_and_then()?;
         }
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {

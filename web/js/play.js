@@ -113,6 +113,10 @@ function panel(info) {
     el("div", { class: "controls" }, el("label", {}, "South ", agentSelect("south"))),
     el("div", { class: "controls" }, el("label", {}, "North ", agentSelect("north"))),
     info.has_match ? el("label", {}, el("input", { type: "checkbox", id: "match", checked: game.asMatch, on: { change: (e) => { game.asMatch = e.target.checked; restart(); } } }), " a match of rounds") : null,
+    el("h2", {}, "Best moves"),
+    el("div", { class: "controls" },
+      el("button", { id: "solve", class: "secondary", title: "the exact value of every decision under perfect play, for positions small enough", on: { click: solvePosition } }, "Solve this position")),
+    el("div", { id: "solution", role: "status" }),
     optionInputs.length ? el("div", { class: "options" }, el("h2", {}, "Options"), optionInputs,
       el("button", { class: "secondary", on: { click: applyOptions } }, "Apply and restart")) : null,
     el("h2", {}, "Record"),
@@ -128,6 +132,38 @@ function panel(info) {
     info.rules_document ? el("details", { id: "rules-document" }, el("summary", {}, `The rules (${info.rules.split(" ")[0]})`),
       el("div", { class: "rules", tabindex: 0 }, markdown(info.rules_document))) : null,
     el("details", {}, el("summary", {}, "The rules, as the game file says"), el("pre", { class: "explain", tabindex: 0 }, info.explain)));
+}
+
+// "wins by 6", "loses by 2", "draws": a value for the side to move.
+function valueWords({ verdict, margin }) {
+  const seeds = margin === 0 ? "" : ` (${margin > 0 ? "+" : ""}${margin} in seeds)`;
+  if (verdict === "win") return margin > 0 ? `wins by ${margin}` : `wins${seeds}`;
+  if (verdict === "loss") return margin < 0 ? `loses by ${-margin}` : `loses${seeds}`;
+  return `draws${seeds}`;
+}
+
+// The shown position solved (`POST /api/solve`): its value under perfect play
+// and each decision's, best first. A move made meanwhile drops the answer.
+async function solvePosition() {
+  const target = document.getElementById("solution");
+  const token = game.token;
+  target.textContent = "Solving…";
+  let solved;
+  try {
+    solved = await api("/api/solve", played(shown()));
+  } catch (e) {
+    if (token === game.token) target.textContent = e.message;
+    return;
+  }
+  if (token !== game.token) return;
+  const notes = [`${solved.positions.toLocaleString()} positions examined`];
+  if (!solved.proven) notes.push("not proven: some lines come back round and count as drawn");
+  if (solved.turn_limit_met) notes.push("some lines reach the turn limit and count as unfinished");
+  if (solved.one_round) notes.push("this round only");
+  target.replaceChildren(
+    el("p", {}, `${side(solved.to_move)} to move ${valueWords(solved)} under perfect play.`),
+    el("ol", { class: "solution" }, solved.decisions.map((d) => el("li", {}, el("code", {}, d.decision), ` ${valueWords(d)}`))),
+    el("p", { class: "muted" }, `${notes.join("; ")}.`));
 }
 
 // What the API is told of the game in progress, up to `decisions`.
@@ -253,6 +289,7 @@ async function refresh(before) {
   if (steps && steps.length) await sow(game.info.layout, before, steps, wanted);
   if (!wanted()) return false;
   game.replay = replay;
+  document.getElementById("solution")?.replaceChildren();
   remember();
   render();
   step();
