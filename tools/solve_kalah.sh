@@ -16,7 +16,7 @@ echo "|---|---|---:|---:|"
 for cell in $cells; do
     m=${cell%,*}
     n=${cell#*,}
-    if ! json=$(timeout "${LIMIT:-1800}" "$binary" solve kalah --json --memory "${MEMORY:-4G}" \
+    if ! json=$(timeout "${LIMIT:-1800}" "$binary" solve kalah --json --no-cache --memory "${MEMORY:-4G}" \
         --option holes_per_row="$m" --option seeds_per_hole="$n" \
         --option empty_capture="${EMPTY_CAPTURE:-0}"); then
         echo "| ($m,$n) | not solved within ${LIMIT:-1800} s | | |"

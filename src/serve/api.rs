@@ -449,6 +449,29 @@ pub struct PlayRequest {
     pub deal: u64,
 }
 
+impl PlayRequest {
+    /// The request's game, loaded, handed to `then` with its play replayed to
+    /// the last decision and the side that made each.
+    pub(super) fn replayed<T>(
+        &self,
+        state: &AppState,
+        deadline: &Deadline,
+        then: impl FnOnce(&Game, MatchState<'_>, Vec<Side>) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let game = loaded(state, &self.game, &self.options, &self.decisions)?;
+        let position = self.position.as_ref();
+        let (played, movers) = replay(
+            &game,
+            position,
+            &self.decisions,
+            self.as_match,
+            self.deal,
+            deadline,
+        )?;
+        then(&game, played, movers)
+    }
+}
+
 /// The game a request names, checking its decisions are within bounds.
 pub(super) fn loaded(
     state: &AppState,
@@ -539,19 +562,11 @@ pub async fn play(
 ) -> ApiResult<Played> {
     let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
-        let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
-        let position = request.position.as_ref();
-        let (played, movers) = replay(
-            &game,
-            position,
-            &request.decisions,
-            request.as_match,
-            request.deal,
-            &deadline,
-        )?;
-        Ok(Played {
-            replay: json::replay(&played),
-            movers: movers.into_iter().map(Side::name).collect(),
+        request.replayed(&state, &deadline, |_, played, movers| {
+            Ok(Played {
+                replay: json::replay(&played),
+                movers: movers.into_iter().map(Side::name).collect(),
+            })
         })
     })
     .await

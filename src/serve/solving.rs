@@ -6,31 +6,15 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 
+use crate::agents::deadline::Deadline;
+use crate::rules::game::Game;
+use crate::rules::match_play::MatchState;
 use crate::serve::AppState;
-use crate::serve::api::{
-    ApiError, ApiResult, Body, Options, blocking, loaded, replay, request_deadline,
-};
-use crate::serve::library::GameRef;
+use crate::serve::api::{ApiError, ApiResult, Body, PlayRequest, blocking, request_deadline};
 use crate::serve::limits;
 use crate::solve::{self, Budget, SolveError, Valuing, Verdict};
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    game: GameRef,
-    #[serde(default)]
-    options: Options,
-    #[serde(default)]
-    decisions: Vec<String>,
-    #[serde(default, rename = "match")]
-    as_match: bool,
-    position: Option<Value>,
-    #[serde(default)]
-    deal: u64,
-}
 
 /// The value of the position for the side to move, and of each decision.
 #[derive(Serialize)]
@@ -61,48 +45,45 @@ pub struct DecisionValue {
 /// `limits::SOLVING`'s time, `SOLVE_POSITIONS` and `SOLVE_MEMORY`.
 pub async fn solve(
     State(state): State<Arc<AppState>>,
-    Body(request): Body<SolveRequest>,
+    Body(request): Body<PlayRequest>,
 ) -> ApiResult<Solved> {
     let (deadline, _cancel_on_drop) = request_deadline();
     blocking(move || {
-        let game = loaded(&state, &request.game, &request.options, &request.decisions)?;
-        let position = request.position.as_ref();
-        let (played, _) = replay(
-            &game,
-            position,
-            &request.decisions,
-            request.as_match,
-            request.deal,
-            &deadline,
-        )?;
-        let budget = Budget {
-            memory: limits::SOLVE_MEMORY,
-            positions: limits::SOLVE_POSITIONS,
-        };
-        let round = played.round();
-        let solution =
-            solve::solve_until(round, budget, deadline.within(limits::SOLVING)).map_err(refused)?;
-        Ok(Solved {
-            to_move: solution.to_move.name(),
-            verdict: solution.value.verdict,
-            margin: solution.value.margin,
-            proven: solution.proven(),
-            one_round: game.match_rules().is_some(),
-            valuing: solution.valuing,
-            turn_limit_met: solution.turn_limit_met,
-            decisions: solution
-                .decisions
-                .iter()
-                .map(|&(decision, value)| DecisionValue {
-                    decision: game.decision_name(decision),
-                    verdict: value.verdict,
-                    margin: value.margin,
-                })
-                .collect(),
-            positions: solution.positions,
+        request.replayed(&state, &deadline, |game, played, _| {
+            solved(game, &played, &deadline)
         })
     })
     .await
+}
+
+/// The position `played` has reached, solved within the playground's bounds.
+fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<Solved, ApiError> {
+    let budget = Budget {
+        memory: limits::SOLVE_MEMORY,
+        positions: limits::SOLVE_POSITIONS,
+    };
+    let round = played.round();
+    let solution = solve::solve_until(round, budget, deadline.clone().within(limits::SOLVING))
+        .map_err(refused)?;
+    Ok(Solved {
+        to_move: solution.to_move.name(),
+        verdict: solution.value.verdict,
+        margin: solution.value.margin,
+        proven: solution.proven(),
+        one_round: game.match_rules().is_some(),
+        valuing: solution.valuing,
+        turn_limit_met: solution.turn_limit_met,
+        decisions: solution
+            .decisions
+            .iter()
+            .map(|&(decision, value)| DecisionValue {
+                decision: game.decision_name(decision),
+                verdict: value.verdict,
+                margin: value.margin,
+            })
+            .collect(),
+        positions: solution.positions,
+    })
 }
 
 /// Why the playground does not answer: too large a position is a request it
