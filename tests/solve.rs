@@ -3,12 +3,13 @@
 //! every value checked a second way, by plain minimax over the whole game.
 
 use mancala::agents::search::{evaluate, minimax};
-use mancala::solve::{Budget, Valuing, Verdict, solve};
+use mancala::solve::{Budget, SolveError, Valuing, Verdict, solve};
 use mancala::{Game, GameState, Side};
 
 const BUDGET: Budget = Budget {
     memory: 64 << 20,
     positions: 50_000_000,
+    threads: 1,
 };
 
 fn kalah(holes: u32, seeds: u32) -> Game {
@@ -208,6 +209,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let tiny = Budget {
         memory: 1024,
         positions: 10,
+        threads: 1,
     };
     assert!(
         solve(&state, tiny)
@@ -219,6 +221,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let vast = Budget {
         memory: 1 << 50,
         positions: 10,
+        threads: 1,
     };
     assert!(
         solve(&state, vast)
@@ -229,6 +232,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let few = Budget {
         memory: 1 << 20,
         positions: 1_000,
+        threads: 1,
     };
     assert!(
         solve(&state, few)
@@ -294,4 +298,38 @@ fn a_long_solve_reports_its_progress() {
         let (low, high) = progress.between;
         assert!(low.is_none_or(|low| low <= value) && high.is_none_or(|high| value <= high));
     }
+}
+
+/// Threads share the decisions at the start: the values, and their order, are
+/// the same on any number of threads, and a position budget holds for all of
+/// them together.
+#[test]
+fn threads_find_the_same_values() {
+    let oware = mancala::load(
+        "oware",
+        &[
+            ("holes_per_row".into(), "2".into()),
+            ("seeds_per_hole".into(), "3".into()),
+        ],
+    )
+    .unwrap();
+    for game in [kalah(3, 4), kalah_with(4, 3, 1), oware] {
+        let state = GameState::new(&game);
+        let one = solve(&state, BUDGET).expect("solved");
+        for threads in [2, 3, 64] {
+            let many = solve(&state, Budget { threads, ..BUDGET }).expect("solved");
+            assert_eq!(many.decisions, one.decisions, "{} on {threads}", game.id());
+            assert_eq!(many.proven(), one.proven());
+        }
+    }
+    let few = Budget {
+        memory: 1 << 20,
+        positions: 100_000,
+        threads: 2,
+    };
+    let error = solve(&GameState::new(&kalah(4, 4)), few).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        SolveError::TooManyPositions(100_000).to_string()
+    );
 }

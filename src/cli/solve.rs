@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// (1G by default; at least 1M).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<usize>,
+    /// Threads solving the decisions at the start, each with its share of
+    /// the memory (default: one a core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// Give up after examining this many positions.
     #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
     pub positions: u64,
@@ -147,6 +151,10 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
     let budget = Budget {
         memory: args.memory.unwrap_or(DEFAULT_MEMORY),
         positions: args.positions,
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ),
     };
     let shown = std::io::stderr().is_terminal();
     let report = |progress: Progress| {

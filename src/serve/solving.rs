@@ -61,6 +61,7 @@ fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<S
     let budget = Budget {
         memory: limits::SOLVE_MEMORY,
         positions: limits::SOLVE_POSITIONS,
+        threads: 1,
     };
     let round = played.round();
     let solution = solve::solve_until(round, budget, deadline.clone().within(limits::SOLVING))

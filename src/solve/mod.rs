@@ -13,19 +13,25 @@
 //! each arrangement of seeds, shared by every split of the scores, as Irving et
 //! al. did for Kalah (`Valuing::Margin`).
 //!
+//! Where the file ends a game at a repeated position (GEN-10), a position's
+//! value may depend on the line that reached it: such a position is kept in
+//! the table with the earlier turn starts that may recur (`history_key`), so
+//! that no value crosses from one line to another and the value is exact.
+//!
 //! What the search takes as it finds it, and says so in the `Solution`:
 //! - a game cut short by the turn limit (GEN-11) ends unfinished, which is
 //!   valued as a draw; the value then holds for that limit only;
-//! - a position met again along the line being searched would repeat for ever
-//!   where the file checks no repetition (or be a repetition where it does, whose
-//!   value depends on the path); it is valued as a draw and the solution is
-//!   marked as not proven.
+//! - where the file checks no repetition, a position met again along the line
+//!   being searched would repeat until the turn limit; it is valued as a draw
+//!   and the solution is marked as not proven.
 
 mod endgame;
 mod table;
+mod workers;
 
 use std::hash::Hash;
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use crate::agents::deadline::Deadline;
 use crate::ir::{IntExpr, SideExpr};
@@ -38,6 +44,7 @@ use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 use endgame::{Endgame, Known};
 use table::{Bound, Table};
+use workers::Shared;
 
 /// States whose lists are reused, one for each position on the line being
 /// searched; boxed, so that taking one and giving it back moves a pointer.
@@ -169,8 +176,12 @@ impl Value {
 pub struct Budget {
     /// Bytes the transposition table may take (16 an entry).
     pub memory: usize,
-    /// Positions the search may examine before it gives up.
+    /// Positions the search may examine before it gives up (all threads
+    /// together, counted every `CHECK_EVERY` positions).
     pub positions: u64,
+    /// Threads solving the decisions at the start, each taking the next one
+    /// left with a search of its own and its share of `memory` (at least one).
+    pub threads: usize,
 }
 
 /// The exact value of a position and of each decision there.
@@ -197,7 +208,8 @@ pub struct Solution {
 
 impl Solution {
     /// Whether the value is the game's under its rules as written, with
-    /// nothing taken on assumption (no repeated position met).
+    /// nothing taken on assumption (no position met again along a line of a
+    /// game that checks no repetition).
     pub fn proven(&self) -> bool {
         self.repeats_met == 0
     }
@@ -271,7 +283,7 @@ pub fn solve_until<const N: usize>(
     budget: Budget,
     deadline: Deadline,
 ) -> Result<Solution, SolveError> {
-    solve_on_thread(state, budget, deadline, Box::new(|_| {}))
+    workers::solve_decisions(state, budget, deadline, Box::new(|_| {}))
 }
 
 /// `solve`, telling `report` how far it has gone now and then.
@@ -280,78 +292,18 @@ pub fn solve_reporting<const N: usize>(
     budget: Budget,
     report: impl FnMut(Progress) + Send,
 ) -> Result<Solution, SolveError> {
-    solve_on_thread(state, budget, Deadline::none(), Box::new(report))
+    workers::solve_decisions(state, budget, Deadline::none(), Box::new(report))
 }
 
-fn solve_on_thread<const N: usize>(
-    state: &GameState<'_, N>,
-    budget: Budget,
-    deadline: Deadline,
-    report: Box<dyn FnMut(Progress) + Send + '_>,
-) -> Result<Solution, SolveError> {
-    let state = state.clone();
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("solve".into())
-            .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, move || solve_here(&state, budget, deadline, report))
-            .expect("a thread to search on")
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
-
-fn solve_here<const N: usize>(
-    state: &GameState<'_, N>,
-    budget: Budget,
-    deadline: Deadline,
-    report: Box<dyn FnMut(Progress) + Send + '_>,
-) -> Result<Solution, SolveError> {
-    if state.outcome().is_some() {
-        return Err(SolveError::GameOver);
-    }
-    let started = Instant::now();
-    let mut search = Search::new(state, budget, report)?;
-    search.deadline = deadline;
-    let to_move = state.position().to_move;
-    let mut decisions = Vec::new();
-    let mut child = state.clone();
-    let mut spares = Vec::new();
-    let mut guess = 0;
-    let count = state.legal().len();
-    for (index, decision) in state.legal().enumerate() {
-        search.root = Root {
-            decision: (index, count),
-            started,
-            between: (-i64::MAX, i64::MAX),
-        };
-        state.after_into(index, &mut child);
-        guess = search.exact(to_move, &child, guess, &mut spares)?;
-        decisions.push((decision, search.valuing.value(guess)));
-    }
-    decisions.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
-    Ok(Solution {
-        to_move,
-        valuing: search.valuing,
-        value: decisions[0].1,
-        decisions,
-        positions: search.positions,
-        turn_limit_met: search.turn_limit_met,
-        repeats_met: search.repeats_met,
-        elapsed: started.elapsed(),
-    })
-}
-
-/// One solve in progress: its table, the line being searched and its counts.
 /// Where a solve stands at its start, for progress reports.
 struct Root {
     decision: (usize, usize),
-    started: Instant,
     /// The bounds proved so far of the decision's value, as search integers.
     between: (i64, i64),
 }
 
-struct Search<'r> {
+/// One thread's search: its tables, the line being searched and its counts.
+struct Search<'s, 'r> {
     valuing: Valuing,
     keys: Keys,
     /// Whether a value is known to lie within the seeds still in play of the
@@ -372,17 +324,18 @@ struct Search<'r> {
     turn_limit_met: u64,
     repeats_met: u64,
     root: Root,
-    report: Box<dyn FnMut(Progress) + Send + 'r>,
+    shared: &'s Shared<'r>,
     deadline: Deadline,
 }
 
-impl<'r> Search<'r> {
+impl<'s, 'r> Search<'s, 'r> {
     /// A search from `start`'s position: its memory for the table, but what
     /// the endgame values take where they serve (at most half).
     fn new<const N: usize>(
         start: &GameState<'_, N>,
         budget: Budget,
-        report: Box<dyn FnMut(Progress) + Send + 'r>,
+        deadline: Deadline,
+        shared: &'s Shared<'r>,
     ) -> Result<Self, SolveError> {
         let game = start.game();
         let valuing = Valuing::of(game);
@@ -416,11 +369,10 @@ impl<'r> Search<'r> {
             repeats_met: 0,
             root: Root {
                 decision: (0, 0),
-                started: Instant::now(),
                 between: (-i64::MAX, i64::MAX),
             },
-            report,
-            deadline: Deadline::none(),
+            shared,
+            deadline,
         })
     }
 
@@ -428,25 +380,38 @@ impl<'r> Search<'r> {
     /// progress every `REPORT_EVERY`.
     #[cold]
     fn now_and_then(&mut self) -> Result<(), SolveError> {
+        if let Some(error) = self.shared.failed.get() {
+            return Err(error.clone());
+        }
         if self.deadline.passed() {
             return Err(SolveError::OutOfTime);
         }
+        let examined = self
+            .shared
+            .examined
+            .fetch_add(CHECK_EVERY, Ordering::Relaxed);
+        if examined + CHECK_EVERY > self.most_positions {
+            return Err(SolveError::TooManyPositions(self.most_positions));
+        }
         if self.positions.is_multiple_of(REPORT_EVERY) {
-            self.report_progress();
+            self.report_progress(examined + CHECK_EVERY);
         }
         Ok(())
     }
 
     /// Tells the caller how far the solve has gone.
-    fn report_progress(&mut self) {
+    fn report_progress(&self, positions: u64) {
         let known = |bound: i64| (bound.abs() != i64::MAX).then(|| self.valuing.value(bound));
         let progress = Progress {
             decision: self.root.decision,
             between: (known(self.root.between.0), known(self.root.between.1)),
-            positions: self.positions,
-            elapsed: self.root.started.elapsed(),
+            positions,
+            elapsed: self.shared.started.elapsed(),
         };
-        (self.report)(progress);
+        // A thread that panicked while reporting leaves the others to report.
+        if let Ok(mut report) = self.shared.report.lock() {
+            report(progress);
+        }
     }
 
     /// The exact value of `state` for `side`, by MTD(f): searches with null

@@ -1,0 +1,161 @@
+//! The decisions at the start shared among threads: each thread takes the
+//! next decision no thread has taken and finds its exact value with a search
+//! of its own (its share of the memory, its own tables). A value does not
+//! depend on which thread found it, so a solve gives the same values on any
+//! number of threads; only the positions examined differ.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+use crate::agents::deadline::Deadline;
+use crate::rules::decision::Decision;
+use crate::rules::state::GameState;
+
+use super::{Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Value};
+
+/// What the threads of one solve share.
+pub(super) struct Shared<'r> {
+    /// The next decision at the start no thread has taken.
+    next: AtomicUsize,
+    /// Positions examined by every thread, counted a batch at a time.
+    pub(super) examined: AtomicU64,
+    /// The first thing that stopped a thread, which stops the others.
+    pub(super) failed: OnceLock<SolveError>,
+    /// Where progress is told.
+    pub(super) report: Mutex<Box<dyn FnMut(Progress) + Send + 'r>>,
+    pub(super) started: Instant,
+}
+
+/// What one thread found: each decision it took, by its index.
+struct Found {
+    decisions: Vec<(usize, Decision, Value)>,
+    positions: u64,
+    turn_limit_met: u64,
+    repeats_met: u64,
+}
+
+/// Solves every decision of `state` on `budget.threads` threads (at most one
+/// a decision), each with a stack that holds `MAX_LINE` levels.
+pub(super) fn solve_decisions<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    deadline: Deadline,
+    report: Box<dyn FnMut(Progress) + Send + '_>,
+) -> Result<Solution, SolveError> {
+    if state.outcome().is_some() {
+        return Err(SolveError::GameOver);
+    }
+    let threads = budget.threads.clamp(1, state.legal().len());
+    let share = Budget {
+        memory: budget.memory / threads,
+        ..budget
+    };
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        examined: AtomicU64::new(0),
+        failed: OnceLock::new(),
+        report: Mutex::new(report),
+        started: Instant::now(),
+    };
+    let found: Vec<Option<Found>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let (state, deadline, shared) = (state.clone(), deadline.clone(), &shared);
+                std::thread::Builder::new()
+                    .name("solve".into())
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, move || solve_some(&state, share, deadline, shared))
+                    .expect("a thread to search on")
+            })
+            .collect();
+        let joined = workers.into_iter().map(|worker| worker.join());
+        joined
+            .map(|result| result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    if let Some(error) = shared.failed.into_inner() {
+        return Err(error);
+    }
+    Ok(merged(state, found.into_iter().flatten(), shared.started))
+}
+
+/// Takes decisions until none is left; `None` once any thread has failed
+/// (the failure kept in `shared`).
+fn solve_some<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    deadline: Deadline,
+    shared: &Shared<'_>,
+) -> Option<Found> {
+    let fail = |error: SolveError| {
+        let _ = shared.failed.set(error);
+        None
+    };
+    let mut search = match Search::new(state, budget, deadline, shared) {
+        Ok(search) => search,
+        Err(error) => return fail(error),
+    };
+    let to_move = state.position().to_move;
+    let count = state.legal().len();
+    let (mut child, mut spares, mut guess) = (state.clone(), Vec::new(), 0);
+    let mut decisions = Vec::new();
+    loop {
+        let index = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(decision) = state.legal().nth(index) else {
+            break;
+        };
+        search.root = Root {
+            decision: (index, count),
+            between: (-i64::MAX, i64::MAX),
+        };
+        state.after_into(index, &mut child);
+        guess = match search.exact(to_move, &child, guess, &mut spares) {
+            Ok(value) => value,
+            Err(error) => return fail(error),
+        };
+        decisions.push((index, decision, search.valuing.value(guess)));
+    }
+    Some(Found {
+        decisions,
+        positions: search.positions,
+        turn_limit_met: search.turn_limit_met,
+        repeats_met: search.repeats_met,
+    })
+}
+
+/// The threads' findings as one solution: the decisions best first (those
+/// of equal value in board order), the counts summed.
+fn merged<const N: usize>(
+    state: &GameState<'_, N>,
+    found: impl Iterator<Item = Found>,
+    started: Instant,
+) -> Solution {
+    let mut solution = Solution {
+        to_move: state.position().to_move,
+        valuing: super::Valuing::of(state.game()),
+        value: Value {
+            verdict: super::Verdict::Draw,
+            margin: 0,
+        },
+        decisions: Vec::new(),
+        positions: 0,
+        turn_limit_met: 0,
+        repeats_met: 0,
+        elapsed: started.elapsed(),
+    };
+    let mut decisions = Vec::new();
+    for found in found {
+        decisions.extend(found.decisions);
+        solution.positions += found.positions;
+        solution.turn_limit_met += found.turn_limit_met;
+        solution.repeats_met += found.repeats_met;
+    }
+    decisions.sort_by_key(|&(index, _, value)| (std::cmp::Reverse(value), index));
+    solution.decisions = decisions
+        .into_iter()
+        .map(|(_, d, value)| (d, value))
+        .collect();
+    solution.value = solution.decisions[0].1;
+    solution
+}
