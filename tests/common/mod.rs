@@ -15,11 +15,9 @@ pub fn mancala_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
         .current_dir(dir)
-        // Solutions are kept apart from the user's own cache.
-        .env(
-            "MANCALA_CACHE",
-            std::env::temp_dir().join("mancala-test-cache"),
-        )
+        // Solutions are kept apart from the user's cache, and from earlier
+        // runs, so that a test solves afresh.
+        .env("MANCALA_CACHE", scratch_path("solve-cache"))
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
@@ -42,9 +40,14 @@ pub fn mancala_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("the binary ends")
 }
 
+/// This test run's own path for `name`, not made.
+pub fn scratch_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()))
+}
+
 /// A fresh folder for one test's files.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
+    let dir = scratch_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
