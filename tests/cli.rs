@@ -1090,7 +1090,7 @@ fn solve_from_the_start_and_from_a_position() {
 /// that cannot be written only costs a warning.
 #[test]
 fn solve_keeps_proven_solutions_on_disk() {
-    let cache = scratch("solve-cache");
+    let cache = scratch("solve-cache-kept");
     let solve = |cache: &std::path::Path, args: &[&str]| {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
             .args(args)

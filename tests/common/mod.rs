@@ -17,7 +17,7 @@ pub fn mancala_in(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         // Solutions are kept apart from the user's cache, and from earlier
         // runs, so that a test solves afresh.
-        .env("MANCALA_CACHE", scratch_path("solve-cache"))
+        .env("MANCALA_CACHE", scratch_path("cache"))
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
