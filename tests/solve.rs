@@ -3,13 +3,14 @@
 //! every value checked a second way, by plain minimax over the whole game.
 
 use mancala::agents::search::{evaluate, minimax};
-use mancala::solve::{Budget, SolveError, Valuing, Verdict, solve};
+use mancala::solve::{Budget, MAX_LINE, SolveError, Valuing, Verdict, solve};
 use mancala::{Game, GameState, Side};
 
 const BUDGET: Budget = Budget {
     memory: 64 << 20,
     positions: 50_000_000,
     threads: 1,
+    line: MAX_LINE,
 };
 
 fn kalah(holes: u32, seeds: u32) -> Game {
@@ -210,6 +211,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
         memory: 1024,
         positions: 10,
         threads: 1,
+        line: MAX_LINE,
     };
     assert!(
         solve(&state, tiny)
@@ -222,6 +224,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
         memory: 1 << 50,
         positions: 10,
         threads: 1,
+        line: MAX_LINE,
     };
     assert!(
         solve(&state, vast)
@@ -233,6 +236,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
         memory: 1 << 20,
         positions: 1_000,
         threads: 1,
+        line: MAX_LINE,
     };
     assert!(
         solve(&state, few)
@@ -240,6 +244,11 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
             .to_string()
             .contains("more than 1000 positions")
     );
+    // Kalah(3,3)'s lines are longer than 3 decisions: a line budget of 3
+    // stops the solve, before its stack holds more.
+    let shallow = Budget { line: 3, ..BUDGET };
+    let error = solve(&GameState::new(&kalah(3, 3)), shallow).unwrap_err();
+    assert_eq!(error, SolveError::TooDeep(3));
 }
 
 /// The perfect line: best decision after best decision to the end, each
@@ -326,10 +335,8 @@ fn threads_find_the_same_values() {
         memory: 1 << 20,
         positions: 100_000,
         threads: 2,
+        line: MAX_LINE,
     };
     let error = solve(&GameState::new(&kalah(4, 4)), few).unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        SolveError::TooManyPositions(100_000).to_string()
-    );
+    assert_eq!(error, SolveError::TooManyPositions(100_000));
 }

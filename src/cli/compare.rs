@@ -194,6 +194,7 @@ fn exact(game: &Game) -> Option<(Verdict, i64)> {
         memory: 256 << 20,
         positions: 5_000_000,
         threads: 1,
+        line: mancala::solve::MAX_LINE,
     };
     let start = game.deal(0, game.start().to_move());
     let solution = mancala::with_cells!(game.cell_class(), N => {

@@ -155,6 +155,7 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         ),
+        line: solve::MAX_LINE,
     };
     let shown = std::io::stderr().is_terminal();
     let report = |progress: Progress| {

@@ -22,6 +22,9 @@ pub const SOLVING: Duration = Duration::from_secs(10);
 pub const SOLVE_POSITIONS: u64 = 20_000_000;
 /// Memory a solve's tables take (`WORKERS` solves at most at once).
 pub const SOLVE_MEMORY: usize = 64 << 20;
+/// The longest line a solve follows, in decisions (each a level of its
+/// thread's stack).
+pub const SOLVE_LINE: usize = 10_000;
 /// Variants one comparison may hold.
 pub const VARIANTS: usize = 6;
 /// Games per variant of one comparison.

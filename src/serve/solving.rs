@@ -62,6 +62,7 @@ fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<S
         memory: limits::SOLVE_MEMORY,
         positions: limits::SOLVE_POSITIONS,
         threads: 1,
+        line: limits::SOLVE_LINE,
     };
     let round = played.round();
     let solution = solve::solve_until(round, budget, deadline.clone().within(limits::SOLVING))
@@ -92,13 +93,14 @@ fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<S
 fn refused(error: SolveError) -> ApiError {
     let (status, message) = match error {
         SolveError::GameOver => (StatusCode::BAD_REQUEST, error.to_string()),
-        SolveError::TooManyPositions(_) | SolveError::OutOfTime | SolveError::TooDeep => (
+        SolveError::TooManyPositions(_) | SolveError::OutOfTime | SolveError::TooDeep(_) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
-                "too large to solve here: the playground examines at most {} positions in {} s \
-                 (`mancala solve` has no such bound)",
+                "too large to solve here: the playground examines at most {} positions in {} s, \
+                 along lines of at most {} decisions (`mancala solve` allows far more)",
                 limits::SOLVE_POSITIONS,
-                limits::SOLVING.as_secs()
+                limits::SOLVING.as_secs(),
+                limits::SOLVE_LINE
             ),
         ),
         SolveError::NoMemory(_) => (StatusCode::SERVICE_UNAVAILABLE, error.to_string()),

@@ -182,6 +182,9 @@ pub struct Budget {
     /// Threads solving the decisions at the start, each taking the next one
     /// left with a search of its own and its share of `memory` (at least one).
     pub threads: usize,
+    /// The longest line searched, in decisions (at most `MAX_LINE`): each is
+    /// a level of recursion on the thread's stack.
+    pub line: usize,
 }
 
 /// The exact value of a position and of each decision there.
@@ -236,9 +239,9 @@ pub enum SolveError {
     /// The deadline passed before an answer.
     #[error("the time allowed ran out before an answer")]
     OutOfTime,
-    /// A line went deeper than `MAX_LINE` decisions.
-    #[error("a line of more than {MAX_LINE} decisions; lower --max-turns")]
-    TooDeep,
+    /// A line went deeper than the budget's `line` decisions.
+    #[error("a line of more than {0} decisions; lower --max-turns")]
+    TooDeep(usize),
     /// The budget leaves no room for a transposition table, or the system
     /// cannot give that much memory.
     #[error(
@@ -321,6 +324,7 @@ struct Search<'s, 'r> {
     orders: Vec<Vec<usize>>,
     positions: u64,
     most_positions: u64,
+    most_line: usize,
     turn_limit_met: u64,
     repeats_met: u64,
     root: Root,
@@ -365,6 +369,7 @@ impl<'s, 'r> Search<'s, 'r> {
             orders: Vec::new(),
             positions: 0,
             most_positions: budget.positions,
+            most_line: budget.line.min(MAX_LINE),
             turn_limit_met: 0,
             repeats_met: 0,
             root: Root {
@@ -552,8 +557,8 @@ impl<'s, 'r> Search<'s, 'r> {
                 return Ok(Probe::Known(so_far - left));
             }
         }
-        if self.line.len() + self.endgame_line >= MAX_LINE {
-            return Err(SolveError::TooDeep);
+        if self.line.len() + self.endgame_line >= self.most_line {
+            return Err(SolveError::TooDeep(self.most_line));
         }
         let key = self.keys.key(position) ^ history;
         if self.line.contains(&key) {
@@ -646,8 +651,8 @@ impl<'s, 'r> Search<'s, 'r> {
             }
             Known::Unknown => endgame.enter(place),
         }
-        if self.line.len() + self.endgame_line >= MAX_LINE {
-            return Err(SolveError::TooDeep);
+        if self.line.len() + self.endgame_line >= self.most_line {
+            return Err(SolveError::TooDeep(self.most_line));
         }
         self.endgame_line += 1;
         let value = self.best_of_all(state, spares);
