@@ -143,17 +143,22 @@ function valueWords({ verdict, margin }) {
 }
 
 // The shown position solved (`POST /api/solve`): its value under perfect play
-// and each decision's, best first. A move made meanwhile drops the answer.
+// and each decision's, best first. One solve at a time; a move made meanwhile
+// drops the answer.
 async function solvePosition() {
   const target = document.getElementById("solution");
+  const button = document.getElementById("solve");
   const token = game.token;
   target.textContent = "Solving…";
+  button.disabled = true;
   let solved;
   try {
     solved = await api("/api/solve", played(shown()));
   } catch (e) {
     if (token === game.token) target.textContent = e.message;
     return;
+  } finally {
+    button.disabled = false;
   }
   if (token !== game.token) return;
   const notes = [`${solved.positions.toLocaleString()} positions examined`];
@@ -162,7 +167,7 @@ async function solvePosition() {
   if (solved.one_round) notes.push("this round only");
   target.replaceChildren(
     el("p", {}, `${side(solved.to_move)} to move ${valueWords(solved)} under perfect play.`),
-    el("ol", { class: "solution" }, solved.decisions.map((d) => el("li", {}, el("code", {}, d.decision), ` ${valueWords(d)}`))),
+    el("ol", {}, solved.decisions.map((d) => el("li", {}, el("code", {}, d.decision), ` ${valueWords(d)}`))),
     el("p", { class: "muted" }, `${notes.join("; ")}.`));
 }
 
