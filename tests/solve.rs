@@ -210,8 +210,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let tiny = Budget {
         memory: 1024,
         positions: 10,
-        threads: 1,
-        line: MAX_LINE,
+        ..BUDGET
     };
     assert!(
         solve(&state, tiny)
@@ -223,8 +222,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let vast = Budget {
         memory: 1 << 50,
         positions: 10,
-        threads: 1,
-        line: MAX_LINE,
+        ..BUDGET
     };
     assert!(
         solve(&state, vast)
@@ -235,8 +233,7 @@ fn a_finished_game_and_a_budget_too_small_are_refused() {
     let few = Budget {
         memory: 1 << 20,
         positions: 1_000,
-        threads: 1,
-        line: MAX_LINE,
+        ..BUDGET
     };
     assert!(
         solve(&state, few)

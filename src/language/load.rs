@@ -237,6 +237,10 @@ fn option_in_force(
     })
 }
 
+/// A rule's optional part: none given (`Some(None)`), compiled, or `None`
+/// where it does not compile.
+type Part<T> = Option<Option<Compiled<T>>>;
+
 /// An optional part of a rule, compiled when present: `None` when present but broken.
 fn optional<T>(part: Option<Option<T>>) -> Option<Option<T>> {
     match part {
@@ -1341,19 +1345,7 @@ impl Loader {
             .at_most
             .as_ref()
             .map(|seeds| self.typed(board, seeds, bindings));
-        let resow = capture.resow.as_ref().map(|from| {
-            self.refuse_resow_where_none(&capture, at, from.span());
-            self.typed(board, from, &after_taking)
-        });
-        let resow_reverse = capture.resow_reverse.as_ref().map(|reverse| {
-            if capture.resow.is_none() {
-                self.problem(
-                    reverse.span(),
-                    "`resow_reverse` turns the direction of the re-sown lap: it needs a `resow`",
-                );
-            }
-            self.condition(board, reverse, &after_taking, "the re-sown lap never turns")
-        });
+        let (resow, resow_reverse) = self.resow(board, &capture, at, &after_taking);
         let into = capture.into.as_ref().map(|hole| {
             self.refuse_into_with_a_score(&capture, hole.span());
             self.typed(board, hole, &after_taking)
@@ -1376,14 +1368,40 @@ impl Loader {
             from_hand: optional(from_hand)?,
             at_most: optional(at_most)?,
             claim: capture.claim,
-            resow: optional(resow)?,
-            resow_reverse: optional(resow_reverse)?,
+            resow: resow?,
+            resow_reverse: resow_reverse?,
             into: optional(into)?,
             into_hand,
             remove,
             optional: capture.optional,
             clauses: capture.clauses,
         })
+    }
+
+    /// A capture's `resow` (the hole the taken seeds are sown again from)
+    /// and `resow_reverse` (when that lap runs the other way), each `None`
+    /// where it does not compile.
+    fn resow(
+        &mut self,
+        board: &Board,
+        capture: &spec::CaptureSpec,
+        at: Option<CaptureTime>,
+        after_taking: &[Binding],
+    ) -> (Part<HoleExpr>, Part<BoolExpr>) {
+        let resow = capture.resow.as_ref().map(|from| {
+            self.refuse_resow_where_none(capture, at, from.span());
+            self.typed(board, from, after_taking)
+        });
+        let reverse = capture.resow_reverse.as_ref().map(|reverse| {
+            if capture.resow.is_none() {
+                self.problem(
+                    reverse.span(),
+                    "`resow_reverse` turns the direction of the re-sown lap: it needs a `resow`",
+                );
+            }
+            self.condition(board, reverse, after_taking, "the re-sown lap never turns")
+        });
+        (optional(resow), optional(reverse))
     }
 
     /// A capture's `chain`: the next hole (`x` the one just taken), while its

@@ -1,7 +1,7 @@
 //! Exact values of positions with few seeds left on the board, each kept at
 //! the place its arrangement ranks: no key, no collision, never replaced. This
-//! is what endgame databases are to Kalah's solvers, filled as the search
-//! meets positions rather than all in advance.
+//! is what endgame databases are to the published solvers of sowing games,
+//! filled as the search meets positions rather than all in advance.
 //!
 //! It serves solves valued by margin where no capture gives seeds back
 //! (`Search::bounded`): a position's value is then the margin still to be won,
@@ -19,7 +19,7 @@ const MOST_SEEDS: u32 = 126;
 /// The most arrangements of seeds the table has places for. Each value is
 /// found from every decision's exact value, with no cut-off, so that filling
 /// the table costs more than the search it saves once it reaches far up the
-/// game: measured on Kalah's cells, a few million places and positions with
+/// game: measured (docs/solved.md), a few million places and positions with
 /// up to a third of the game's seeds are where it pays.
 const MOST_ARRANGEMENTS: u128 = 1 << 22;
 

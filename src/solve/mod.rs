@@ -5,13 +5,13 @@
 //! A value is the outcome of perfect play for the side to move — won, drawn or
 //! lost — and the margin it ends with: its score (seeds captured, leftovers
 //! awarded) less the other side's. Both sides play first for the outcome, then
-//! for the margin (as the published solutions of Kalah count it).
+//! for the margin (as published solutions of sowing games count it).
 //!
 //! Where scores alone decide the outcome and no rule reads them as play goes
 //! on (`Memory::Scores`), the rest of a game from a position does not depend
 //! on the scores so far: the table then keeps what is still to be won from
 //! each arrangement of seeds, shared by every split of the scores, as Irving et
-//! al. did for Kalah (`Valuing::Margin`).
+//! al. did (`Valuing::Margin`; the paper is cited in docs/solved.md).
 //!
 //! Where the file ends a game at a repeated position (GEN-10), a position's
 //! value may depend on the line that reached it: such a position is kept in
