@@ -4,3 +4,4 @@
 pub mod interactive;
 pub mod json;
 pub mod render;
+pub mod tensor;

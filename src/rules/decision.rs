@@ -56,6 +56,30 @@ impl Declined {
         }
     }
 
+    /// How many codes `code` gives: every way to decline (`NONE`, `ALL`, and
+    /// each nonempty set of the first `CHOICES`).
+    pub const CODES: usize = (1 << Self::CHOICES) + 1;
+
+    /// A number below `CODES`: 0 for `NONE`, 1 for `ALL`, then each set of
+    /// ordinals by its bits (a fixed numbering for `rules::actions`).
+    pub fn code(self) -> usize {
+        match self {
+            Self::NONE => 0,
+            Self::ALL => 1,
+            Declined(bits) => 1 + bits as usize,
+        }
+    }
+
+    /// The choice `code` numbers, if it numbers one.
+    pub fn from_code(code: usize) -> Option<Declined> {
+        match code {
+            0 => Some(Self::NONE),
+            1 => Some(Self::ALL),
+            _ if code < Self::CODES => Some(Declined(code as u32 - 1)),
+            _ => None,
+        }
+    }
+
     fn suffix(self) -> Option<String> {
         match self {
             Self::NONE => None,

@@ -1,6 +1,7 @@
 //! The rules engine: board geometry, positions, the compiled game, sowing and
 //! capturing, games and matches in progress. Nothing here knows a game.
 
+pub mod actions;
 pub mod board;
 pub mod decision;
 pub(crate) mod engine;

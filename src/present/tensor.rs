@@ -1,0 +1,103 @@
+//! A position as numbers, for learning programs: one flat vector of `f32`
+//! whose layout depends only on the board, so every position of a game fills
+//! the same slots. With `H` the board's hole count (stores aside) and `S` the
+//! game's seeds (`Position::seeds` of its start):
+//!
+//! | slots | what |
+//! |---|---|
+//! | `0..H` | seeds in each hole, in board order (`a1`, `a2`, ..., `b1`, ...), over `S` |
+//! | `H..H+2` | seeds South, North have captured (their stores, where the board has them), over `S` |
+//! | `H+2..H+4` | seeds South, North hold in hand, over `S` |
+//! | `H+4` | seeds out of play, over `S` |
+//! | `H+5..2H+5` | 1 where a hole is closed for the round |
+//! | `2H+5..3H+5` | 1 where South has claimed a hole |
+//! | `3H+5..4H+5` | 1 where North has claimed a hole |
+//! | `4H+5..5H+5` | 1 where a hole is held across the middle (territory) |
+//! | `5H+5..5H+7` | 1 for the side to move (South, North); both 0 once the game is over |
+//!
+//! The view is the same for both players: the game is one of perfect
+//! information, and the side to move is part of it.
+
+use crate::rules::board::{Hole, HoleSet, Side};
+use crate::rules::game::Game;
+use crate::rules::position::AnyPosition;
+
+/// How many numbers a position of a board of `holes` holes is written in.
+pub fn len(holes: usize) -> usize {
+    5 * holes + 7
+}
+
+/// Writes `position` (with `to_move`, `None` once over) of `game` into `out`,
+/// which has `len` of the board's holes.
+pub fn write(game: &Game, position: &AnyPosition, to_move: Option<Side>, out: &mut [f32]) {
+    let holes = game.board().hole_count();
+    assert_eq!(out.len(), len(holes), "an observation has one slot each");
+    let per_seed = 1.0 / game.start().seeds().max(1) as f32;
+    let (counts, rest) = out.split_at_mut(holes);
+    for (slot, &count) in counts.iter_mut().zip(position.counts()) {
+        *slot = f32::from(count) * per_seed;
+    }
+    let (totals, marks) = rest.split_at_mut(5);
+    let [south, north] = position.captured();
+    let [south_hand, north_hand] = position.hand();
+    totals[0] = south as f32 * per_seed;
+    totals[1] = north as f32 * per_seed;
+    totals[2] = f32::from(south_hand) * per_seed;
+    totals[3] = f32::from(north_hand) * per_seed;
+    totals[4] = f32::from(position.out_of_play()) * per_seed;
+    let [closed, south_claims, north_claims, territory, side] = split_marks(marks, holes);
+    let [south_claimed, north_claimed] = position.claims();
+    mark(closed, position.closed());
+    mark(south_claims, south_claimed);
+    mark(north_claims, north_claimed);
+    mark(territory, position.territory());
+    side.fill(0.0);
+    if let Some(side_to_move) = to_move {
+        side[side_to_move.index()] = 1.0;
+    }
+}
+
+fn split_marks(marks: &mut [f32], holes: usize) -> [&mut [f32]; 5] {
+    let (closed, rest) = marks.split_at_mut(holes);
+    let (south_claims, rest) = rest.split_at_mut(holes);
+    let (north_claims, rest) = rest.split_at_mut(holes);
+    let (territory, side) = rest.split_at_mut(holes);
+    [closed, south_claims, north_claims, territory, side]
+}
+
+fn mark(slots: &mut [f32], holes: HoleSet) {
+    // Most games mark nothing.
+    if holes.is_empty() {
+        slots.fill(0.0);
+        return;
+    }
+    for (hole, slot) in slots.iter_mut().enumerate() {
+        *slot = f32::from(u8::from(holes.contains(hole as Hole)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kalah(6,4) after a3: the seeds, the store and the side to move land in
+    /// their slots.
+    #[test]
+    fn a_position_fills_its_slots() {
+        let game = crate::load("kalah", &[]).expect("bundled");
+        let mut state = crate::GameState::new(&game);
+        state
+            .play(game.board().parse_hole("a3").expect("a hole"))
+            .expect("legal");
+        let mut out = vec![f32::NAN; len(12)];
+        write(&game, state.position(), state.to_move(), &mut out);
+        let seeds = 48.0;
+        // a3 is emptied; a4, a5, a6 get one more; the last seed lands in the
+        // store, and South moves again (KA-6).
+        assert_eq!(out[2], 0.0);
+        assert_eq!(out[3..6], [5.0 / seeds; 3]);
+        assert_eq!(out[12], 1.0 / seeds);
+        assert!(out[13..17 + 4 * 12].iter().all(|&x| x == 0.0));
+        assert_eq!(out[5 * 12 + 5..], [1.0, 0.0]);
+    }
+}

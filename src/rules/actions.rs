@@ -1,0 +1,137 @@
+//! A fixed numbering of a game's decisions, for programs that need a
+//! fixed-size action space (learning libraries such as OpenSpiel and
+//! PettingZoo): every decision the game could ever offer has one number below
+//! `Actions::count`, and a number names at most one decision.
+//!
+//! `action = hole + holes * (direction + directions * declined)`, where
+//! `holes` is the board's hole count; `direction` is 0 where the mover does not
+//! choose one, else 1 (`ccw`) or 2 (`cw`), and `directions` is 3 in games whose
+//! movers choose directions (`[move] choose_direction`), else 1; `declined` is
+//! `Declined::code` in games with optional captures or relays, else 0 (and
+//! `declines` is `Declined::CODES` or 1). A game with neither numbers its
+//! decisions by hole alone: `a1` is 0, `a2` 1, ... in board order.
+
+use crate::rules::board::{Direction, Hole};
+use crate::rules::decision::{Decision, Declined};
+use crate::rules::game::Game;
+
+/// The numbering of one game's decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Actions {
+    holes: usize,
+    directions: usize,
+    declines: usize,
+}
+
+impl Actions {
+    /// The numbering of `game`'s decisions.
+    pub fn of(game: &Game) -> Actions {
+        Actions {
+            holes: game.board().hole_count(),
+            directions: match game.moves.choose_direction {
+                Some(_) => 3,
+                None => 1,
+            },
+            declines: match game.has_chances() {
+                true => Declined::CODES,
+                false => 1,
+            },
+        }
+    }
+
+    /// How many numbers there are: every action is below this.
+    pub fn count(&self) -> usize {
+        self.holes * self.directions * self.declines
+    }
+
+    /// The number of `decision`; `None` for a decision this game never offers
+    /// (a direction where the mover chooses none, a hole past the board...).
+    /// Every legal decision has one.
+    pub fn number(&self, decision: Decision) -> Option<usize> {
+        let direction = match decision.direction {
+            None => 0,
+            Some(Direction::Counterclockwise) => 1,
+            Some(Direction::Clockwise) => 2,
+        };
+        let declined = decision.declined.code();
+        let fits = (decision.hole as usize) < self.holes
+            && direction < self.directions
+            && declined < self.declines;
+        fits.then(|| decision.hole as usize + self.holes * (direction + self.directions * declined))
+    }
+
+    /// The decision `action` numbers; `None` past `count`.
+    pub fn decision(&self, action: usize) -> Option<Decision> {
+        if action >= self.count() {
+            return None;
+        }
+        let (hole, rest) = (action % self.holes, action / self.holes);
+        let direction = match rest % self.directions {
+            0 => None,
+            1 => Some(Direction::Counterclockwise),
+            _ => Some(Direction::Clockwise),
+        };
+        Some(Decision {
+            hole: hole as Hole,
+            direction,
+            declined: Declined::from_code(rest / self.directions)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every number names a decision whose number it is, in every bundled game.
+    #[test]
+    fn numbers_and_decisions_are_one_to_one() {
+        for id in crate::language::bundled::ids() {
+            let game = crate::load(id, &[]).expect("bundled games load");
+            let actions = Actions::of(&game);
+            for action in 0..actions.count() {
+                let decision = actions.decision(action).expect("below the count");
+                assert_eq!(actions.number(decision), Some(action), "{id}");
+            }
+            assert_eq!(actions.decision(actions.count()), None, "{id}");
+        }
+    }
+
+    /// A decision a game never offers has no number (rather than another's).
+    #[test]
+    fn foreign_decisions_have_none() {
+        let game = crate::load("kalah", &[]).expect("bundled");
+        let actions = Actions::of(&game);
+        let a3 = game.parse_decision("a3").expect("a hole");
+        assert_eq!(actions.number(a3), Some(2));
+        let a3_cw = game.parse_decision("a3:cw").expect("a decision's form");
+        assert_eq!(actions.number(a3_cw), None);
+        let declining = game
+            .parse_decision("a3:decline")
+            .expect("a decision's form");
+        assert_eq!(actions.number(declining), None);
+    }
+
+    /// Every decision met in random games has a number (below the count) that
+    /// names it back.
+    #[test]
+    fn every_legal_decision_is_numbered() {
+        for id in crate::language::bundled::ids() {
+            let game = crate::load(id, &[]).expect("bundled games load");
+            let actions = Actions::of(&game);
+            for seed in 0..3 {
+                let mut rng = crate::agents::playout::rng(seed);
+                let mut state = crate::MatchState::single(&game);
+                while state.outcome().is_none() {
+                    for decision in state.legal() {
+                        let action = actions.number(decision).expect("legal: numbered");
+                        assert!(action < actions.count(), "{id}");
+                        assert_eq!(actions.decision(action), Some(decision), "{id}");
+                    }
+                    let choices = state.legal().len();
+                    state.play_index(rand::RngExt::random_range(&mut rng, 0..choices));
+                }
+            }
+        }
+    }
+}
