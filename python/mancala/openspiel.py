@@ -69,6 +69,11 @@ def _register(source):
     return name
 
 
+def _load_game(source, parameters):
+    """Registers the game `source` (if it is not yet) and loads it."""
+    return pyspiel.load_game(_register(source), parameters)
+
+
 class MancalaGame(pyspiel.Game):
     """A mancala game file as an OpenSpiel game (one subclass per game, made
     by `register`)."""
@@ -97,6 +102,10 @@ class MancalaGame(pyspiel.Game):
 
     def new_initial_state(self):
         return MancalaState(self)
+
+    def __reduce__(self):
+        # Unpickled in a process that may not have registered the game yet.
+        return (_load_game, (self._source, self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):

@@ -1,0 +1,53 @@
+"""`mancala.VectorState`: many games stepped together agree, game by game,
+with single states playing the same actions."""
+
+import numpy as np
+import pytest
+
+import mancala
+
+
+@pytest.mark.parametrize("gid", ["kalah", "oware", "nsolo", "toguz-kumalak"])
+def test_a_batch_steps_as_single_states_do(gid):
+    game = mancala.load(gid, reward="margin")
+    size, rng = 8, np.random.default_rng(1)
+    batch = mancala.VectorState(game, size)
+    singles = [game.new_initial_state() for _ in range(size)]
+    masks = batch.action_masks()
+    ended = 0
+    for _ in range(400):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        observations, masks, rewards, dones = batch.step(actions)
+        for i, state in enumerate(singles):
+            state.apply_action(int(actions[i]))
+            assert dones[i] == state.is_terminal()
+            np.testing.assert_array_equal(rewards[i], state.returns() if dones[i] else [0, 0])
+            if dones[i]:
+                ended += 1
+                singles[i] = state = game.new_initial_state()
+            np.testing.assert_array_equal(observations[i], state.observation_tensor())
+            assert np.flatnonzero(masks[i]).tolist() == state.legal_actions()
+        assert batch.current_players().tolist() == [s.current_player() for s in singles]
+    assert ended > 0, "some games ended and started again"
+
+
+def test_an_illegal_action_plays_no_game():
+    batch = mancala.VectorState(mancala.load("kalah"), 3)
+    before = batch.observations()
+    with pytest.raises(ValueError, match="game 2: action 6"):
+        batch.step(np.array([0, 1, 6]))
+    with pytest.raises(ValueError, match="2 actions for 3 games"):
+        batch.step(np.array([0, 1]))
+    np.testing.assert_array_equal(batch.observations(), before)
+    batch.step(np.array([0, 1, 2]))
+    batch.reset()
+    np.testing.assert_array_equal(batch.observations(), before)
+
+
+def test_a_batch_is_bounded():
+    game = mancala.load("kalah")
+    with pytest.raises(ValueError, match="size 0"):
+        mancala.VectorState(game, 0)
+    with pytest.raises(ValueError, match="action-mask cells"):
+        mancala.VectorState(game, 10**9)
+    assert len(mancala.VectorState(game, 5)) == 5
