@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod batch;
 mod game;
 mod play;
 mod state;

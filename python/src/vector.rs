@@ -8,14 +8,17 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Mutex, MutexGuard};
 
+use crate::batch::{self, Answer};
 use crate::game::Game;
 use crate::play::Play;
 use crate::state::TERMINAL;
-use mancala::present::tensor;
 
 /// The most action-mask cells one batch may ask for (`size * num_distinct_actions`):
 /// 256 MiB of `bool`s.
 const MAX_MASK_CELLS: usize = 1 << 28;
+
+/// The most threads one batch may step with.
+const MAX_THREADS: usize = 256;
 
 /// What one `step` answers: observations, action masks, rewards and whether
 /// each game ended (and started again).
@@ -30,15 +33,33 @@ type Stepped<'py> = (
 #[pyclass(module = "mancala")]
 pub struct VectorState {
     game: Game,
+    /// The threads that step the games, where there is more than one.
+    pool: Option<rayon::ThreadPool>,
     /// Python may share the batch between threads; each call holds the lock.
     batch: Mutex<Vec<Play>>,
 }
 
 #[pymethods]
 impl VectorState {
-    /// `size` games of `game`, all at the start.
+    /// `size` games of `game`, all at the start, stepped by `threads` threads
+    /// (1 by default; at most `MAX_THREADS`).
     #[new]
-    fn new(game: &Game, size: usize) -> PyResult<VectorState> {
+    #[pyo3(signature = (game, size, threads=1))]
+    fn new(game: &Game, size: usize, threads: usize) -> PyResult<VectorState> {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads}: expected 1 to {MAX_THREADS}"
+            )));
+        }
+        let pool = match threads {
+            1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| PyValueError::new_err(format!("threads {threads}: {e}")))?,
+            ),
+        };
         let cells = size.saturating_mul(game.actions.count());
         if size == 0 || cells > MAX_MASK_CELLS {
             return Err(PyValueError::new_err(format!(
@@ -50,6 +71,7 @@ impl VectorState {
         let start = game.start()?;
         Ok(VectorState {
             game: game.clone(),
+            pool,
             batch: Mutex::new(vec![start; size]),
         })
     }
@@ -88,24 +110,20 @@ impl VectorState {
                 batch.len()
             )));
         }
-        let indices = self.legal_indices(&batch, actions)?;
-        let (rewards, dones) = self.play(&mut batch, &indices);
-        Ok((
-            self.observe(&batch).into_pyarray(py),
-            self.masks(&batch).into_pyarray(py),
-            rewards.into_pyarray(py),
-            dones.into_pyarray(py),
-        ))
+        let decisions = self.legal_indices(&batch, actions)?;
+        let states: &mut [Play] = &mut batch;
+        let answer = py.detach(|| batch::step(&self.game, self.pool.as_ref(), states, &decisions));
+        self.arrays(py, answer)
     }
 
     /// Each game's observation `[size, observation_tensor_size]`.
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.observe(&self.batch()).into_pyarray(py)
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        Ok(self.observed(py)?.0)
     }
 
     /// Each game's legal actions as a mask `[size, num_distinct_actions]`.
-    fn action_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.masks(&self.batch()).into_pyarray(py)
+    fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        Ok(self.observed(py)?.1)
     }
 
     /// Each game's player to move (0 South, 1 North).
@@ -148,43 +166,27 @@ impl VectorState {
         Ok(indices)
     }
 
-    /// Plays each game's decision, restarting those that end.
-    fn play(&self, batch: &mut [Play], indices: &[usize]) -> (Array2<f32>, Array1<bool>) {
-        let mut rewards = Array2::zeros((batch.len(), 2));
-        let mut dones = Array1::from_elem(batch.len(), false);
-        for (game, (play, &index)) in batch.iter_mut().zip(indices).enumerate() {
-            play.play_index(index);
-            if play.outcome().is_some() {
-                let [south, north] = self.game.returns(play);
-                rewards[[game, 0]] = south as f32;
-                rewards[[game, 1]] = north as f32;
-                dones[game] = true;
-                // Started afresh rather than copied: its lists get room made.
-                *play = self.game.start().expect("this game has started before");
-            }
-        }
-        (rewards, dones)
+    /// The games as they stand, observed without a step.
+    fn observed<'py>(&self, py: Python<'py>) -> PyResult<Stepped<'py>> {
+        let mut batch = self.batch();
+        let states: &mut [Play] = &mut batch;
+        let answer = py.detach(|| batch::step(&self.game, self.pool.as_ref(), states, &[]));
+        self.arrays(py, answer)
     }
 
-    fn observe(&self, batch: &[Play]) -> Array2<f32> {
-        let size = self.game.observation_size;
-        let mut observations = Array2::zeros((batch.len(), size));
-        let slots = observations
-            .as_slice_mut()
-            .expect("a new array is contiguous");
-        for (play, out) in batch.iter().zip(slots.chunks_exact_mut(size)) {
-            tensor::write(self.game.game, play.position(), play.to_move(), out);
-        }
-        observations
-    }
-
-    fn masks(&self, batch: &[Play]) -> Array2<bool> {
-        let count = self.game.actions.count();
-        let mut masks = Array2::from_elem((batch.len(), count), false);
-        let cells = masks.as_slice_mut().expect("a new array is contiguous");
-        for (play, row) in batch.iter().zip(cells.chunks_exact_mut(count)) {
-            play.for_each_legal(|decision| row[self.game.number(decision)] = true);
-        }
-        masks
+    fn arrays<'py>(&self, py: Python<'py>, answer: Answer) -> PyResult<Stepped<'py>> {
+        let rows = answer.dones.len();
+        let shaped = |columns: usize| (rows, columns);
+        let observations =
+            Array2::from_shape_vec(shaped(self.game.observation_size), answer.observations);
+        let masks = Array2::from_shape_vec(shaped(self.game.actions.count()), answer.masks);
+        let rewards = Array2::from_shape_vec(shaped(2), answer.rewards);
+        let shape_error = |e: numpy::ndarray::ShapeError| PyValueError::new_err(e.to_string());
+        Ok((
+            observations.map_err(shape_error)?.into_pyarray(py),
+            masks.map_err(shape_error)?.into_pyarray(py),
+            rewards.map_err(shape_error)?.into_pyarray(py),
+            Array1::from_vec(answer.dones).into_pyarray(py),
+        ))
     }
 }

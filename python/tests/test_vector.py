@@ -51,3 +51,19 @@ def test_a_batch_is_bounded():
     with pytest.raises(ValueError, match="action-mask cells"):
         mancala.VectorState(game, 10**9)
     assert len(mancala.VectorState(game, 5)) == 5
+
+
+def test_threads_give_the_same_games():
+    game = mancala.load("oware")
+    batches = [mancala.VectorState(game, 37, threads) for threads in (1, 2, 3)]
+    rng = np.random.default_rng(2)
+    masks = batches[0].action_masks()
+    for _ in range(300):
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        answers = [batch.step(actions) for batch in batches]
+        for answer in answers[1:]:
+            for ours, theirs in zip(answer, answers[0]):
+                np.testing.assert_array_equal(ours, theirs)
+        masks = answers[0][1]
+    with pytest.raises(ValueError, match="threads 0"):
+        mancala.VectorState(game, 4, 0)
