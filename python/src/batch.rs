@@ -1,10 +1,10 @@
-//! The work of one batch step, in Rust alone: each game plays its decision
-//! (starting again if it ends), then writes its observation, action mask,
-//! rewards and whether it ended into its own rows of the answer. The rows are
-//! split among the batch's threads; each game is played by one thread, so the
-//! results are the same on any number.
+//! A batch of games of one game file and the work of one step, in Rust alone:
+//! each game plays its decision (starting again if it ends), then writes its
+//! observation, action mask, rewards and whether it ended into its own rows
+//! of the answer. The rows are split among the batch's threads; each game is
+//! played by one thread, so the results are the same on any number.
 
-use mancala::present::tensor;
+use mancala::rules::decision::Decision;
 
 use crate::game::Game;
 use crate::play::Play;
@@ -20,7 +20,7 @@ pub struct Answer {
 impl Answer {
     fn new(game: &Game, rows: usize) -> Answer {
         Answer {
-            observations: vec![0.0; rows * game.observation_size],
+            observations: vec![0.0; rows * game.layout.size()],
             masks: vec![false; rows * game.actions.count()],
             rewards: vec![0.0; rows * 2],
             dones: vec![false; rows],
@@ -28,52 +28,121 @@ impl Answer {
     }
 }
 
+/// Games in progress, with the legal actions of each (the last answer's
+/// masks), against which a step's actions are checked before any is played.
+pub struct Batch {
+    states: Vec<Play>,
+    legal: Vec<bool>,
+}
+
+/// An action that is not legal in its game.
+pub struct NotLegal {
+    pub game: usize,
+    pub action: i64,
+}
+
+impl Batch {
+    /// `size` games at the start.
+    pub fn new(game: &Game, start: Play, size: usize) -> Batch {
+        let mut batch = Batch {
+            states: vec![start; size],
+            legal: Vec::new(),
+        };
+        batch.run(game, None, &[]);
+        batch
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn states(&self) -> &[Play] {
+        &self.states
+    }
+
+    /// Every game back at the start.
+    pub fn reset(&mut self, game: &Game, start: Play) {
+        self.states.fill(start);
+        self.run(game, None, &[]);
+    }
+
+    /// Each action's decision, if every action is legal in its game.
+    pub fn decisions(&self, game: &Game, actions: &[i64]) -> Result<Vec<Decision>, NotLegal> {
+        let count = game.actions.count();
+        let rows = self.legal.chunks_exact(count);
+        let decided = actions
+            .iter()
+            .zip(rows)
+            .enumerate()
+            .map(|(index, (&action, legal))| {
+                usize::try_from(action)
+                    .ok()
+                    .filter(|&a| a < count && legal[a])
+                    .and_then(|a| game.actions.decision(a))
+                    .ok_or(NotLegal {
+                        game: index,
+                        action,
+                    })
+            });
+        decided.collect()
+    }
+
+    /// Plays `decisions` (one per game, each legal: see `decisions`; none to
+    /// only observe) on the caller's thread and `pool`'s, and answers where
+    /// the games stand.
+    pub fn run(
+        &mut self,
+        game: &Game,
+        pool: Option<&rayon::ThreadPool>,
+        decisions: &[Decision],
+    ) -> Answer {
+        let mut answer = Answer::new(game, self.states.len());
+        let rows = Rows {
+            states: &mut self.states,
+            decisions,
+            observations: &mut answer.observations,
+            masks: &mut answer.masks,
+            rewards: &mut answer.rewards,
+            dones: &mut answer.dones,
+        };
+        match pool {
+            None => rows.run(game),
+            Some(pool) => {
+                // The calling thread steps a share too, so that a step wakes
+                // one thread fewer.
+                let per_thread = rows.states.len().div_ceil(pool.current_num_threads() + 1);
+                let mut parts = rows.split(game, per_thread);
+                let own = parts.pop();
+                pool.in_place_scope(|scope| {
+                    for part in parts {
+                        scope.spawn(move |_| part.run(game));
+                    }
+                    if let Some(own) = own {
+                        own.run(game);
+                    }
+                });
+            }
+        }
+        self.legal.clone_from(&answer.masks);
+        answer
+    }
+}
+
 /// Some consecutive games of a batch with their rows of the answer.
 struct Rows<'a> {
     states: &'a mut [Play],
-    /// Each game's decision, by its place in the game's legal list; empty
-    /// when the games are only observed.
-    decisions: &'a [usize],
+    /// Each game's decision; empty when the games are only observed.
+    decisions: &'a [Decision],
     observations: &'a mut [f32],
     masks: &'a mut [bool],
     rewards: &'a mut [f32],
     dones: &'a mut [bool],
 }
 
-/// Plays `decisions` (one per game; none to only observe) and answers.
-pub fn step(
-    game: &Game,
-    pool: Option<&rayon::ThreadPool>,
-    states: &mut [Play],
-    decisions: &[usize],
-) -> Answer {
-    let mut answer = Answer::new(game, states.len());
-    let rows = Rows {
-        states,
-        decisions,
-        observations: &mut answer.observations,
-        masks: &mut answer.masks,
-        rewards: &mut answer.rewards,
-        dones: &mut answer.dones,
-    };
-    match pool {
-        None => rows.run(game),
-        Some(pool) => {
-            let per_thread = rows.states.len().div_ceil(pool.current_num_threads());
-            pool.scope(|scope| {
-                for part in rows.split(game, per_thread) {
-                    scope.spawn(move |_| part.run(game));
-                }
-            });
-        }
-    }
-    answer
-}
-
 impl<'a> Rows<'a> {
     /// Splits into parts of `size` games (the last may have fewer).
     fn split(self, game: &Game, size: usize) -> Vec<Rows<'a>> {
-        let (observation, actions) = (game.observation_size, game.actions.count());
+        let (observation, actions) = (game.layout.size(), game.actions.count());
         let decided = !self.decisions.is_empty();
         let mut decisions = self.decisions.chunks(size);
         self.states
@@ -97,7 +166,7 @@ impl<'a> Rows<'a> {
     }
 
     fn run(self, game: &Game) {
-        let (observation, actions) = (game.observation_size, game.actions.count());
+        let (observation, actions) = (game.layout.size(), game.actions.count());
         let rows = self
             .states
             .iter_mut()
@@ -107,7 +176,8 @@ impl<'a> Rows<'a> {
             .zip(self.dones.iter_mut());
         for (row, ((((play, observation), mask), reward), done)) in rows.enumerate() {
             if let Some(&decision) = self.decisions.get(row) {
-                play.play_index(decision);
+                play.play(decision)
+                    .expect("checked against the game's legal actions (Batch::decisions)");
                 if play.outcome().is_some() {
                     let [south, north] = game.returns(play);
                     reward.copy_from_slice(&[south as f32, north as f32]);
@@ -116,7 +186,8 @@ impl<'a> Rows<'a> {
                     *play = game.start().expect("this game has started before");
                 }
             }
-            tensor::write(game.game, play.position(), play.to_move(), observation);
+            game.layout
+                .write(play.position(), play.to_move(), observation);
             play.for_each_legal(|decision| mask[game.number(decision)] = true);
         }
     }

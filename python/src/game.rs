@@ -6,6 +6,7 @@ use std::sync::{Mutex, OnceLock};
 
 use mancala::language::{catalog, load};
 use mancala::present::json;
+use mancala::present::tensor::Layout;
 use mancala::rules::actions::Actions;
 use mancala::rules::decision::Decision;
 use mancala::{Game as Loaded, Status};
@@ -76,7 +77,7 @@ pub struct Game {
     pub(crate) reward: Reward,
     pub(crate) as_match: bool,
     pub(crate) deal: u64,
-    pub(crate) observation_size: usize,
+    pub(crate) layout: Layout,
 }
 
 impl Game {
@@ -111,7 +112,7 @@ impl Game {
             reward,
             as_match,
             deal,
-            observation_size: mancala::present::tensor::len(game.board().hole_count()),
+            layout: Layout::of(game),
         })
     }
 
@@ -222,12 +223,12 @@ impl Game {
 
     /// The length of `State.observation_tensor()`.
     fn observation_tensor_size(&self) -> usize {
-        self.observation_size
+        self.layout.size()
     }
 
     /// `[observation_tensor_size()]`.
     fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![self.observation_size]
+        vec![self.layout.size()]
     }
 
     /// An upper bound on the decisions in one game (or match): every turn up

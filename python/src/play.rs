@@ -67,17 +67,8 @@ impl Play {
         each!(self, s => s.legal().for_each(f))
     }
 
-    /// Where `decision` stands in the legal list, if it is legal.
-    pub fn legal_index(&self, decision: Decision) -> Option<usize> {
-        each!(self, s => s.legal().position(|legal| legal == decision))
-    }
-
     pub fn play(&mut self, decision: Decision) -> Result<(), Illegal> {
         each!(self, s => s.play(decision))
-    }
-
-    pub fn play_index(&mut self, index: usize) {
-        each!(self, s => s.play_index(index))
     }
 
     /// Plays random decisions to the end.
@@ -102,10 +93,6 @@ impl Play {
 
     pub fn decisions(&self) -> &[Decision] {
         each!(self, s => s.decisions())
-    }
-
-    pub fn game(&self) -> &'static Game {
-        each!(self, s => s.game())
     }
 
     /// The same state at the widest size, which the JSON contract and the

@@ -1,7 +1,7 @@
 //! `mancala.State`: a game (or match) in progress, played by action numbers
 //! or decision names.
 
-use mancala::present::{json, render, tensor};
+use mancala::present::{json, render};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -184,12 +184,12 @@ impl State {
         player: Option<i64>,
     ) -> Bound<'py, PyArray1<f32>> {
         let _ = player;
-        let array = PyArray1::zeros(py, self.game.observation_size, false);
+        let array = PyArray1::zeros(py, self.game.layout.size(), false);
         {
             let mut view = array.readwrite();
             let out = view.as_slice_mut().expect("a new array is contiguous");
             let play = self.play();
-            tensor::write(self.game.game, play.position(), play.to_move(), out);
+            self.game.layout.write(play.position(), play.to_move(), out);
         }
         array
     }

@@ -8,9 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Mutex, MutexGuard};
 
-use crate::batch::{self, Answer};
+use crate::batch::{Answer, Batch};
 use crate::game::Game;
-use crate::play::Play;
 use crate::state::TERMINAL;
 
 /// The most action-mask cells one batch may ask for (`size * num_distinct_actions`):
@@ -33,10 +32,10 @@ type Stepped<'py> = (
 #[pyclass(module = "mancala")]
 pub struct VectorState {
     game: Game,
-    /// The threads that step the games, where there is more than one.
+    /// The threads that step games beside the caller's, where there are any.
     pool: Option<rayon::ThreadPool>,
     /// Python may share the batch between threads; each call holds the lock.
-    batch: Mutex<Vec<Play>>,
+    batch: Mutex<Batch>,
 }
 
 #[pymethods]
@@ -55,7 +54,8 @@ impl VectorState {
             1 => None,
             _ => Some(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    // The calling thread is the last.
+                    .num_threads(threads - 1)
                     .build()
                     .map_err(|e| PyValueError::new_err(format!("threads {threads}: {e}")))?,
             ),
@@ -72,7 +72,7 @@ impl VectorState {
         Ok(VectorState {
             game: game.clone(),
             pool,
-            batch: Mutex::new(vec![start; size]),
+            batch: Mutex::new(Batch::new(game, start, size)),
         })
     }
 
@@ -84,7 +84,7 @@ impl VectorState {
     /// Puts every game back at the start.
     fn reset(&self) {
         let start = self.game.start().expect("this game has started before");
-        self.batch().fill(start);
+        self.batch().reset(&self.game, start);
     }
 
     /// Plays `actions[i]` in game `i`, for every game, and answers
@@ -110,9 +110,14 @@ impl VectorState {
                 batch.len()
             )));
         }
-        let decisions = self.legal_indices(&batch, actions)?;
-        let states: &mut [Play] = &mut batch;
-        let answer = py.detach(|| batch::step(&self.game, self.pool.as_ref(), states, &decisions));
+        let decisions = batch.decisions(&self.game, actions).map_err(|e| {
+            PyValueError::new_err(format!(
+                "game {}: action {} is not legal there; no game was played",
+                e.game, e.action
+            ))
+        })?;
+        let batch: &mut Batch = &mut batch;
+        let answer = py.detach(|| batch.run(&self.game, self.pool.as_ref(), &decisions));
         self.arrays(py, answer)
     }
 
@@ -130,6 +135,7 @@ impl VectorState {
     fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let players: Array1<i64> = self
             .batch()
+            .states()
             .iter()
             .map(|play| play.to_move().map_or(TERMINAL, |side| side.index() as i64))
             .collect();
@@ -138,39 +144,17 @@ impl VectorState {
 }
 
 impl VectorState {
-    fn batch(&self) -> MutexGuard<'_, Vec<Play>> {
+    fn batch(&self) -> MutexGuard<'_, Batch> {
         self.batch
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Where each action stands in its game's legal list; an error naming the
-    /// first that is not legal.
-    fn legal_indices(&self, batch: &[Play], actions: &[i64]) -> PyResult<Vec<usize>> {
-        let numbering = self.game.actions;
-        let mut indices = Vec::with_capacity(actions.len());
-        for (game, (&action, play)) in actions.iter().zip(batch).enumerate() {
-            let decision = usize::try_from(action)
-                .ok()
-                .and_then(|a| numbering.decision(a));
-            let index = decision.and_then(|decision| play.legal_index(decision));
-            match index {
-                Some(index) => indices.push(index),
-                None => {
-                    return Err(PyValueError::new_err(format!(
-                        "game {game}: action {action} is not legal there; no game was played"
-                    )));
-                }
-            }
-        }
-        Ok(indices)
-    }
-
     /// The games as they stand, observed without a step.
     fn observed<'py>(&self, py: Python<'py>) -> PyResult<Stepped<'py>> {
         let mut batch = self.batch();
-        let states: &mut [Play] = &mut batch;
-        let answer = py.detach(|| batch::step(&self.game, self.pool.as_ref(), states, &[]));
+        let batch: &mut Batch = &mut batch;
+        let answer = py.detach(|| batch.run(&self.game, self.pool.as_ref(), &[]));
         self.arrays(py, answer)
     }
 
@@ -178,7 +162,7 @@ impl VectorState {
         let rows = answer.dones.len();
         let shaped = |columns: usize| (rows, columns);
         let observations =
-            Array2::from_shape_vec(shaped(self.game.observation_size), answer.observations);
+            Array2::from_shape_vec(shaped(self.game.layout.size()), answer.observations);
         let masks = Array2::from_shape_vec(shaped(self.game.actions.count()), answer.masks);
         let rewards = Array2::from_shape_vec(shaped(2), answer.rewards);
         let shape_error = |e: numpy::ndarray::ShapeError| PyValueError::new_err(e.to_string());

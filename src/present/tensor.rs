@@ -22,38 +22,55 @@ use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::game::Game;
 use crate::rules::position::AnyPosition;
 
-/// How many numbers a position of a board of `holes` holes is written in.
-pub fn len(holes: usize) -> usize {
-    5 * holes + 7
+/// How one game's positions are written: its hole count and its seeds,
+/// found once rather than at every position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    holes: usize,
+    seeds: f32,
 }
 
-/// Writes `position` (with `to_move`, `None` once over) of `game` into `out`,
-/// which has `len` of the board's holes.
-pub fn write(game: &Game, position: &AnyPosition, to_move: Option<Side>, out: &mut [f32]) {
-    let holes = game.board().hole_count();
-    assert_eq!(out.len(), len(holes), "an observation has one slot each");
-    let per_seed = 1.0 / game.start().seeds().max(1) as f32;
-    let (counts, rest) = out.split_at_mut(holes);
-    for (slot, &count) in counts.iter_mut().zip(position.counts()) {
-        *slot = f32::from(count) * per_seed;
+impl Layout {
+    /// The layout of `game`'s positions.
+    pub fn of(game: &Game) -> Layout {
+        Layout {
+            holes: game.board().hole_count(),
+            seeds: game.start().seeds().max(1) as f32,
+        }
     }
-    let (totals, marks) = rest.split_at_mut(5);
-    let [south, north] = position.captured();
-    let [south_hand, north_hand] = position.hand();
-    totals[0] = south as f32 * per_seed;
-    totals[1] = north as f32 * per_seed;
-    totals[2] = f32::from(south_hand) * per_seed;
-    totals[3] = f32::from(north_hand) * per_seed;
-    totals[4] = f32::from(position.out_of_play()) * per_seed;
-    let [closed, south_claims, north_claims, territory, side] = split_marks(marks, holes);
-    let [south_claimed, north_claimed] = position.claims();
-    mark(closed, position.closed());
-    mark(south_claims, south_claimed);
-    mark(north_claims, north_claimed);
-    mark(territory, position.territory());
-    side.fill(0.0);
-    if let Some(side_to_move) = to_move {
-        side[side_to_move.index()] = 1.0;
+
+    /// How many numbers a position is written in.
+    pub fn size(&self) -> usize {
+        5 * self.holes + 7
+    }
+
+    /// Writes `position` (with `to_move`, `None` once over) into `out`, which
+    /// has `size` slots.
+    pub fn write(&self, position: &AnyPosition, to_move: Option<Side>, out: &mut [f32]) {
+        assert_eq!(out.len(), self.size(), "an observation has one slot each");
+        let seeds = self.seeds;
+        let (counts, rest) = out.split_at_mut(self.holes);
+        for (slot, &count) in counts.iter_mut().zip(position.counts()) {
+            *slot = f32::from(count) / seeds;
+        }
+        let (totals, marks) = rest.split_at_mut(5);
+        let [south, north] = position.captured();
+        let [south_hand, north_hand] = position.hand();
+        totals[0] = south as f32 / seeds;
+        totals[1] = north as f32 / seeds;
+        totals[2] = f32::from(south_hand) / seeds;
+        totals[3] = f32::from(north_hand) / seeds;
+        totals[4] = f32::from(position.out_of_play()) / seeds;
+        let [closed, south_claims, north_claims, territory, side] = split_marks(marks, self.holes);
+        let [south_claimed, north_claimed] = position.claims();
+        mark(closed, position.closed());
+        mark(south_claims, south_claimed);
+        mark(north_claims, north_claimed);
+        mark(territory, position.territory());
+        side.fill(0.0);
+        if let Some(side_to_move) = to_move {
+            side[side_to_move.index()] = 1.0;
+        }
     }
 }
 
@@ -89,8 +106,10 @@ mod tests {
         state
             .play(game.board().parse_hole("a3").expect("a hole"))
             .expect("legal");
-        let mut out = vec![f32::NAN; len(12)];
-        write(&game, state.position(), state.to_move(), &mut out);
+        let layout = Layout::of(&game);
+        assert_eq!(layout.size(), 67);
+        let mut out = vec![f32::NAN; layout.size()];
+        layout.write(state.position(), state.to_move(), &mut out);
         let seeds = 48.0;
         // a3 is emptied; a4, a5, a6 get one more; the last seed lands in the
         // store, and South moves again (KA-6).
