@@ -10,6 +10,7 @@ A benchmark, not a test: figures depend on the machine and what else runs.
 """
 
 import argparse
+import os
 import pathlib
 import random
 import subprocess
@@ -26,7 +27,8 @@ OPENSPIEL = {"kalah": "mancala", "oware": "oware"}
 
 def native(game_id):
     """Games/s on one core and ns per decision, as `mancala bench` reports them."""
-    out = subprocess.run([str(REPO / "target" / "release" / "mancala"), "bench", game_id],
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
+    out = subprocess.run([str(target / "release" / "mancala"), "bench", game_id],
                          capture_output=True, text=True, check=True).stdout
     row = out.strip().splitlines()[-1].split()
     return float(row[1]), 1e9 / float(row[3])

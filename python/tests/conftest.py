@@ -14,7 +14,8 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def cli():
     """Runs `mancala ARGS` and answers its standard output."""
-    binary = pathlib.Path(os.environ.get("MANCALA_BIN", REPO / "target" / "release" / "mancala"))
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
+    binary = pathlib.Path(os.environ.get("MANCALA_BIN", target / "release" / "mancala"))
     if not binary.exists():
         pytest.fail(f"{binary} is missing: build it with `cargo build --release` (or set MANCALA_BIN)")
 
