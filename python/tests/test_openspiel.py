@@ -42,11 +42,27 @@ def oware_ours(action, player):
     return action if player == 0 else 11 - action
 
 
-@pytest.mark.parametrize("spiel_name, ours_name, ours_of", [
-    ("mancala", "mancala_kalah", kalah_ours),
-    ("oware", "mancala_oware", oware_ours),
+# OpenSpiel's observation tensors as our boards: [a1..a6, b1..b6, South's
+# store or score, North's]. Kalah's: North's store, a1..a6, South's store,
+# b6..b1, in seeds. Oware's: a1..a6, b6..b1, South's score, North's, over 48.
+def kalah_board(tensor):
+    return [*tensor[1:7], *tensor[13:7:-1], tensor[7], tensor[0]]
+
+
+def oware_board(tensor):
+    tensor = [round(x * 48) for x in tensor]
+    return [*tensor[0:6], *tensor[11:5:-1], tensor[12], tensor[13]]
+
+
+def our_board(state):
+    return [round(x * 48) for x in state.observation_tensor()[:14]]
+
+
+@pytest.mark.parametrize("spiel_name, ours_name, ours_of, board_of", [
+    ("mancala", "mancala_kalah", kalah_ours, kalah_board),
+    ("oware", "mancala_oware", oware_ours, oware_board),
 ])
-def test_agrees_with_openspiel_move_by_move(spiel_name, ours_name, ours_of):
+def test_agrees_with_openspiel_move_by_move(spiel_name, ours_name, ours_of, board_of):
     spiel_game, our_game = pyspiel.load_game(spiel_name), pyspiel.load_game(ours_name)
     rng = random.Random(5)
     moves = 0
@@ -55,6 +71,7 @@ def test_agrees_with_openspiel_move_by_move(spiel_name, ours_name, ours_of):
         while not theirs.is_terminal():
             player = theirs.current_player()
             assert ours.current_player() == player
+            assert our_board(ours) == board_of(theirs.observation_tensor())
             legal = theirs.legal_actions()
             assert sorted(ours_of(a, player) for a in legal) == ours.legal_actions()
             action = rng.choice(legal)
