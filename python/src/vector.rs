@@ -82,9 +82,9 @@ impl VectorState {
     }
 
     /// Puts every game back at the start.
-    fn reset(&self) {
+    fn reset(&self, py: Python<'_>) {
         let start = self.game.start().expect("this game has started before");
-        self.batch().reset(&self.game, start);
+        py.detach(|| self.batch().reset(&self.game, start));
     }
 
     /// Plays `actions[i]` in game `i`, for every game, and answers
@@ -101,24 +101,28 @@ impl VectorState {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Stepped<'py>> {
-        let actions = actions.as_slice()?;
-        let mut batch = self.batch();
-        if actions.len() != batch.len() {
-            return Err(PyValueError::new_err(format!(
-                "{} actions for {} games: expected one each",
-                actions.len(),
-                batch.len()
-            )));
-        }
-        let decisions = batch.decisions(&self.game, actions).map_err(|e| {
-            PyValueError::new_err(format!(
-                "game {}: action {} is not legal there; no game was played",
-                e.game, e.action
-            ))
-        })?;
-        let batch: &mut Batch = &mut batch;
-        let answer = py.detach(|| batch.run(&self.game, self.pool.as_ref(), &decisions));
-        self.arrays(py, answer)
+        // Copied, as Python may change the array once it is let go.
+        let actions = actions.as_slice()?.to_vec();
+        // The lock is taken and given back without Python's: a thread that
+        // waits for it lets the others run.
+        let answer = py.detach(|| {
+            let mut batch = self.batch();
+            if actions.len() != batch.len() {
+                return Err(format!(
+                    "{} actions for {} games: expected one each",
+                    actions.len(),
+                    batch.len()
+                ));
+            }
+            let decisions = batch.decisions(&self.game, &actions).map_err(|e| {
+                format!(
+                    "game {}: action {} is not legal there; no game was played",
+                    e.game, e.action
+                )
+            })?;
+            Ok(batch.run(&self.game, self.pool.as_ref(), &decisions))
+        });
+        self.arrays(py, answer.map_err(PyValueError::new_err)?)
     }
 
     /// Each game's observation `[size, observation_tensor_size]`.
@@ -152,9 +156,7 @@ impl VectorState {
 
     /// The games as they stand, observed without a step.
     fn observed<'py>(&self, py: Python<'py>) -> PyResult<Stepped<'py>> {
-        let mut batch = self.batch();
-        let batch: &mut Batch = &mut batch;
-        let answer = py.detach(|| batch.run(&self.game, self.pool.as_ref(), &[]));
+        let answer = py.detach(|| self.batch().run(&self.game, self.pool.as_ref(), &[]));
         self.arrays(py, answer)
     }
 

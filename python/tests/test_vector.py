@@ -67,3 +67,31 @@ def test_threads_give_the_same_games():
         masks = answers[0][1]
     with pytest.raises(ValueError, match="threads 0"):
         mancala.VectorState(game, 4, 0)
+
+
+def test_threads_of_python_share_a_batch():
+    # Each step lets Python's lock go while it works; four Python threads
+    # stepping one batch must all finish (a step whose actions another thread
+    # made stale is refused, and nothing is played).
+    import threading
+
+    batch = mancala.VectorState(mancala.load("oware"), 64, 2)
+    done = []
+
+    def work(seed):
+        rng = np.random.default_rng(seed)
+        for _ in range(50):
+            masks = batch.action_masks()
+            try:
+                batch.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            except ValueError as stale:
+                assert "not legal" in str(stale)
+            batch.current_players()
+        done.append(seed)
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(done) == [0, 1, 2, 3]
