@@ -28,6 +28,9 @@ use crate::rules::position::AnyPosition;
 pub struct Layout {
     holes: usize,
     seeds: f32,
+    /// Whether a hole can ever be closed, claimed or held across the middle
+    /// (else those slots are always 0).
+    marks: bool,
 }
 
 impl Layout {
@@ -36,6 +39,10 @@ impl Layout {
         Layout {
             holes: game.board().hole_count(),
             seeds: game.start().seeds().max(1) as f32,
+            marks: game.match_rules().is_some()
+                || game.has_claims()
+                || !game.start().closed().is_empty()
+                || !game.start().territory().is_empty(),
         }
     }
 
@@ -61,12 +68,12 @@ impl Layout {
         totals[2] = f32::from(south_hand) / seeds;
         totals[3] = f32::from(north_hand) / seeds;
         totals[4] = f32::from(position.out_of_play()) / seeds;
-        let [closed, south_claims, north_claims, territory, side] = split_marks(marks, self.holes);
-        let [south_claimed, north_claimed] = position.claims();
-        mark(closed, position.closed());
-        mark(south_claims, south_claimed);
-        mark(north_claims, north_claimed);
-        mark(territory, position.territory());
+        let (marks, side) = marks.split_at_mut(4 * self.holes);
+        if self.marks {
+            self.mark(marks, position);
+        } else {
+            marks.fill(0.0);
+        }
         side.fill(0.0);
         if let Some(side_to_move) = to_move {
             side[side_to_move.index()] = 1.0;
@@ -74,20 +81,23 @@ impl Layout {
     }
 }
 
-fn split_marks(marks: &mut [f32], holes: usize) -> [&mut [f32]; 5] {
-    let (closed, rest) = marks.split_at_mut(holes);
-    let (south_claims, rest) = rest.split_at_mut(holes);
-    let (north_claims, rest) = rest.split_at_mut(holes);
-    let (territory, side) = rest.split_at_mut(holes);
-    [closed, south_claims, north_claims, territory, side]
+impl Layout {
+    /// The closed, claimed and territory slots.
+    fn mark(&self, marks: &mut [f32], position: &AnyPosition) {
+        let [south_claimed, north_claimed] = position.claims();
+        let sets = [
+            position.closed(),
+            south_claimed,
+            north_claimed,
+            position.territory(),
+        ];
+        for (slots, holes) in marks.chunks_exact_mut(self.holes).zip(sets) {
+            mark(slots, holes);
+        }
+    }
 }
 
 fn mark(slots: &mut [f32], holes: HoleSet) {
-    // Most games mark nothing.
-    if holes.is_empty() {
-        slots.fill(0.0);
-        return;
-    }
     for (hole, slot) in slots.iter_mut().enumerate() {
         *slot = f32::from(u8::from(holes.contains(hole as Hole)));
     }
@@ -118,5 +128,30 @@ mod tests {
         assert_eq!(out[12], 1.0 / seeds);
         assert!(out[13..17 + 4 * 12].iter().all(|&x| x == 0.0));
         assert_eq!(out[5 * 12 + 5..], [1.0, 0.0]);
+    }
+
+    /// A claimed hole is marked in its claimer's slots, and nowhere else.
+    #[test]
+    fn claims_are_marked() {
+        let game = crate::load("toguz-kumalak", &[]).expect("bundled");
+        let layout = Layout::of(&game);
+        let holes = game.board().hole_count();
+        let mut rng = crate::agents::playout::rng(1);
+        let mut state = crate::GameState::new(&game);
+        while state.position().claims().iter().all(|set| set.is_empty()) {
+            let choices = state.legal().len();
+            assert!(choices > 0, "some random game of this seed claims a hole");
+            state.play_index(rand::RngExt::random_range(&mut rng, 0..choices));
+        }
+        let mut out = vec![f32::NAN; layout.size()];
+        layout.write(state.position(), state.to_move(), &mut out);
+        let claims = state.position().claims();
+        for hole in 0..holes {
+            for (side, set) in claims.iter().enumerate() {
+                let slot = out[holes + 5 + (1 + side) * holes + hole];
+                assert_eq!(slot, f32::from(u8::from(set.contains(hole as Hole))));
+            }
+            assert_eq!(out[holes + 5 + hole], 0.0, "nothing is closed");
+        }
     }
 }

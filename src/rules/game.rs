@@ -672,8 +672,6 @@ impl Game {
         self.tracks_repetition
     }
 
-    /// The game with what every turn asks of its rules worked out once
-    /// (`moves_always_legal`, `tracks_repetition`): the loader's last step.
     /// Whether a hole can ever be claimed: a capture rule claims, or
     /// `[claims]` gains or starts claims.
     pub(crate) fn has_claims(&self) -> bool {
@@ -683,6 +681,8 @@ impl Game {
             || self.start.claims.iter().any(|side| !side.is_empty())
     }
 
+    /// The game with what every turn asks of its rules worked out once
+    /// (`moves_always_legal`, `tracks_repetition`): the loader's last step.
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
