@@ -303,7 +303,11 @@ fn a_long_solve_reports_its_progress() {
             .1;
         let (low, high) = progress.between;
         assert!(low.is_none_or(|low| low <= value) && high.is_none_or(|high| value <= high));
+        // One thread solves the decisions in turn: those before are known.
+        assert_eq!(progress.solved, index);
+        assert_eq!(progress.left().is_some(), index > 0);
     }
+    assert!(reports.iter().any(|progress| progress.left().is_some()));
 }
 
 /// Threads share the decisions at the start: the values, and their order, are
@@ -336,4 +340,29 @@ fn threads_find_the_same_values() {
     };
     let error = solve(&GameState::new(&kalah(4, 4)), few).unwrap_err();
     assert_eq!(error, SolveError::TooManyPositions(100_000));
+}
+
+/// The estimate of the time left: the decisions not yet solved at the pace of
+/// those solved.
+#[test]
+fn the_estimate_is_the_pace_so_far() {
+    use std::time::Duration;
+    let progress = mancala::solve::Progress {
+        decision: (3, 6),
+        between: (None, None),
+        positions: 0,
+        elapsed: Duration::from_secs(10),
+        solved: 2,
+    };
+    assert_eq!(progress.left(), Some(Duration::from_secs(20)));
+    let before_any = mancala::solve::Progress {
+        solved: 0,
+        ..progress
+    };
+    assert_eq!(before_any.left(), None);
+    let all = mancala::solve::Progress {
+        solved: 6,
+        ..progress
+    };
+    assert_eq!(all.left(), Some(Duration::ZERO));
 }

@@ -257,7 +257,8 @@ fn text(report: &Report) -> String {
     text
 }
 
-/// "decision 2 of 6: between loses by 2 and wins by 4; 12.6M positions, 14 s".
+/// "decision 2 of 6: between loses by 2 and wins by 4; 12.6M positions, 14 s,
+/// about 56 s left".
 fn progress_line(progress: &Progress) -> String {
     let (index, count) = progress.decision;
     let between = match progress.between {
@@ -266,8 +267,12 @@ fn progress_line(progress: &Progress) -> String {
         (None, Some(high)) => format!("at most {}", outcome(high)),
         (None, None) => "no bound yet".into(),
     };
+    let left = match progress.left() {
+        Some(left) => format!(", about {:.0} s left", left.as_secs_f64()),
+        None => String::new(),
+    };
     format!(
-        "solving: decision {} of {count}, {between}; {:.1}M positions, {:.0} s",
+        "solving: decision {} of {count}, {between}; {:.1}M positions, {:.0} s{left}",
         index + 1,
         progress.positions as f64 / 1e6,
         progress.elapsed.as_secs_f64()

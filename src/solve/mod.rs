@@ -262,6 +262,18 @@ pub struct Progress {
     pub positions: u64,
     /// Time since the solve began.
     pub elapsed: Duration,
+    /// Decisions at the start whose values are known.
+    pub solved: usize,
+}
+
+impl Progress {
+    /// A rough estimate of the time left: the decisions not yet solved, at
+    /// the pace of those solved (decisions differ in cost, often by far).
+    /// `None` before the first is solved.
+    pub fn left(&self) -> Option<Duration> {
+        let (solved, count) = (self.solved as u32, self.decision.1 as u32);
+        (solved > 0).then(|| self.elapsed * count.saturating_sub(solved) / solved)
+    }
 }
 
 /// Positions examined between two progress reports.
@@ -412,6 +424,7 @@ impl<'s, 'r> Search<'s, 'r> {
             between: (known(self.root.between.0), known(self.root.between.1)),
             positions,
             elapsed: self.shared.started.elapsed(),
+            solved: self.shared.solved.load(Ordering::Relaxed),
         };
         // A thread that panicked while reporting leaves the others to report.
         if let Ok(mut report) = self.shared.report.lock() {

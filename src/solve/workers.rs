@@ -18,6 +18,8 @@ use super::{Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, 
 pub(super) struct Shared<'r> {
     /// The next decision at the start no thread has taken.
     next: AtomicUsize,
+    /// Decisions at the start whose values are known.
+    pub(super) solved: AtomicUsize,
     /// Positions examined by every thread, counted a batch at a time.
     pub(super) examined: AtomicU64,
     /// The first thing that stopped a thread, which stops the others.
@@ -53,6 +55,7 @@ pub(super) fn solve_decisions<const N: usize>(
     };
     let shared = Shared {
         next: AtomicUsize::new(0),
+        solved: AtomicUsize::new(0),
         examined: AtomicU64::new(0),
         failed: OnceLock::new(),
         report: Mutex::new(report),
@@ -115,6 +118,7 @@ fn solve_some<const N: usize>(
             Err(error) => return fail(error),
         };
         decisions.push((index, decision, search.valuing.value(guess)));
+        shared.solved.fetch_add(1, Ordering::Relaxed);
     }
     Some(Found {
         decisions,
