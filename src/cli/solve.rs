@@ -8,9 +8,10 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use mancala::Position;
+use mancala::agents::deadline::Deadline;
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{self, Budget, Progress, Solution, Value, Valuing, Verdict};
+use mancala::solve::{self, Budget, Method, Progress, Solution, Value, Valuing, Verdict};
 
 use crate::cli::args::GameArgs;
 use crate::cli::output::{out, outln};
@@ -40,6 +41,12 @@ pub struct SolveArgs {
     /// Give up after examining this many positions.
     #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
     pub positions: u64,
+    /// `search` (alpha-beta to the end of every line), `retrograde` (every
+    /// reachable position listed, valued from the ends back: exact where
+    /// seeds can go round for ever), or `auto`: the search, then retrograde
+    /// analysis where the search could not prove its value.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -49,6 +56,23 @@ pub struct SolveArgs {
     pub no_cache: bool,
     #[command(flatten)]
     pub setup: GameArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    Auto,
+    Search,
+    Retrograde,
+}
+
+impl MethodArg {
+    fn choice(self) -> solve::Choice {
+        match self {
+            MethodArg::Auto => solve::Choice::Auto,
+            MethodArg::Search => solve::Choice::Only(Method::Search),
+            MethodArg::Retrograde => solve::Choice::Only(Method::Retrograde),
+        }
+    }
 }
 
 /// A size in bytes: digits with an optional K, M or G (powers of 1,024).
@@ -70,6 +94,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
 #[derive(Serialize, Deserialize)]
 struct Report {
     game: String,
+    method: Method,
     to_move: String,
     verdict: Verdict,
     margin: i64,
@@ -81,6 +106,9 @@ struct Report {
     positions: u64,
     turn_limit_met: u64,
     repeats_met: u64,
+    /// Why retrograde analysis, tried after the search, gave no value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    retrograde_failed: Option<String>,
     seconds: f64,
     /// Read from the cache, as an earlier solve found it (in `seconds`).
     #[serde(default)]
@@ -100,7 +128,7 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
     let start = start_of(&game, &args)?;
     let entry = match args.no_cache {
         true => None,
-        false => Cache::from_env().map(|cache| cache_entry(&cache, &args.game, &game, &start)),
+        false => Cache::from_env().map(|cache| cache_entry(&cache, &args, &game, &start)),
     };
     let cached = entry.as_deref().and_then(solve_cache::read::<Report>);
     let report = match cached {
@@ -126,10 +154,10 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The cache's entry for solving `start` of `game` (named `named`): the file
-/// as resolved, the options and limits in force and the position.
-fn cache_entry(cache: &Cache, named: &str, game: &Game, start: &Position) -> PathBuf {
-    let resolved = mancala::language::catalog::source(named)
+/// The cache's entry for solving `start` of `game` as `args` ask: the file as
+/// resolved, the options and limits in force, the position and the method.
+fn cache_entry(cache: &Cache, args: &SolveArgs, game: &Game, start: &Position) -> PathBuf {
+    let resolved = mancala::language::catalog::source(&args.game)
         .and_then(|source| mancala::language::load::resolved_text(&source))
         .unwrap_or_default();
     let options: Vec<String> = game
@@ -143,6 +171,7 @@ fn cache_entry(cache: &Cache, named: &str, game: &Game, start: &Position) -> Pat
         &options.join(" "),
         &limits,
         &format!("{start:?}"),
+        &format!("{:?}", args.method),
     ])
 }
 
@@ -165,7 +194,7 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
     };
     let solution = mancala::with_cells!(game.cell_class(), N => {
         let state = GameState::<N>::from_any_position(game, start);
-        solve::solve_reporting(&state, budget, report)
+        solve::solve_by(&state, budget, args.method.choice(), Deadline::none(), report)
     });
     if shown
         && solution
@@ -181,6 +210,7 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
 fn report_of(game: &Game, solution: &Solution) -> Report {
     Report {
         game: game.id().to_string(),
+        method: solution.method,
         to_move: solution.to_move.name().to_string(),
         verdict: solution.value.verdict,
         margin: solution.value.margin,
@@ -199,6 +229,7 @@ fn report_of(game: &Game, solution: &Solution) -> Report {
         positions: solution.positions,
         turn_limit_met: solution.turn_limit_met,
         repeats_met: solution.repeats_met,
+        retrograde_failed: solution.retrograde_failed.as_ref().map(ToString::to_string),
         seconds: solution.elapsed.as_secs_f64(),
         cached: false,
     }
@@ -231,10 +262,17 @@ fn text(report: &Report) -> String {
         Valuing::Margin => "margins still to win, shared by every split of the scores",
         Valuing::Outcome => "outcomes, then margins",
     };
-    text += &format!(
-        "{} positions examined in {:.2} s (the table kept {valuing})\n",
-        report.positions, report.seconds
-    );
+    text += &match report.method {
+        Method::Search => format!(
+            "{} positions examined in {:.2} s (the table kept {valuing})\n",
+            report.positions, report.seconds
+        ),
+        Method::Retrograde => format!(
+            "{} positions reachable, each valued from the ends back (retrograde analysis), \
+             in {:.2} s; play that never ends counts as unfinished, drawn\n",
+            report.positions, report.seconds
+        ),
+    };
     if report.cached {
         text += "from the cache: solved before with these rules, options and position\n";
     }
@@ -253,6 +291,9 @@ fn text(report: &Report) -> String {
             "not proven: {} positions came back along a line and count as drawn\n",
             report.repeats_met
         );
+        if let Some(why) = &report.retrograde_failed {
+            text += &format!("retrograde analysis gave no value: {why}\n");
+        }
     }
     text
 }

@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use sha2::Digest;
 
 /// Changes whenever the solver may find something else for the same inputs.
-const FORMAT: &str = "solve-1";
+const FORMAT: &str = "solve-2";
 
 /// The folder solutions are kept in.
 pub struct Cache {

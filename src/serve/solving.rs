@@ -93,7 +93,10 @@ fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<S
 fn refused(error: SolveError) -> ApiError {
     let (status, message) = match error {
         SolveError::GameOver => (StatusCode::BAD_REQUEST, error.to_string()),
-        SolveError::TooManyPositions(_) | SolveError::OutOfTime | SolveError::TooDeep(_) => (
+        SolveError::TooManyPositions(_)
+        | SolveError::OutOfTime
+        | SolveError::TooDeep(_)
+        | SolveError::NoRoomForPositions { .. } => (
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
                 "too large to solve here: the playground examines at most {} positions in {} s, \

@@ -26,6 +26,7 @@
 //!   and the solution is marked as not proven.
 
 mod endgame;
+pub mod retrograde;
 mod table;
 mod workers;
 
@@ -187,9 +188,32 @@ pub struct Budget {
     pub line: usize,
 }
 
+/// How a solve finds its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Alpha-beta to the end of every line (the module's text).
+    Search,
+    /// Every reachable position listed and valued from the ends back
+    /// (`retrograde`): exact where seeds can go round for ever.
+    Retrograde,
+}
+
+/// Which method a solve uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Only this one.
+    Only(Method),
+    /// The search, then, where it could not prove its value and retrograde
+    /// analysis applies (`retrograde::applies`), retrograde analysis.
+    Auto,
+}
+
 /// The exact value of a position and of each decision there.
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// How the values were found.
+    pub method: Method,
     /// The side to move, whose value this is.
     pub to_move: Side,
     /// How positions were valued.
@@ -205,6 +229,9 @@ pub struct Solution {
     /// Positions met again along a line (valued as drawn): the value is not
     /// proven where there were any.
     pub repeats_met: u64,
+    /// Why retrograde analysis, tried where the search could not prove its
+    /// value (`Choice::Auto`), gave none (the search's value stands).
+    pub retrograde_failed: Option<SolveError>,
     /// How long the search took.
     pub elapsed: Duration,
 }
@@ -242,6 +269,17 @@ pub enum SolveError {
     /// A line went deeper than the budget's `line` decisions.
     #[error("a line of more than {0} decisions; lower --max-turns")]
     TooDeep(usize),
+    /// The positions reachable do not fit in the memory allowed (retrograde
+    /// analysis lists them all).
+    #[error(
+        "more than {positions} positions are reachable, which do not fit in {memory} bytes; allow more with --memory, or solve a smaller option"
+    )]
+    NoRoomForPositions {
+        /// Positions listed when the memory ran out.
+        positions: u64,
+        /// The memory allowed, in bytes.
+        memory: usize,
+    },
     /// The budget leaves no room for a transposition table, or the system
     /// cannot give that much memory.
     #[error(
@@ -308,6 +346,38 @@ pub fn solve_reporting<const N: usize>(
     report: impl FnMut(Progress) + Send,
 ) -> Result<Solution, SolveError> {
     workers::solve_decisions(state, budget, Deadline::none(), Box::new(report))
+}
+
+/// `solve_reporting` by the method `choice` says, giving up once `deadline`
+/// has passed.
+pub fn solve_by<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    choice: Choice,
+    deadline: Deadline,
+    report: impl FnMut(Progress) + Send,
+) -> Result<Solution, SolveError> {
+    let retrograde = || retrograde::solve(state, budget, deadline.clone());
+    match choice {
+        Choice::Only(Method::Retrograde) => retrograde(),
+        Choice::Only(Method::Search) => {
+            workers::solve_decisions(state, budget, deadline.clone(), Box::new(report))
+        }
+        Choice::Auto => {
+            let searched =
+                workers::solve_decisions(state, budget, deadline.clone(), Box::new(report))?;
+            if searched.proven() || !retrograde::applies(state) {
+                return Ok(searched);
+            }
+            match retrograde() {
+                Ok(listed) => Ok(listed),
+                Err(error) => Ok(Solution {
+                    retrograde_failed: Some(error),
+                    ..searched
+                }),
+            }
+        }
+    }
 }
 
 /// Where a solve stands at its start, for progress reports.

@@ -136,6 +136,7 @@ fn merged<const N: usize>(
     started: Instant,
 ) -> Solution {
     let mut solution = Solution {
+        method: super::Method::Search,
         to_move: state.position().to_move,
         valuing: super::Valuing::of(state.game()),
         value: Value {
@@ -146,6 +147,7 @@ fn merged<const N: usize>(
         positions: 0,
         turn_limit_met: 0,
         repeats_met: 0,
+        retrograde_failed: None,
         elapsed: started.elapsed(),
     };
     let mut decisions = Vec::new();
