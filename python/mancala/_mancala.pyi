@@ -1,6 +1,6 @@
 """Type stubs of the Rust half of `mancala` (built from python/src/)."""
 
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -9,7 +9,7 @@ TERMINAL: int
 """`State.current_player()` once the game is over (OpenSpiel's PlayerId.TERMINAL, -4)."""
 
 RESERVED_OPTIONS: List[str]
-"""Keyword arguments of `load` that are not game options: reward, match, deal."""
+"""Keyword arguments of `load` that are not game options: reward, match, deal, options."""
 
 class LoadError(ValueError):
     """A game file that cannot be loaded; the message says where (file, line, column) and why."""
@@ -17,8 +17,9 @@ class LoadError(ValueError):
 def load(game: str, **options: Union[int, str, bool]) -> Game:
     """Loads a bundled game by id, or any `.toml` game file by path, with its
     options as keyword arguments, plus `reward` ("win_loss" or "margin"),
-    `match` (play every round of a match game) and `deal` (the layout of a
-    setup that scatters seeds)."""
+    `match` (play every round of a match game), `deal` (the layout of a
+    setup that scatters seeds) and `options` (a dict of game options, for
+    one named like these)."""
 
 def bundled() -> List[str]:
     """The bundled games' ids, sorted."""
@@ -68,7 +69,7 @@ class State:
     def legal_decisions(self) -> List[str]:
         """By name (`a3`, `a3:cw`, ...), in board order."""
     def apply_action(self, action: int) -> None:
-        """ValueError (and no change) if it is not legal here."""
+        """ValueError (and no change) if it is not legal here (negative numbers too)."""
     def apply_decision(self, name: str) -> None: ...
     def play_out(self, seed: int) -> None:
         """Uniformly random legal decisions to the end."""
@@ -91,11 +92,11 @@ class State:
 class VectorState:
     """`size` games of one game file stepped together; a game that ends starts again."""
 
-    def __init__(self, game: Game, size: int) -> None: ...
+    def __init__(self, game: Game, size: int, threads: int = 1) -> None: ...
     def __len__(self) -> int: ...
     def reset(self) -> None: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: Union[npt.NDArray[np.integer], Sequence[int]]
     ) -> Tuple[
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_]
     ]:

@@ -13,6 +13,8 @@ perfect information and zero-sum; actions and observations are numbered and
 laid out as `mancala.State` numbers and lays them out (docs/python.md).
 """
 
+import os
+
 import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
@@ -30,8 +32,9 @@ def short_name(game_id):
 
 def register(source=None):
     """Registers every bundled game (no `source`), or one game by bundled id or
-    path to a `.toml` file; answers the names registered. Registering a name
-    again keeps the first registration."""
+    path to a `.toml` file; answers the names registered. Registering the same
+    game again does nothing; another game under a name already registered (an
+    id equal to another's once `-` is `_`) is refused with a ValueError."""
     sources = mancala.bundled() if source is None else [source]
     return [_register(s) for s in sources]
 
@@ -40,7 +43,14 @@ def _register(source):
     default = mancala.load(source)
     name = short_name(default.id)
     if name in _registered:
+        if _where(_registered[name]._source) != _where(source):
+            raise ValueError(f"{source}: `{name}` is registered already, for another game "
+                             f"({_registered[name]._source}); give this file another id")
         return name
+    clash = [option for option in default.options if option in mancala.RESERVED_OPTIONS]
+    if clash:
+        raise ValueError(f"{source}: its option `{clash[0]}` has the name of a parameter of "
+                         "the package's own, so it cannot be a game parameter")
     parameters = dict(default.options)
     parameters.update(reward="win_loss", match=False, deal=0)
     game_type = pyspiel.GameType(
@@ -67,6 +77,12 @@ def _register(source):
     pyspiel.register_game(game_type, game_class)
     _registered[name] = game_class
     return name
+
+
+def _where(source):
+    """A bundled id as it is, a path made absolute: two sources are one game
+    where these are equal."""
+    return source if source in mancala.bundled() else os.path.abspath(source)
 
 
 def _load_game(source, parameters):

@@ -42,7 +42,13 @@ class raw_env(AECEnv):
 
     def __init__(self, game="kalah", render_mode=None, **options):
         super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode {render_mode!r}: expected None or one of "
+                             f"{self.metadata['render_modes']}")
         self.game = mancala.load(game, **options)
+        if self.game.new_initial_state().is_terminal():
+            raise ValueError(f"{self.game.id}: the game is over at its start (with these "
+                             "options no side can move), so there is nothing to play")
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         actions = self.game.num_distinct_actions()

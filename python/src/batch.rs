@@ -18,6 +18,11 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// Bytes one game's row of an answer takes.
+    pub fn row_bytes(game: &Game) -> usize {
+        game.layout.size() * size_of::<f32>() + game.actions.count() + 2 * size_of::<f32>() + 1
+    }
+
     fn new(game: &Game, rows: usize) -> Answer {
         Answer {
             observations: vec![0.0; rows * game.layout.size()],

@@ -65,6 +65,17 @@ fn kept(game: Loaded, key: String) -> &'static Loaded {
     kept.entry(key).or_insert_with(|| Box::leak(Box::new(game)))
 }
 
+/// `source` as a pickle keeps it: a path made absolute, so that it loads again
+/// from another working folder (a bundled id as it is).
+fn lasting_source(source: &str) -> String {
+    match catalog::is_path(source) {
+        true => std::path::absolute(source)
+            .map(|path| path.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| source.to_string()),
+        false => source.to_string(),
+    }
+}
+
 /// A game file loaded for one choice of options.
 #[pyclass(module = "mancala", frozen)]
 #[derive(Clone)]
@@ -92,20 +103,27 @@ impl Game {
         let failed = |e: mancala::LoadError| LoadError::new_err(e.render());
         let resolved = catalog::source(source).map_err(failed)?;
         let game = load::load_source(&resolved, options).map_err(failed)?;
+        let refuse = |why: &str| Err(PyValueError::new_err(format!("{}: {why}", game.id())));
         if as_match && game.match_rules().is_none() {
-            return Err(PyValueError::new_err(format!(
-                "{}: this game has no [match] section, so it cannot be played as a match",
-                game.id()
-            )));
+            return refuse("this game has no [match] section, so it cannot be played as a match");
         }
+        if reward == Reward::Margin && (as_match || !game.decided_by_captures()) {
+            return refuse(
+                "reward=\"margin\" pays the seeds captured, which decide single games whose \
+                 every end is scored; this game (or match) is decided otherwise: use \"win_loss\"",
+            );
+        }
+        // The id comes from the file's name where the file gives none: it is
+        // part of the key, as are the text and the options.
         let key = format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
+            game.id(),
             load::resolved_text(&resolved).map_err(failed)?,
             serde_json::Value::Object(json::options(&game))
         );
         let game = kept(game, key);
         Ok(Game {
-            source: source.to_string(),
+            source: lasting_source(source),
             overrides: options.to_vec(),
             game,
             actions: Actions::of(game),
@@ -114,6 +132,11 @@ impl Game {
             deal,
             layout: Layout::of(game),
         })
+    }
+
+    /// Whether the game file has an option called `name`.
+    pub(crate) fn has_option(&self, name: &str) -> bool {
+        self.game.options().iter().any(|option| option.name == name)
     }
 
     /// The number of a decision the game offered.
@@ -127,6 +150,20 @@ impl Game {
     pub(crate) fn start(&self) -> PyResult<Play> {
         Play::start(self.game, self.deal, self.as_match)
             .map_err(|e| PyValueError::new_err(format!("{}: {e}", self.game.id())))
+    }
+
+    /// A new game from the start, refused where the game is over there (a
+    /// batch or an environment needs a move to make).
+    pub(crate) fn playable_start(&self) -> PyResult<Play> {
+        let start = self.start()?;
+        match start.outcome() {
+            None => Ok(start),
+            Some(_) => Err(PyValueError::new_err(format!(
+                "{}: the game is over at its start (with these options no side can move), \
+                 so there is nothing to step",
+                self.game.id()
+            ))),
+        }
     }
 
     /// Each side's return once `play` is over (0 each before).
@@ -157,7 +194,7 @@ impl Game {
 impl Game {
     /// The game's id (`kalah`, or the file's `id`).
     #[getter]
-    fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         self.game.id()
     }
 
@@ -260,13 +297,25 @@ impl Game {
 
     /// The game `mancala random GAME --seed SEED` plays (`--match` for a
     /// match game), played to its end with the same decisions.
+    /// The state's game is this one dealt from `seed` (as `mancala random`
+    /// deals it), so that it pickles and replays.
     fn random_game(&self, seed: u64) -> PyResult<State> {
         let play = Play::random(self.game, seed, self.as_match)
             .map_err(|e| PyValueError::new_err(format!("{}: {e}", self.game.id())))?;
-        Ok(State::new(self.clone(), play))
+        Ok(State::new(self.with_deal(seed), play))
     }
 
-    /// Pickles as the arguments that load it again (a path is read again).
+    /// A game is never changed: a copy is the same game.
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// Pickles as the arguments that load it again (a path, made absolute,
+    /// is read again).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let load_again = py.import("mancala._mancala")?.getattr("_load_again")?;
         let args = (

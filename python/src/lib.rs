@@ -11,34 +11,53 @@ mod play;
 mod state;
 mod vector;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use game::Game;
 
 /// Keyword arguments of `load` that are not game options.
-const RESERVED: [&str; 3] = ["reward", "match", "deal"];
+const RESERVED: [&str; 4] = ["reward", "match", "deal", "options"];
 
 /// Loads a game by bundled id or path to a `.toml` file, with options as
-/// keyword arguments (`load("kalah", seeds_per_hole=3)`), and three of its own:
+/// keyword arguments (`load("kalah", seeds_per_hole=3)`), and four of its own:
 /// `reward` (`"win_loss"`, the default, or `"margin"`), `match` (play every
-/// round of a match game; default False) and `deal` (the layout a setup that
-/// scatters seeds starts from; default 0).
+/// round of a match game; default False), `deal` (the layout a setup that
+/// scatters seeds starts from; default 0) and `options` (a dict of game
+/// options, for one whose name is one of these four).
 #[pyfunction]
-#[pyo3(signature = (game, **options))]
-fn load(game: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+#[pyo3(signature = (game, **keywords))]
+fn load(game: &str, keywords: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     let mut overrides = Vec::new();
+    let mut own = Vec::new();
     let (mut reward, mut as_match, mut deal) = ("win_loss".to_string(), false, 0u64);
-    for (name, value) in options.into_iter().flat_map(|dict| dict.iter()) {
+    for (name, value) in keywords.into_iter().flat_map(|dict| dict.iter()) {
         let name: String = name.extract()?;
+        if RESERVED.contains(&name.as_str()) {
+            own.push(name.clone());
+        }
         match name.as_str() {
             "reward" => reward = value.extract()?,
             "match" => as_match = value.extract()?,
             "deal" => deal = value.extract()?,
+            "options" => {
+                for (name, value) in value.cast::<PyDict>()?.iter() {
+                    overrides.push((name.extract()?, option_text(&value)?));
+                }
+            }
             _ => overrides.push((name, option_text(&value)?)),
         }
     }
-    Game::load(game, &overrides, &reward, as_match, deal)
+    let loaded = Game::load(game, &overrides, &reward, as_match, deal)?;
+    if let Some(clash) = own.iter().find(|name| loaded.has_option(name)) {
+        return Err(PyValueError::new_err(format!(
+            "{}: `{clash}` is an option of this game and a keyword of `load`'s own; \
+             set the game's option with options={{\"{clash}\": ...}}",
+            loaded.id()
+        )));
+    }
+    Ok(loaded)
 }
 
 /// An option's value as the command line writes it: `3`, `yes`, `cw`.

@@ -95,6 +95,13 @@ impl Play {
         each!(self, s => s.decisions())
     }
 
+    /// About how many bytes the state takes, with its lists as they stand and
+    /// the room a match's list of decisions starts with.
+    pub fn memory_bytes(&self) -> usize {
+        let lists = each!(self, s => s.round().memory_bytes());
+        size_of::<Play>() + lists + 128 * size_of::<Decision>()
+    }
+
     /// The same state at the widest size, which the JSON contract and the
     /// drawings read.
     pub fn widened(&self) -> MatchState<'static> {

@@ -2,6 +2,7 @@
 //! or decision names.
 
 use mancala::present::{json, render};
+use mancala::rules::decision::Decision;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -43,8 +44,14 @@ impl State {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn decision_name(&self, action: usize) -> PyResult<String> {
-        let decision = self.game.actions.decision(action).ok_or_else(|| {
+    /// The decision `action` numbers, if it numbers one.
+    fn decision_of(&self, action: i64) -> Option<Decision> {
+        let action = usize::try_from(action).ok()?;
+        self.game.actions.decision(action)
+    }
+
+    fn decision_name(&self, action: i64) -> PyResult<String> {
+        let decision = self.decision_of(action).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "action {action}: expected a number below {}",
                 self.game.actions.count()
@@ -90,8 +97,8 @@ impl State {
     }
 
     /// Plays the decision `action` numbers; ValueError if it is not legal here.
-    fn apply_action(&self, action: usize) -> PyResult<()> {
-        let decision = self.game.actions.decision(action);
+    fn apply_action(&self, action: i64) -> PyResult<()> {
+        let decision = self.decision_of(action);
         let played = decision.map(|d| self.play().play(d));
         match played {
             Some(Ok(())) => Ok(()),
@@ -197,7 +204,7 @@ impl State {
     /// The name of the decision `action` numbers (`a3`, `a3:cw`, ...); the
     /// player is ignored (a number names the same decision for both).
     #[pyo3(signature = (player_or_action, action=None))]
-    fn action_to_string(&self, player_or_action: usize, action: Option<usize>) -> PyResult<String> {
+    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
         self.decision_name(action.unwrap_or(player_or_action))
     }
 
@@ -217,9 +224,18 @@ impl State {
             }
         };
         let game = self.game.game;
-        game.parse_decision(name)
-            .and_then(|decision| self.game.actions.number(decision))
-            .ok_or_else(|| PyValueError::new_err(format!("`{name}`: {}", game.not_a_decision())))
+        let Some(decision) = game.parse_decision(name) else {
+            return Err(PyValueError::new_err(format!(
+                "`{name}`: {}",
+                game.not_a_decision()
+            )));
+        };
+        self.game.actions.number(decision).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "`{name}` is not a decision this game offers (a direction or a declined \
+                 capture where its movers have no such choice)"
+            ))
+        })
     }
 
     /// The state as `mancala replay GAME DECISIONS... --json` prints it.

@@ -4,7 +4,7 @@
 
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::{Mutex, MutexGuard};
 
@@ -12,9 +12,9 @@ use crate::batch::{Answer, Batch};
 use crate::game::Game;
 use crate::state::TERMINAL;
 
-/// The most action-mask cells one batch may ask for (`size * num_distinct_actions`):
-/// 256 MiB of `bool`s.
-const MAX_MASK_CELLS: usize = 1 << 28;
+/// The most memory a batch may start with: its games (each as its start
+/// takes) and one step's answer (observations, masks, rewards, dones).
+const MAX_BATCH_BYTES: usize = 1 << 30;
 
 /// The most threads one batch may step with.
 const MAX_THREADS: usize = 256;
@@ -60,15 +60,17 @@ impl VectorState {
                     .map_err(|e| PyValueError::new_err(format!("threads {threads}: {e}")))?,
             ),
         };
-        let cells = size.saturating_mul(game.actions.count());
-        if size == 0 || cells > MAX_MASK_CELLS {
+        let start = game.playable_start()?;
+        let per_game = start.memory_bytes() + Answer::row_bytes(game);
+        let most = MAX_BATCH_BYTES / per_game;
+        if !(1..=most).contains(&size) {
             return Err(PyValueError::new_err(format!(
-                "size {size}: expected 1 to {} games of {} (at most {MAX_MASK_CELLS} action-mask cells)",
-                MAX_MASK_CELLS / game.actions.count(),
-                game.game.id()
+                "size {size}: expected 1 to {most} games of {} (a batch starts within {} MiB, \
+                 and each game of this one takes about {per_game} bytes)",
+                game.game.id(),
+                MAX_BATCH_BYTES >> 20
             )));
         }
-        let start = game.start()?;
         Ok(VectorState {
             game: game.clone(),
             pool,
@@ -96,13 +98,12 @@ impl VectorState {
     /// it has started again and its observation and mask are of the new start.
     ///
     /// ValueError, and no game is played, if any action is not legal in its game.
-    fn step<'py>(
-        &self,
-        py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<Stepped<'py>> {
+    ///
+    /// `actions` is any one-dimensional array of integers (or a sequence
+    /// NumPy reads as one).
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Stepped<'py>> {
         // Copied, as Python may change the array once it is let go.
-        let actions = actions.as_slice()?.to_vec();
+        let actions = integers(py, actions)?;
         // The lock is taken and given back without Python's: a thread that
         // waits for it lets the others run.
         let answer = py.detach(|| {
@@ -145,6 +146,22 @@ impl VectorState {
             .collect();
         players.into_pyarray(py)
     }
+}
+
+/// `actions` as 64-bit integers: any array or sequence of integers NumPy reads,
+/// and nothing else (no floats rounded).
+fn integers(py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") {
+        return Err(PyTypeError::new_err(format!(
+            "actions of kind `{kind}`: expected integers"
+        )));
+    }
+    let array = numpy.call_method1("ascontiguousarray", (array, "int64"))?;
+    let array: PyReadonlyArray1<'_, i64> = array.extract()?;
+    Ok(array.as_slice()?.to_vec())
 }
 
 impl VectorState {

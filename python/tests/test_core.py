@@ -46,6 +46,36 @@ def test_a_bad_option_or_file_is_a_clear_error(tmp_path):
         mancala.load("kalah", match=True)
 
 
+def test_files_of_one_text_keep_their_own_ids(tmp_path):
+    for name in ("alpha", "beta"):
+        (tmp_path / f"{name}.toml").write_text('extends = "kalah"\n')
+    alpha = mancala.load(str(tmp_path / "alpha.toml"))
+    beta = mancala.load(str(tmp_path / "beta.toml"))
+    assert (alpha.id, beta.id, mancala.load("kalah").id) == ("alpha", "beta", "kalah")
+    assert '"game":"beta"' in beta.new_initial_state().to_json()
+
+
+def test_copies_need_no_file_and_pickles_survive_a_change_of_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text('extends = "kalah"\n')
+    game = mancala.load("mine.toml")
+    pickled = pickle.dumps(game)
+    monkeypatch.chdir(REPO)
+    assert pickle.loads(pickled).id == "mine", "the path was kept absolute"
+    (tmp_path / "mine.toml").unlink()
+    assert copy.copy(game) is not None and copy.deepcopy(game).id == "mine"
+
+
+def test_a_game_option_named_as_a_keyword(tmp_path):
+    text = (REPO / "games" / "kalah.toml").read_text().replace("seeds_per_hole", "deal")
+    path = tmp_path / "dealt.toml"
+    path.write_text(text.replace('id = "kalah"', 'id = "dealt"'))
+    with pytest.raises(ValueError, match='options=\\{"deal"'):
+        mancala.load(str(path), deal=2)
+    game = mancala.load(str(path), options={"deal": 2})
+    assert game.options["deal"] == 2 and game.deal == 0
+
+
 def test_a_users_file_loads_by_path():
     game = mancala.load(str(REPO / "tests" / "games" / "scattered.toml"))
     assert game.scatters()
@@ -73,12 +103,13 @@ def test_decisions_by_name_and_by_number():
 def test_an_illegal_action_changes_nothing():
     state = mancala.load("kalah").new_initial_state()
     before = state.to_json()
-    for action in (6, 12, 10**6):
+    for action in (6, 12, 10**6, -1):
         with pytest.raises(ValueError, match="not legal"):
             state.apply_action(action)
+    assert state.action_to_string(mancala.TERMINAL, 3) == "a4", "the player is ignored"
     with pytest.raises(ValueError):
         state.apply_decision("b1")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a decision this game offers"):
         state.string_to_action("a3:cw")  # Kalah's movers choose no direction
     assert state.to_json() == before
 
@@ -129,6 +160,10 @@ def test_returns_win_loss_and_margin():
             expected = {"south_won": [1, -1], "north_won": [-1, 1], "draw": [0, 0]}[state.status()]
             assert state.returns() == expected
     assert mancala.load("kalah").new_initial_state().returns() == [0, 0]
+    # Where captured seeds do not decide the game, a margin of them is no reward.
+    for gid, options in [("hus", {}), ("tchuka-ruma", {}), ("dakon", {"match": True})]:
+        with pytest.raises(ValueError, match="decided otherwise"):
+            mancala.load(gid, reward="margin", **options)
 
 
 def test_a_match_plays_every_round():
@@ -160,6 +195,15 @@ def test_clones_and_copies_play_apart():
         other = copy_of(state)
         other.apply_action(other.legal_actions()[0])
         assert state.move_number() == 0 and other.move_number() == 1
+
+
+def test_a_random_game_of_a_scattered_start_pickles():
+    game = mancala.load(str(REPO / "tests" / "games" / "scattered.toml"))
+    for seed in (1, 130):
+        state = game.random_game(seed)
+        assert state.game.deal == seed
+        again = pickle.loads(pickle.dumps(state))
+        assert again.to_json() == state.to_json()
 
 
 def test_games_and_states_pickle():

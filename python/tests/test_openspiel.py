@@ -31,6 +31,14 @@ def test_parameters_are_options():
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
+def test_a_name_taken_by_another_game_is_refused(tmp_path):
+    path = tmp_path / "kalah_6.toml"
+    path.write_text('extends = "oware"\n')
+    with pytest.raises(ValueError, match="registered already"):
+        mancala.openspiel.register(str(path))
+    assert mancala.openspiel.register("kalah-6") == ["mancala_kalah_6"]
+
+
 # OpenSpiel's actions as ours. Kalah ("mancala"): South's pits 1..6 are
 # a1..a6 (ours 0..5), North's 8..13 run b6..b1 (ours 11..6). Oware: each
 # player's 0..5 are its houses in sowing order: South's a1..a6, North's b6..b1.

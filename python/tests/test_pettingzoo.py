@@ -31,3 +31,10 @@ def test_a_game_ends_with_the_returns():
     state = env.unwrapped.state
     assert state.is_terminal()
     assert [totals["player_0"], totals["player_1"]] == state.returns()
+
+
+def test_a_game_over_at_its_start_and_an_unknown_render_mode_are_refused():
+    with pytest.raises(ValueError, match="over at its start"):
+        mancala.pettingzoo.env("oware-grand-slam-forbidden", holes_per_row=1, seeds_per_hole=1)
+    with pytest.raises(ValueError, match="render_mode"):
+        mancala.pettingzoo.env("oware", render_mode="video")

@@ -7,9 +7,11 @@ import pytest
 import mancala
 
 
-@pytest.mark.parametrize("gid", ["kalah", "oware", "nsolo", "toguz-kumalak"])
-def test_a_batch_steps_as_single_states_do(gid):
-    game = mancala.load(gid, reward="margin")
+@pytest.mark.parametrize("gid, reward", [
+    ("kalah", "margin"), ("oware", "margin"), ("nsolo", "win_loss"), ("toguz-kumalak", "margin"),
+])
+def test_a_batch_steps_as_single_states_do(gid, reward):
+    game = mancala.load(gid, reward=reward)
     size, rng = 8, np.random.default_rng(1)
     batch = mancala.VectorState(game, size)
     singles = [game.new_initial_state() for _ in range(size)]
@@ -48,9 +50,22 @@ def test_a_batch_is_bounded():
     game = mancala.load("kalah")
     with pytest.raises(ValueError, match="size 0"):
         mancala.VectorState(game, 0)
-    with pytest.raises(ValueError, match="action-mask cells"):
+    with pytest.raises(ValueError, match="expected 1 to [0-9]+ games of kalah"):
         mancala.VectorState(game, 10**9)
     assert len(mancala.VectorState(game, 5)) == 5
+    # A game over at its start has nothing to step.
+    over = mancala.load("oware-grand-slam-forbidden", holes_per_row=1, seeds_per_hole=1)
+    assert over.new_initial_state().is_terminal()
+    with pytest.raises(ValueError, match="over at its start"):
+        mancala.VectorState(over, 2)
+
+
+def test_actions_of_any_integer_type():
+    batch = mancala.VectorState(mancala.load("kalah"), 3)
+    _, masks, _, _ = batch.step(np.array([0, 1, 2], dtype=np.int32))
+    batch.step(masks.argmax(axis=1).tolist())
+    with pytest.raises(TypeError, match="expected integers"):
+        batch.step(np.array([0.0, 1.0, 2.0]))
 
 
 def test_threads_give_the_same_games():

@@ -672,6 +672,17 @@ impl Game {
         self.tracks_repetition
     }
 
+    /// Whether every end compares the seeds the sides have captured: each end
+    /// check scores the game (or passes a turn) and a side's result is its
+    /// captured seeds. The captured margin's sign is then the outcome.
+    pub fn decided_by_captures(&self) -> bool {
+        let scored = self
+            .end_checks
+            .iter()
+            .all(|end| matches!(end.outcome, EndOutcome::Score | EndOutcome::Pass));
+        scored && *self.score.tree() == IntExpr::Captured(Box::new(SideExpr::Side))
+    }
+
     /// Whether a hole can ever be claimed: a capture rule claims, or
     /// `[claims]` gains or starts claims.
     pub(crate) fn has_claims(&self) -> bool {
