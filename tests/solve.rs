@@ -129,6 +129,16 @@ fn alpha_beta(state: &GameState, (mut alpha, mut beta): (i64, i64)) -> i64 {
     best
 }
 
+/// "kalah holes_per_row=3 seeds_per_hole=2 ...": a game and its options.
+fn cell(game: &Game) -> String {
+    let options: Vec<String> = game
+        .options()
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.value))
+        .collect();
+    format!("{} {}", game.id(), options.join(" "))
+}
+
 #[test]
 fn the_solver_agrees_with_plain_minimax() {
     let mut games = Vec::new();
@@ -152,12 +162,7 @@ fn the_solver_agrees_with_plain_minimax() {
         games.push(mancala::load("oware", &options).unwrap());
     }
     for game in &games {
-        let options: Vec<String> = game
-            .options()
-            .iter()
-            .map(|o| format!("{}={}", o.name, o.value))
-            .collect();
-        let cell = format!("{} {}", game.id(), options.join(" "));
+        let cell = cell(game);
         let state = GameState::new(game);
         let solution = solve(&state, BUDGET).expect("solved");
         assert!(solution.proven(), "{cell}");
@@ -384,12 +389,7 @@ fn retrograde_analysis_agrees_with_the_search() {
         games.push(mancala::load("tchuka-ruma", &options).unwrap());
     }
     for game in &games {
-        let options: Vec<String> = game
-            .options()
-            .iter()
-            .map(|o| format!("{}={}", o.name, o.value))
-            .collect();
-        let cell = format!("{} {}", game.id(), options.join(" "));
+        let cell = cell(game);
         let state = GameState::new(game);
         assert!(retrograde::applies(&state), "{cell}");
         let searched = solve(&state, BUDGET).expect("solved");
