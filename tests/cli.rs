@@ -1159,3 +1159,38 @@ fn solve_keeps_proven_solutions_on_disk() {
         "{warning}"
     );
 }
+
+/// A bundled game is found by its name or another name it goes by, however
+/// written; a name two games share is refused, naming both; a variant does
+/// not take its base's other names.
+#[test]
+fn games_are_found_by_their_other_names() {
+    for asked in ["um-el-bagara", "Um el-Bagara", "UM EL BAGARA"] {
+        let shown = mancala(&["show", asked]);
+        assert!(shown.status.success(), "{}", stderr(&shown));
+        assert!(
+            stdout(&shown).starts_with("Cow (cow)"),
+            "{}",
+            stdout(&shown)
+        );
+    }
+    let accented = mancala(&["replay", "En Gehe", "--json"]);
+    assert!(stdout(&accented).contains(r#""game":"en-gehe""#));
+    let shared = mancala(&["show", "awari"]);
+    assert_eq!(shared.status.code(), Some(2));
+    assert!(stderr(&shared).contains("`awari` names more than one bundled game: oware, wari"));
+    let listed = stdout(&mancala(&["list"]));
+    let line = |id: &str| {
+        listed
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(id))
+            .expect("listed")
+            .to_string()
+    };
+    assert!(line("cow").ends_with("(also: Um el-Bagara)"));
+    assert!(line("kalah").contains("(also: Kalaha, Mancala)"));
+    assert!(
+        !line("kalah-6").contains("also:"),
+        "a variant's names are its own"
+    );
+}

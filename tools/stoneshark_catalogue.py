@@ -52,11 +52,35 @@ LUDII_STONESHARK_NAMES = {
 }
 
 
+def folded(name):
+    """A name as `mancala` compares names (src/language/bundled.rs): lower
+    case, accents dropped, letters and digits only."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKD", name.lower())
+    return "".join(c for c in plain if c.isalnum())
+
+
+def bundled_aliases():
+    """Each alias a bundled file lists, folded, with the ids of the games
+    that list it."""
+    import tomllib
+    games = os.path.join(os.path.dirname(__file__), "..", "games")
+    aliases = {}
+    for file in sorted(os.listdir(games)):
+        with open(os.path.join(games, file), "rb") as f:
+            game = tomllib.load(f).get("game", {})
+        for alias in game.get("aliases", []):
+            aliases.setdefault(folded(alias), []).append(file.removesuffix(".toml"))
+    return aliases
+
+
 def ludii_lines(statuses):
     """One line per Ludii sowing game: bundled after it, the StoneShark game of
-    its name and where that stands, or not yet placed."""
+    its name and where that stands, a bundled game it is another name of, or
+    not yet placed."""
     ours = {os.path.basename(f).removesuffix(".toml")
             for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "games"))}
+    aliases = bundled_aliases()
     listed = os.path.join(os.path.dirname(__file__), "ludii_sowing.txt")
     lines, counts = [], {"bundled": 0, "twin": 0, "not yet placed": 0}
     for entry in open(listed):
@@ -69,6 +93,9 @@ def ludii_lines(statuses):
         notes = []
         if own_id in ours and name not in LUDII_BUNDLED:
             notes.append(f"a game of this name is bundled (`{own_id}`), after other sources")
+        if folded(name) in aliases and name not in LUDII_BUNDLED:
+            ids = ", ".join(f"`{id}`" for id in aliases[folded(name)])
+            notes.append(f"another name of the bundled {ids} (its aliases)")
         if stoneshark in statuses:
             notes.append(f"StoneShark's {stoneshark.replace('_', ' ')} is "
                          f"{statuses[stoneshark][0]} here (its line above)")
@@ -196,8 +223,8 @@ def main():
           "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` says which are "
           f"missing and why). {ludii_counts['bundled']} are bundled after Ludii's "
           f"description, {ludii_counts['twin']} share a name "
-          "with a StoneShark game or a bundled one (placed by that name, Ludii's reading not "
-          "compared), "
+          "with a StoneShark game or a bundled one, or are another name of a bundled game "
+          "(placed by that name, Ludii's reading not compared), "
           f"and {ludii_counts['not yet placed']} are not yet placed.\n")
     print("| StoneShark game | status | how, or what is missing |")
     print("|---|---|---|")

@@ -95,8 +95,12 @@ pub fn list() -> Result<(), String> {
         match catalog::load(&id, &[]) {
             Ok(game) => {
                 let b = &game.board();
+                let also = match game.meta().aliases.as_slice() {
+                    [] => String::new(),
+                    aliases => format!(" (also: {})", aliases.join(", ")),
+                };
                 outln!(
-                    "{id:<28} {:<30} {}x{:<3} {}",
+                    "{id:<28} {:<30} {}x{:<3} {}{also}",
                     game.meta().name,
                     b.rows(),
                     b.columns(),

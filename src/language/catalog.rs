@@ -14,12 +14,25 @@ pub fn bundled_ids() -> Vec<String> {
     bundled::ids().map(str::to_string).collect()
 }
 
-/// The game a GAME argument names: a file if it looks like a path, else a bundled id.
+/// The game a GAME argument names: a file if it looks like a path, else a
+/// bundled game by id, or by a name or alias its file gives it
+/// (`bundled::known_as`).
 pub fn source(game: &str) -> Result<Source, LoadError> {
     if is_path(game) {
         return Source::read(Path::new(game));
     }
-    Source::bundled(game).ok_or_else(|| LoadError::UnknownGame(bundled::unknown(game)))
+    if let Some(source) = Source::bundled(game) {
+        return Ok(source);
+    }
+    match bundled::known_as(game) {
+        Ok(Some(id)) => Ok(Source::bundled(id).expect("a bundled id")),
+        Ok(None) => Err(LoadError::UnknownGame(bundled::unknown(game))),
+        Err(ids) => Err(LoadError::UnknownGame(format!(
+            "`{}` names more than one bundled game: {}",
+            crate::input::printable(game),
+            ids.join(", ")
+        ))),
+    }
 }
 
 /// Loads a game by id or path, with `(name, value)` option overrides.

@@ -136,7 +136,12 @@ pub fn deserialize<T: for<'de> Deserialize<'de>>(
             None => table,
             Some(base) => {
                 let span = table.span();
-                Spanned::new(span, merge(base.into_inner(), table.into_inner()))
+                let mut base = base.into_inner();
+                // Other names name the game, not its variants.
+                if let Some(DeValue::Table(game)) = base.get_mut("game").map(Spanned::get_mut) {
+                    game.remove("aliases");
+                }
+                Spanned::new(span, merge(base, table.into_inner()))
             }
         });
     }
