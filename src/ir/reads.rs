@@ -13,6 +13,9 @@ pub struct Reads {
     pub lap_start: bool,
     /// Anything else: the position, a counter, another binding.
     pub more: bool,
+    /// The look-ahead `threats(side)`, which the engine works out only for
+    /// expressions that read it.
+    pub threats: bool,
 }
 
 impl Reads {
@@ -20,6 +23,7 @@ impl Reads {
         self.origin |= other.origin;
         self.lap_start |= other.lap_start;
         self.more |= other.more;
+        self.threats |= other.threats;
         self
     }
 
@@ -33,6 +37,7 @@ impl Reads {
         origin: false,
         lap_start: false,
         more: true,
+        threats: false,
     };
 }
 
@@ -142,7 +147,12 @@ impl Read for SetExpr {
             SetExpr::List(items) => Reads::all(items),
             SetExpr::Those(_, set, body) => set.reads().with(body.reads()),
             SetExpr::If(c, t, e) => c.reads().with(t.reads()).with(e.reads()),
-            SetExpr::HolesNow(_) | SetExpr::Claims(_) | SetExpr::Threats(_) => Reads::MORE,
+            SetExpr::HolesNow(_) | SetExpr::Claims(_) => Reads::MORE,
+            SetExpr::Threats(side) => Reads {
+                threats: true,
+                ..Reads::MORE
+            }
+            .with(side.reads()),
         }
     }
 }

@@ -1931,8 +1931,12 @@ impl Loader {
         };
         // `when` belongs to `condition` checks, which need one.
         let when = match (&end.when, check) {
+            // Asked at a turn's start, it may play each side's moves ahead.
             (Some(when), Some(Check::Condition)) => {
-                self.condition(board, when, END_CONDITION, "this end check never fires")
+                self.looks_ahead = true;
+                let when = self.condition(board, when, END_CONDITION, "this end check never fires");
+                self.looks_ahead = false;
+                when
             }
             (None, Some(Check::Condition)) => {
                 let problem = Problem::new(
@@ -1975,7 +1979,11 @@ impl Loader {
             }
         };
         let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
+        let looks_ahead = when
+            .as_ref()
+            .is_some_and(|when| crate::ir::reads::Read::reads(when.tree()).threats);
         Some(EndCheck {
+            looks_ahead,
             when,
             check: check?,
             outcome: outcome?,

@@ -1,8 +1,9 @@
 //! Claims gained once a move is played (`[claims] gain`) and the look-ahead
-//! they may read (`threats(side)`): each legal move of a side played ahead on
-//! a copy, to see which of the opponent's holes it would take first.
+//! they and end checks may read (`threats(side)`): each legal move of a side
+//! played ahead on a copy, to see which of the opponent's holes it would take
+//! first.
 
-use crate::ir::{Env, lookahead};
+use crate::ir::{BoolExpr, Compiled, Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::engine::{
@@ -52,6 +53,28 @@ pub(crate) fn gain_claims<const N: usize>(
     if !gained.is_empty() {
         let claims = &mut position.claims[env.mover.index()];
         *claims = claims.without_with(across, gained);
+    }
+}
+
+/// Whether an end check's condition `when` holds for `side` at a turn's start,
+/// working out `threats` for the sides it asks about (see `lookahead`).
+pub(crate) fn holds_looking_ahead<const N: usize>(
+    game: &Game,
+    when: &Compiled<BoolExpr>,
+    position: &Position<N>,
+    side: Side,
+    last_mover: Side,
+) -> bool {
+    lookahead::begin();
+    loop {
+        let holds = game.holds_for(when, position, side, last_mover);
+        let missing = lookahead::take_missing();
+        if missing == [false; 2] {
+            return holds;
+        }
+        for side in Side::BOTH.into_iter().filter(|s| missing[s.index()]) {
+            lookahead::provide(side, threats(game, position, side));
+        }
     }
 }
 

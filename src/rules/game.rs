@@ -428,6 +428,8 @@ pub(crate) struct EndCheck {
     pub check: Check,
     /// `Check::Condition`'s condition, of `side`.
     pub when: Option<Compiled<BoolExpr>>,
+    /// Whether `when` reads `threats(side)`, which is then worked out.
+    pub looks_ahead: bool,
     pub outcome: EndOutcome,
     /// Who gets the seeds of each hole `here` (`None`: they stay on the board).
     pub leftovers: Option<Compiled<SideExpr>>,

@@ -586,9 +586,13 @@ impl<'g, const N: usize> GameState<'g, N> {
                         .as_ref()
                         .expect("a condition check has its condition");
                     let last_mover = self.last_mover_or_guess();
-                    [mover, mover.other()]
-                        .into_iter()
-                        .find(|&side| game.holds_for(when, &self.position, side, last_mover))
+                    let holds = |side| match end.looks_ahead {
+                        false => game.holds_for(when, &self.position, side, last_mover),
+                        true => {
+                            gain::holds_looking_ahead(game, when, &self.position, side, last_mover)
+                        }
+                    };
+                    [mover, mover.other()].into_iter().find(|&side| holds(side))
                 }
             };
             let Some(named) = named else { continue };

@@ -145,8 +145,8 @@ pub struct Context<'a> {
     /// `own`, `owner` and `holes` then ask the position who owns a hole.
     pub holes_change_hands: bool,
     /// Whether the engine looks ahead where this expression is evaluated, so
-    /// that `threats(side)` may be read (`[claims] gain` only: elsewhere a rule
-    /// deciding a move would play moves to decide it).
+    /// that `threats(side)` may be read (`[claims] gain` and end checks' `when`
+    /// only: elsewhere a rule deciding a move would play moves to decide it).
     pub looks_ahead: bool,
 }
 
@@ -576,8 +576,9 @@ impl Checker<'_, '_> {
                  as it is now, not as the move began"
             )),
             Needs::LookAhead if !self.cx.looks_ahead => Some(format!(
-                "`{name}` plays a side's moves ahead: only `[claims] gain` may use it \
-                 (a rule that decides a move would have to play moves to decide it)"
+                "`{name}` plays a side's moves ahead: only `[claims] gain` and an end check's \
+                 `when` may use it (a rule that decides a move would have to play moves to \
+                 decide it)"
             )),
             _ => None,
         }
