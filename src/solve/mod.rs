@@ -23,7 +23,9 @@
 //!   valued as a draw; the value then holds for that limit only;
 //! - where the file checks no repetition, a position met again along the line
 //!   being searched would repeat until the turn limit; it is valued as a draw
-//!   and the solution is marked as not proven.
+//!   and the solution is marked as not proven. Retrograde analysis
+//!   (`retrograde`, which `Choice::Auto` runs then) values such a game exactly
+//!   where its reachable positions fit in memory.
 
 mod endgame;
 pub mod retrograde;
