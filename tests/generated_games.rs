@@ -275,6 +275,8 @@ const ENDS: &[&str] = &[
     "check = \"no_moves\"\noutcome = \"score\"\nleftovers = \"mover\"",
     "check = \"condition\"\nwhen = \"captured(side) > 6 and turn > 3\"\noutcome = \"wins\"",
     "check = \"condition\"\nwhen = \"total(holes(side)) == 0\"\noutcome = \"loses\"",
+    // Leftovers that spare the holes holding a single seed.
+    "check = \"no_stones\"\noutcome = \"score\"\nleftovers = \"owner(here)\"\nspare = \"count(here) == 1\"",
     // A look-ahead: no move of either side would capture any more.
     "check = \"condition\"\nwhen = \"number(h in threats(side), true) + number(h in threats(other(side)), true) == 0\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
 ];

@@ -756,6 +756,13 @@ impl Loader {
         self.require_no_moves_check(&ends);
         if in_a_match {
             self.warn_of_seeds_leaving_a_match(&ends);
+            if let Some(spare) = ends.iter().find_map(|end| end.spare.as_ref()) {
+                self.problem(
+                    spare.span(),
+                    "`spare` leaves seeds on the board at the end, which the next round of a \
+                     match would refill over: a game with [match] cannot spare holes",
+                );
+            }
         }
         ends.into_iter()
             .filter_map(|end| self.end_check(board, end))
@@ -1979,6 +1986,17 @@ impl Loader {
             }
         };
         let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
+        let spare = match (&end.spare, &end.leftovers) {
+            (Some(spare), Some(_)) => Some(self.condition(board, spare, END, "no hole is spared")),
+            (Some(spare), None) => {
+                self.problem(
+                    spare.span(),
+                    "`spare` keeps some holes' seeds from `leftovers`: give `leftovers` too",
+                );
+                None
+            }
+            (None, _) => None,
+        };
         let looks_ahead = when
             .as_ref()
             .is_some_and(|when| crate::ir::reads::Read::reads(when.tree()).threats);
@@ -1988,6 +2006,7 @@ impl Loader {
             check: check?,
             outcome: outcome?,
             leftovers: optional(leftovers)?,
+            spare: optional(spare)?,
             clauses: end.clauses,
         })
     }

@@ -356,6 +356,9 @@ pub struct EndSpec {
     pub outcome: Spanned<String>,
     /// Who gets the seeds left in each hole `here` when the game ends this way.
     pub leftovers: Option<Expr>,
+    /// With `leftovers`: a condition of `here` for the holes whose seeds stay
+    /// where they are, given to nobody.
+    pub spare: Option<Expr>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]

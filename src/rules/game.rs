@@ -433,6 +433,8 @@ pub(crate) struct EndCheck {
     pub outcome: EndOutcome,
     /// Who gets the seeds of each hole `here` (`None`: they stay on the board).
     pub leftovers: Option<Compiled<SideExpr>>,
+    /// The holes `here` whose seeds stay on the board all the same.
+    pub spare: Option<Compiled<BoolExpr>>,
     pub clauses: Vec<String>,
 }
 

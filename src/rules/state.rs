@@ -665,13 +665,20 @@ impl<'g, const N: usize> GameState<'g, N> {
 
     fn award_leftovers(&mut self, check: usize) {
         let game = self.game;
-        let Some(leftovers) = &game.end_checks[check].leftovers else {
+        let end = &game.end_checks[check];
+        let Some(leftovers) = &end.leftovers else {
             return;
         };
+        let before = self.position;
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;
             env.last_mover = self.last_mover_or_guess();
+            // Spared holes are judged on the board as the game ended.
+            let spared = end.spare.as_ref();
+            if spared.is_some_and(|spare| spare.eval(&mut Scope::new(&game.board, &before, env))) {
+                continue;
+            }
             let to = leftovers.eval(&mut Scope::new(&game.board, &self.position, env));
             let seeds = std::mem::take(&mut self.position.counts[hole as usize]);
             self.position.captured[to.index()] += seeds as u32;

@@ -800,9 +800,16 @@ impl Words<'_> {
             "draw" => "the game is a draw".to_string(),
             _ => "the results are compared".to_string(),
         };
+        let spared = match &end.spare {
+            Some(spare) => format!(
+                " (but where {} the seeds stay in the hole)",
+                self.text(spare.get_ref())
+            ),
+            None => String::new(),
+        };
         match &end.leftovers {
             Some(to) => format!(
-                "if {condition}, the game ends; the seeds left in each hole go to {}, and {outcome}.",
+                "if {condition}, the game ends; the seeds left in each hole go to {}{spared}, and {outcome}.",
                 self.text(to.get_ref())
             ),
             None => format!("if {condition}, the game ends and {outcome}."),
