@@ -35,7 +35,7 @@ def env(game="kalah", render_mode=None, **options):
 
 
 class raw_env(AECEnv):
-    """The game `game` (a bundled id or a path to a `.toml` file) with its
+    """The game `game` (a bundled id or name, or a path to a `.toml` file) with its
     options; `reset(seed=S)` deals a setup that scatters seeds from S."""
 
     metadata = {"render_modes": ["human", "ansi"], "name": "mancala_v0", "is_parallelizable": False}
