@@ -399,6 +399,17 @@ fn retrograde_analysis_agrees_with_the_search() {
         assert_eq!(listed.value, searched.value, "{cell}");
         assert_eq!(listed.decisions, searched.decisions, "{cell}");
     }
+    // Where a repeated position ends the game, a value depends on the line,
+    // which the listing sets aside: refused rather than wrong.
+    let options = [
+        ("holes_per_row".into(), "1".into()),
+        ("seeds_per_hole".into(), "1".into()),
+    ];
+    let oware = mancala::load("oware", &options).unwrap();
+    let state = GameState::new(&oware);
+    assert!(!retrograde::applies(&state));
+    let refused = retrograde::solve(&state, BUDGET, Deadline::none());
+    assert_eq!(refused.err(), Some(SolveError::RetrogradeDoesNotApply));
 }
 
 /// A game whose seeds can go round for ever, with no repetition rule: the

@@ -87,8 +87,8 @@ fn parse_size(text: &str) -> Result<usize, String> {
         .parse::<usize>()
         .ok()
         .and_then(|n| n.checked_mul(unit))
-        .filter(|&bytes| bytes <= 1 << 40)
-        .ok_or_else(|| "expected a size such as 512M or 2G (at most 1024G)".into())
+        .filter(|&bytes| (1 << 20..=1 << 40).contains(&bytes))
+        .ok_or_else(|| "expected a size such as 512M or 2G (at least 1M, at most 1024G)".into())
 }
 
 #[derive(Serialize, Deserialize)]

@@ -107,6 +107,8 @@ fn refused(error: SolveError) -> ApiError {
             ),
         ),
         SolveError::NoMemory(_) => (StatusCode::SERVICE_UNAVAILABLE, error.to_string()),
+        // The playground solves by search alone.
+        SolveError::RetrogradeDoesNotApply => (StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };
     ApiError {
         status,

@@ -271,6 +271,14 @@ pub enum SolveError {
     /// A line went deeper than the budget's `line` decisions.
     #[error("a line of more than {0} decisions; lower --max-turns")]
     TooDeep(usize),
+    /// Retrograde analysis was asked of a game whose values depend on more
+    /// than the positions: its rules read the turns played, or an end check
+    /// looks for a repetition (the search values those exactly).
+    #[error(
+        "retrograde analysis lists positions without the turns played or the line that reached them, \
+         and this game's rules read the turns or end at a repetition: solve it with --method search"
+    )]
+    RetrogradeDoesNotApply,
     /// The positions reachable do not fit in the memory allowed (retrograde
     /// analysis lists them all).
     #[error(

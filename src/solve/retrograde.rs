@@ -102,6 +102,9 @@ pub fn solve<const N: usize>(
     if state.outcome().is_some() {
         return Err(SolveError::GameOver);
     }
+    if !applies(state) {
+        return Err(SolveError::RetrogradeDoesNotApply);
+    }
     let started = Instant::now();
     let valuing = Valuing::of(state.game());
     let graph = listed(state, valuing, budget, &deadline)?;

@@ -800,11 +800,9 @@ impl Words<'_> {
             "draw" => "the game is a draw".to_string(),
             _ => "the results are compared".to_string(),
         };
-        let spared = match &end.spare {
-            Some(spare) => format!(
-                " (but where {} the seeds stay in the hole)",
-                self.text(spare.get_ref())
-            ),
+        let spared = match end.spare.as_ref().map(|spare| self.text(spare.get_ref())) {
+            Some(always) if always == "always" => " (but every hole keeps its seeds)".to_string(),
+            Some(spare) => format!(" (but where {spare} the seeds stay in the hole)"),
             None => String::new(),
         };
         match &end.leftovers {
