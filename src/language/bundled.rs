@@ -30,7 +30,7 @@ pub fn text(id: &str) -> Option<&'static str> {
 /// The bundled game known as `name`: by its id, by the name its file gives
 /// it or by one of the aliases its file lists (not those a variant inherits),
 /// compared without case, accents, spaces or punctuation, so that
-/// `um-el-bagara` and `"Um el-Bagara"` are one. `Err` names the games when
+/// `ab-cd` and `"Ab Cd"` are one. `Err` names the games when
 /// more than one is known so.
 pub fn known_as(name: &str) -> Result<Option<&'static str>, Vec<&'static str>> {
     let wanted = folded(name);
@@ -178,10 +178,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(known_as("Ayo"), Err(vec!["ayoayo", "oware"]));
-        assert_eq!(known_as("Um el-Bagara"), Ok(Some("cow")));
-        assert_eq!(folded("En Gehé"), "engehe");
-        assert_eq!(folded("Um el-Bagara"), folded("um-el-bagara"));
+        assert_eq!(folded("Éè-Ñ ö.1"), "eeno1");
+        assert_eq!(folded("Ab Cd"), folded("ab-cd"));
         assert_eq!(known_as("chess"), Ok(None));
         assert_eq!(known_as("--"), Ok(None));
     }

@@ -81,82 +81,17 @@ impl Terms {
         let mut terms = BTreeMap::new();
         let mut broken = BTreeSet::new();
         let mut problems = Vec::new();
-        let problem = |name: &str, span, message: String| DefinitionProblem {
-            name: name.to_string(),
-            span,
-            message,
-        };
         for (name, params, text) in definitions {
-            let reported = problems.len();
-            if let Some(why) = taken(name) {
-                problems.push(problem(
-                    name,
-                    None,
-                    format!("a term cannot be named `{name}`: {why}"),
-                ));
-                continue;
-            }
-            let mut seen = BTreeSet::new();
-            for param in params {
-                let why = taken(param)
-                    .or_else(|| (!seen.insert(param)).then(|| "it is named twice".into()));
-                if let Some(why) = why {
-                    problems.push(problem(
-                        name,
-                        None,
-                        format!("an argument cannot be named `{param}`: {why}"),
-                    ));
+            let (term, found) = definition(name, params, text, &names, &taken);
+            // A term is kept even with a problem (reported), so that its uses
+            // are not reported as unknown names too.
+            if let Some(term) = term {
+                if !found.is_empty() {
+                    broken.insert(name.to_string());
                 }
+                terms.insert(name.to_string(), term);
             }
-            let body = match syntax::parse(text) {
-                Ok(body) => body,
-                Err(e) => {
-                    problems.push(problem(name, Some(e.span), e.message));
-                    continue;
-                }
-            };
-            if let Some((var, span)) = body
-                .quantified()
-                .into_iter()
-                .find(|(var, _)| params.contains(var))
-            {
-                problems.push(problem(
-                    name,
-                    Some(span),
-                    format!("`{var}` names an argument of the term; pick another variable"),
-                ));
-                continue;
-            }
-            // A name no rule could bind, found here so that it is shown where
-            // it is written rather than where the term is used.
-            let vars: Vec<String> = body.quantified().into_iter().map(|(var, _)| var).collect();
-            let unknown = body.name_spans().into_iter().find(|(used, _)| {
-                !params.iter().any(|p| p == used)
-                    && !vars.iter().any(|v| v == used)
-                    && !names.contains(used)
-                    && taken(used).is_none()
-            });
-            if let Some((used, span)) = unknown {
-                problems.push(problem(
-                    name,
-                    Some(span.clone()),
-                    format!(
-                        "unknown name `{used}`: not an argument of the term ({}), a term, an \
-                         option or a name of the language",
-                        match params.is_empty() {
-                            true => "it has none".to_string(),
-                            false => params.join(", "),
-                        }
-                    ),
-                ));
-            }
-            if problems.len() > reported {
-                broken.insert(name.to_string());
-            }
-            // Kept even with a problem (already reported), so that its uses are
-            // not reported as unknown names too.
-            let params = params.to_vec();
-            terms.insert(name.to_string(), Term { params, body });
+            problems.extend(found);
         }
         (Terms { terms, broken }, problems)
     }
@@ -282,4 +217,71 @@ pub fn taken_name(name: &str, options: &BTreeSet<&str>) -> Option<String> {
     options
         .contains(name)
         .then(|| "an option of this game".into())
+}
+
+/// One definition checked: the term, where it can be read, and its problems.
+fn definition(
+    name: &str,
+    params: &[String],
+    text: &str,
+    names: &BTreeSet<&str>,
+    taken: &impl Fn(&str) -> Option<String>,
+) -> (Option<Term>, Vec<DefinitionProblem>) {
+    let problem = |span, message: String| DefinitionProblem {
+        name: name.to_string(),
+        span,
+        message,
+    };
+    if let Some(why) = taken(name) {
+        let message = format!("a term cannot be named `{name}`: {why}");
+        return (None, vec![problem(None, message)]);
+    }
+    let mut problems = Vec::new();
+    let mut seen = BTreeSet::new();
+    for param in params {
+        let why =
+            taken(param).or_else(|| (!seen.insert(param)).then(|| "it is named twice".into()));
+        if let Some(why) = why {
+            problems.push(problem(
+                None,
+                format!("an argument cannot be named `{param}`: {why}"),
+            ));
+        }
+    }
+    let body = match syntax::parse(text) {
+        Ok(body) => body,
+        Err(e) => {
+            problems.push(problem(Some(e.span), e.message));
+            return (None, problems);
+        }
+    };
+    let quantified = body.quantified();
+    if let Some((var, span)) = quantified.iter().find(|(var, _)| params.contains(var)) {
+        let message = format!("`{var}` names an argument of the term; pick another variable");
+        problems.push(problem(Some(span.clone()), message));
+        return (None, problems);
+    }
+    // A name no rule could bind, found here so that it is shown where it is
+    // written rather than where the term is used.
+    let unknown = body.name_spans().into_iter().find(|(used, _)| {
+        !params.iter().any(|p| p == used)
+            && !quantified.iter().any(|(v, _)| v == used)
+            && !names.contains(used)
+            && taken(used).is_none()
+    });
+    if let Some((used, span)) = unknown {
+        let arguments = match params.is_empty() {
+            true => "it has none".to_string(),
+            false => params.join(", "),
+        };
+        problems.push(problem(
+            Some(span.clone()),
+            format!(
+                "unknown name `{used}`: not an argument of the term ({arguments}), a term, an \
+                 option or a name of the language"
+            ),
+        ));
+    }
+    let params = params.to_vec();
+    (Some(Term { params, body }), problems)
 }

@@ -1922,7 +1922,28 @@ impl Loader {
     }
 
     fn end_check(&mut self, board: &Board, end: spec::EndSpec) -> Option<EndCheck> {
-        let check = match end.check.get_ref().as_str() {
+        let check = self.end_kind(&end.check);
+        let when = self.end_when(board, &end, check);
+        let outcome = self.end_outcome(&end.outcome, check);
+        let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
+        let spare = self.end_spare(board, &end);
+        let looks_ahead = when
+            .as_ref()
+            .is_some_and(|when| crate::ir::reads::Read::reads(when.tree()).threats);
+        Some(EndCheck {
+            looks_ahead,
+            when,
+            check: check?,
+            outcome: outcome?,
+            leftovers: optional(leftovers)?,
+            spare: optional(spare)?,
+            clauses: end.clauses,
+        })
+    }
+
+    /// An end check's `check`.
+    fn end_kind(&mut self, check: &Spanned<String>) -> Option<Check> {
+        match check.get_ref().as_str() {
             "no_stones" => Some(Check::NoStones),
             "no_moves" => Some(Check::NoMoves),
             "repetition" => Some(Check::Repetition),
@@ -1930,15 +1951,23 @@ impl Loader {
             "condition" => Some(Check::Condition),
             other => {
                 self.problem(
-                    end.check.span(),
+                    check.span(),
                     format!("unknown end check `{other}`; expected \"no_stones\", \"no_moves\", \"repetition\", \"majority\" or \"condition\""),
                 );
                 None
             }
-        };
-        // `when` belongs to `condition` checks, which need one.
-        let when = match (&end.when, check) {
-            // Asked at a turn's start, it may play each side's moves ahead.
+        }
+    }
+
+    /// An end check's `when`, which belongs to `condition` checks and which
+    /// they need. Asked at a turn's start, it may play each side's moves ahead.
+    fn end_when(
+        &mut self,
+        board: &Board,
+        end: &spec::EndSpec,
+        check: Option<Check>,
+    ) -> Option<Compiled<BoolExpr>> {
+        match (&end.when, check) {
             (Some(when), Some(Check::Condition)) => {
                 self.looks_ahead = true;
                 let when = self.condition(board, when, END_CONDITION, "this end check never fires");
@@ -1963,8 +1992,16 @@ impl Loader {
                 None
             }
             (_, _) => None,
-        };
-        let outcome = match end.outcome.get_ref().as_str() {
+        }
+    }
+
+    /// An end check's `outcome` (`pass` only for `no_moves`).
+    fn end_outcome(
+        &mut self,
+        outcome: &Spanned<String>,
+        check: Option<Check>,
+    ) -> Option<EndOutcome> {
+        match outcome.get_ref().as_str() {
             "loses" => Some(EndOutcome::Loses),
             "wins" => Some(EndOutcome::Wins),
             "draw" => Some(EndOutcome::Draw),
@@ -1972,21 +2009,28 @@ impl Loader {
             "pass" if check == Some(Check::NoMoves) => Some(EndOutcome::Pass),
             "pass" => {
                 self.problem(
-                    end.outcome.span(),
+                    outcome.span(),
                     "only check = \"no_moves\" can pass: the side to move passes when it has no legal move",
                 );
                 None
             }
             other => {
                 self.problem(
-                    end.outcome.span(),
+                    outcome.span(),
                     format!("unknown outcome `{other}`; expected \"loses\", \"wins\", \"draw\", \"score\" or \"pass\""),
                 );
                 None
             }
-        };
-        let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
-        let spare = match (&end.spare, &end.leftovers) {
+        }
+    }
+
+    /// An end check's `spare`, which needs `leftovers` to spare holes from.
+    fn end_spare(
+        &mut self,
+        board: &Board,
+        end: &spec::EndSpec,
+    ) -> Option<Option<Compiled<BoolExpr>>> {
+        match (&end.spare, &end.leftovers) {
             (Some(spare), Some(_)) => Some(self.condition(board, spare, END, "no hole is spared")),
             (Some(spare), None) => {
                 self.problem(
@@ -1996,19 +2040,7 @@ impl Loader {
                 None
             }
             (None, _) => None,
-        };
-        let looks_ahead = when
-            .as_ref()
-            .is_some_and(|when| crate::ir::reads::Read::reads(when.tree()).threats);
-        Some(EndCheck {
-            looks_ahead,
-            when,
-            check: check?,
-            outcome: outcome?,
-            leftovers: optional(leftovers)?,
-            spare: optional(spare)?,
-            clauses: end.clauses,
-        })
+        }
     }
 
     /// Parses and checks one expression; problems point inside the TOML string.

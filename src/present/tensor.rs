@@ -15,7 +15,7 @@
 //! | `4H+5..5H+5` | 1 where a hole is held across the middle (territory) |
 //! | `5H+5..5H+7` | 1 for the side to move (South, North); both 0 once the game is over |
 //!
-//! The view is the same for both players: the game is one of perfect
+//! Tested in `tests/learning.rs`. The view is the same for both players: the game is one of perfect
 //! information, and the side to move is part of it.
 
 use crate::rules::board::{Hole, HoleSet, Side};
@@ -100,58 +100,5 @@ impl Layout {
 fn mark(slots: &mut [f32], holes: HoleSet) {
     for (hole, slot) in slots.iter_mut().enumerate() {
         *slot = f32::from(u8::from(holes.contains(hole as Hole)));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Kalah(6,4) after a3: the seeds, the store and the side to move land in
-    /// their slots.
-    #[test]
-    fn a_position_fills_its_slots() {
-        let game = crate::load("kalah", &[]).expect("bundled");
-        let mut state = crate::GameState::new(&game);
-        state
-            .play(game.board().parse_hole("a3").expect("a hole"))
-            .expect("legal");
-        let layout = Layout::of(&game);
-        assert_eq!(layout.size(), 67);
-        let mut out = vec![f32::NAN; layout.size()];
-        layout.write(state.position(), state.to_move(), &mut out);
-        let seeds = 48.0;
-        // a3 is emptied; a4, a5, a6 get one more; the last seed lands in the
-        // store, and South moves again (KA-6).
-        assert_eq!(out[2], 0.0);
-        assert_eq!(out[3..6], [5.0 / seeds; 3]);
-        assert_eq!(out[12], 1.0 / seeds);
-        assert!(out[13..17 + 4 * 12].iter().all(|&x| x == 0.0));
-        assert_eq!(out[5 * 12 + 5..], [1.0, 0.0]);
-    }
-
-    /// A claimed hole is marked in its claimer's slots, and nowhere else.
-    #[test]
-    fn claims_are_marked() {
-        let game = crate::load("toguz-kumalak", &[]).expect("bundled");
-        let layout = Layout::of(&game);
-        let holes = game.board().hole_count();
-        let mut rng = crate::agents::playout::rng(1);
-        let mut state = crate::GameState::new(&game);
-        while state.position().claims().iter().all(|set| set.is_empty()) {
-            let choices = state.legal().len();
-            assert!(choices > 0, "some random game of this seed claims a hole");
-            state.play_index(rand::RngExt::random_range(&mut rng, 0..choices));
-        }
-        let mut out = vec![f32::NAN; layout.size()];
-        layout.write(state.position(), state.to_move(), &mut out);
-        let claims = state.position().claims();
-        for hole in 0..holes {
-            for (side, set) in claims.iter().enumerate() {
-                let slot = out[holes + 5 + (1 + side) * holes + hole];
-                assert_eq!(slot, f32::from(u8::from(set.contains(hole as Hole))));
-            }
-            assert_eq!(out[holes + 5 + hole], 0.0, "nothing is closed");
-        }
     }
 }

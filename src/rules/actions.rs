@@ -97,21 +97,6 @@ mod tests {
         }
     }
 
-    /// A decision a game never offers has no number (rather than another's).
-    #[test]
-    fn foreign_decisions_have_none() {
-        let game = crate::load("kalah", &[]).expect("bundled");
-        let actions = Actions::of(&game);
-        let a3 = game.parse_decision("a3").expect("a hole");
-        assert_eq!(actions.number(a3), Some(2));
-        let a3_cw = game.parse_decision("a3:cw").expect("a decision's form");
-        assert_eq!(actions.number(a3_cw), None);
-        let declining = game
-            .parse_decision("a3:decline")
-            .expect("a decision's form");
-        assert_eq!(actions.number(declining), None);
-    }
-
     /// Every decision met in random games has a number (below the count) that
     /// names it back.
     #[test]

@@ -338,57 +338,41 @@ impl Checker<'_, '_> {
                 ));
             }
             self.memories.extend(binding.memory());
-            return Ok(match binding {
-                Binding::Mover => Typed::Side(SideExpr::Mover),
-                Binding::Opponent => Typed::Side(SideExpr::Opponent),
-                // Both are kept in the one slot: no rule reads the two.
-                Binding::Side | Binding::Claimer => Typed::Side(SideExpr::Side),
-                Binding::Origin => Typed::Hole(HoleExpr::Origin),
-                Binding::Last => Typed::Hole(HoleExpr::Last),
-                Binding::Here => Typed::Hole(HoleExpr::Here),
-                Binding::X => Typed::Hole(HoleExpr::X),
-                Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
-                Binding::LapClockwise => Typed::Bool(BoolExpr::LapClockwise),
-                Binding::Won => Typed::Bool(BoolExpr::Won),
-                Binding::Drawn => Typed::Bool(BoolExpr::Drawn),
-                Binding::Lap => Typed::Int(IntExpr::Lap),
-                Binding::LapBoard => Typed::Int(IntExpr::LapBoard),
-                Binding::Taken => Typed::Int(IntExpr::Taken),
-                Binding::InHand => Typed::Int(IntExpr::InHand),
-                Binding::Turn => Typed::Int(IntExpr::Turn),
-                Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
-                Binding::LastMover => Typed::Side(SideExpr::LastMover),
-                Binding::ExtraTurns => Typed::Int(IntExpr::ExtraTurns),
-            });
+            return Ok(bound(*binding));
         }
         if let Some(hole) = self.cx.board.parse_hole(name) {
             return Ok(Typed::Hole(HoleExpr::Const(hole)));
         }
+        Err(self.unknown(name, span))
+    }
+
+    /// Why `name`, a name nothing binds, is not known: the nearest mistake.
+    fn unknown(&self, name: &str, span: &Span) -> CheckError {
         let board = self.cx.board;
         let looks_like_hole = name.len() > 1
             && name.as_bytes()[0].is_ascii_lowercase()
             && name[1..].bytes().all(|b| b.is_ascii_digit());
         if looks_like_hole {
-            return Err(error(
+            return error(
                 span,
                 format!(
                     "there is no hole `{name}` on this board (rows {}, columns 1 to {})",
                     board.row_letters(),
                     board.columns()
                 ),
-            ));
+            );
         }
         if self.cx.word_options.iter().any(|option| option == name) {
-            return Err(error(
+            return error(
                 span,
                 format!(
                     "`{name}` is a word option: its value is a word, which only keys such as \
                      `direction` take; expressions read number options only"
                 ),
-            ));
+            );
         }
         if matches!(name, "holes_per_row" | "seeds_per_hole" | "rows") {
-            return Err(error(
+            return error(
                 span,
                 format!(
                     "unknown name `{name}`: a [board] or [setup] key is not a name; declare \
@@ -396,12 +380,12 @@ impl Checker<'_, '_> {
                      where the key is given); available: {}",
                     self.available()
                 ),
-            ));
+            );
         }
-        Err(error(
+        error(
             span,
             format!("unknown name `{name}`; available: {}", self.available()),
-        ))
+        )
     }
 
     fn available(&self) -> String {
@@ -665,5 +649,31 @@ fn without_constants(all: bool, items: Vec<BoolExpr>) -> BoolExpr {
         1 => kept.pop().expect("one item"),
         _ if all => BoolExpr::AllOf(kept),
         _ => BoolExpr::AnyOf(kept),
+    }
+}
+
+/// What a name the rule binds reads.
+fn bound(binding: Binding) -> Typed {
+    match binding {
+        Binding::Mover => Typed::Side(SideExpr::Mover),
+        Binding::Opponent => Typed::Side(SideExpr::Opponent),
+        // Both are kept in the one slot: no rule reads the two.
+        Binding::Side | Binding::Claimer => Typed::Side(SideExpr::Side),
+        Binding::Origin => Typed::Hole(HoleExpr::Origin),
+        Binding::Last => Typed::Hole(HoleExpr::Last),
+        Binding::Here => Typed::Hole(HoleExpr::Here),
+        Binding::X => Typed::Hole(HoleExpr::X),
+        Binding::IsLast => Typed::Bool(BoolExpr::IsLast),
+        Binding::LapClockwise => Typed::Bool(BoolExpr::LapClockwise),
+        Binding::Won => Typed::Bool(BoolExpr::Won),
+        Binding::Drawn => Typed::Bool(BoolExpr::Drawn),
+        Binding::Lap => Typed::Int(IntExpr::Lap),
+        Binding::LapBoard => Typed::Int(IntExpr::LapBoard),
+        Binding::Taken => Typed::Int(IntExpr::Taken),
+        Binding::InHand => Typed::Int(IntExpr::InHand),
+        Binding::Turn => Typed::Int(IntExpr::Turn),
+        Binding::LapStart => Typed::Hole(HoleExpr::LapStart),
+        Binding::LastMover => Typed::Side(SideExpr::LastMover),
+        Binding::ExtraTurns => Typed::Int(IntExpr::ExtraTurns),
     }
 }
