@@ -28,6 +28,8 @@ struct Parts {
     seeds: &'static str,
     /// Seeds scattered at random over the holes after `seeds`.
     scatter: Option<u8>,
+    /// A `[setup.opening]` section.
+    opening: Option<&'static str>,
     direction: &'static str,
     holes: Option<&'static str>,
     from: Option<&'static str>,
@@ -51,6 +53,12 @@ struct Parts {
 }
 
 const HOLES: &[&str] = &["all_holes", "holes(opponent)", "[a1, b1]"];
+/// Openings played as the setup: drawn, forced, one a side with the turn passed.
+const OPENINGS: &[&str] = &[
+    "\n[setup.opening]\n",
+    "\n[setup.opening]\nfrom = \"seat_col(origin) == 1 or not any(h in holes(mover), seat_col(h) == 1 and count(h) > 0)\"\n",
+    "\n[setup.opening]\ndecisions = 2\nturn = \"passes\"\n",
+];
 const FROM: &[&str] = &[
     "count(origin) >= 2",
     "count(origin) >= 2 or not any(h in holes(mover), count(h) >= 2)",
@@ -299,7 +307,8 @@ impl Parts {
                 .map_or(String::new(), |(seeds, _)| format!("hand = {seeds}\n"))
                 + &self
                     .scatter
-                    .map_or(String::new(), |seeds| format!("scatter = {seeds}\n")),
+                    .map_or(String::new(), |seeds| format!("scatter = {seeds}\n"))
+                + self.opening.unwrap_or(""),
             self.direction
         );
         if let Some(skip) = self.skip {
@@ -361,6 +370,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         (
             select(vec!["1", "2", "3", "if inner(here) then 0 else 2"]),
             prop::option::of(1u8..=12),
+            prop::option::of(select(OPENINGS)),
         ),
         select(vec!["ccw", "cw"]),
         prop::option::of(select(SKIP)),
@@ -393,7 +403,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     (board, sowing, moves, rules).prop_map(
         |(
             (four_rows, columns, store_end),
-            ((seeds, scatter), direction, skip, directions),
+            ((seeds, scatter, opening), direction, skip, directions),
             (holes, from, lift, after, relay, hand),
             (captures, again, claims, mut ends, no_moves),
         )| {
@@ -405,6 +415,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 store_end: store_end.filter(|_| !four_rows),
                 seeds,
                 scatter,
+                opening,
                 direction,
                 holes,
                 from,
@@ -448,9 +459,11 @@ proptest! {
         // A random start is dealt from the game's seed too.
         let mut state = GameState::from_position(&game, game.deal(seed, mancala::Side::South));
         let total = total_seeds(&state);
-        // Every deal lays out the same seeds.
+        // Every deal lays out the same seeds, and the same deal the same start.
         let other = GameState::from_position(&game, game.deal(!seed, mancala::Side::South));
         prop_assert_eq!(total_seeds(&other), total, "{}", file);
+        let again = game.deal(seed, mancala::Side::South);
+        prop_assert_eq!(again, game.deal(seed, mancala::Side::South), "{}", file);
         let mut rng = playout::rng(seed);
         let mut searcher = AlphaBeta::default();
         let mut decisions = 0;

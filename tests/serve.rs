@@ -768,7 +768,7 @@ fn no_body_makes_a_server_error() {
 }
 
 /// A setup that scatters seeds at random is dealt as the request says, exactly
-/// as `replay --deal` deals it, and the library says the game scatters.
+/// as `replay --deal` deals it, and the library says the game is dealt.
 #[test]
 fn a_random_start_is_dealt_as_the_request_says() {
     let games = games_folder("serve-deal");
@@ -781,9 +781,9 @@ fn a_random_start_is_dealt_as_the_request_says() {
     let game = json!({"ref": "dir:scattered"});
     let (status, info) = server.post_json("/api/game", json!({"game": game}));
     assert_eq!(status, 200);
-    assert_eq!(info["scatters"], true);
+    assert_eq!(info["dealt"], true);
     let (_, kalah) = server.post_json("/api/game", json!({"game": {"ref": "kalah"}}));
-    assert_eq!(kalah["scatters"], false);
+    assert_eq!(kalah["dealt"], false);
     let played = |deal: u64| {
         let body = json!({"game": game, "decisions": ["a1"], "deal": deal});
         server.post_json("/api/play", body).1

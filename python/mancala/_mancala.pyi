@@ -42,7 +42,7 @@ class Game:
     def deal(self) -> int: ...
     def with_deal(self, deal: int) -> Game:
         """The same game, its start laid out by `deal`."""
-    def scatters(self) -> bool:
+    def dealt(self) -> bool:
         """Whether the start depends on the deal."""
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int:

@@ -242,10 +242,10 @@ impl Game {
         }
     }
 
-    /// Whether the setup scatters seeds at random, so that the start depends
-    /// on the deal.
-    fn scatters(&self) -> bool {
-        self.game.scatters()
+    /// Whether the start depends on the deal: the setup scatters seeds at
+    /// random, or draws its opening.
+    fn dealt(&self) -> bool {
+        self.game.dealt()
     }
 
     /// Always 2.

@@ -78,7 +78,7 @@ def test_a_game_option_named_as_a_keyword(tmp_path):
 
 def test_a_users_file_loads_by_path():
     game = mancala.load(str(REPO / "tests" / "games" / "scattered.toml"))
-    assert game.scatters()
+    assert game.dealt()
     starts = {game.with_deal(deal).new_initial_state().to_json() for deal in range(5)}
     assert len(starts) > 1, "a scattering setup's start depends on the deal"
 

@@ -58,7 +58,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
         .map(|(k, v)| format!(" --option {k}={v}"))
         .collect();
     let mut flag = if args.as_match { " --match" } else { "" }.to_string();
-    if game.scatters() {
+    if game.dealt() {
         flag += &format!(" --deal {}", args.seed);
     }
     outln!(
@@ -86,7 +86,7 @@ fn save_record(
         "match": args.as_match,
         "decisions": decisions,
     });
-    if game.scatters() {
+    if game.dealt() {
         saved["deal"] = args.seed.into();
     }
     std::fs::write(file, format!("{saved}\n"))

@@ -21,9 +21,11 @@ use crate::language::spec::{self, GameSpec, IntOrExpr, Meta, OptionValue};
 use crate::rules::board::{Board, CircuitKind, Direction, Hole, Side, SownStores, StoreEnd};
 use crate::rules::game::*;
 use crate::rules::memory::{Memories, Memory};
+use crate::rules::opening::{Opening, OpeningTurn};
 use crate::rules::position::Position;
 use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
 use crate::rules::skip_table::SkipTable;
+use crate::rules::state::GameState;
 use crate::rules::work::MoveWork;
 
 /// Most capture rules in one game (a pending strip names its rule in a `u8`).
@@ -408,6 +410,15 @@ fn spread<T: Clone>(values: &[T], most: usize) -> Vec<T> {
         .collect()
 }
 
+/// What a start's deal lays out beyond the setup's layout.
+struct Dealing {
+    scatter: Option<Scatter>,
+    opening: Option<Opening>,
+}
+
+/// The most decisions an opening plays (each is played at every deal).
+const MAX_OPENING: u32 = 64;
+
 /// A game's parts, each compiled without problems, to be put together.
 struct Parts<'a> {
     id: &'a str,
@@ -418,7 +429,7 @@ struct Parts<'a> {
     start: Position,
     /// The start when North moves first, where a setup reads `mover`.
     north_start: Option<Position>,
-    scatter: Option<Scatter>,
+    dealing: Dealing,
     moves: Moves,
     skip: Option<Compiled<BoolExpr>>,
     reverse: Option<Compiled<BoolExpr>>,
@@ -450,7 +461,7 @@ impl Loader {
         self.note_how_holes_change(spec.match_play.as_ref());
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let (start, north_start) = self.starts(&spec, &board);
-        let scatter = self.scatter(&spec.setup, &board, start.as_ref());
+        let dealing = self.dealing(&spec.setup, &board, start.as_ref());
         let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
         let moves = self.moves(&board, spec.moves);
         let hand = self.hand_rules(&board, &spec.setup, spec.hand.as_ref());
@@ -485,7 +496,7 @@ impl Loader {
                 board,
                 start: start?,
                 north_start,
-                scatter: scatter?,
+                dealing: dealing?,
                 moves,
                 skip,
                 reverse,
@@ -504,11 +515,13 @@ impl Loader {
         })();
         match parts {
             Some(parts) if self.problems.is_empty() => {
+                let game = self.game(parts);
+                self.check_opening(&game, spec.setup.opening.as_ref());
+                if !self.problems.is_empty() {
+                    return Err(self.failure());
+                }
                 let warnings = std::mem::take(&mut self.warnings);
-                Ok(Loaded {
-                    game: self.game(parts),
-                    warnings,
-                })
+                Ok(Loaded { game, warnings })
             }
             _ => Err(self.failure()),
         }
@@ -772,11 +785,11 @@ impl Loader {
     /// The game put together from its compiled parts, with what the engine
     /// works out once for it (which captures come when, which moves are
     /// rare, a skip's table, the dealt start).
-    fn game(self, parts: Parts) -> Game {
+    fn game(&self, parts: Parts) -> Game {
         let Parts {
             start,
             north_start,
-            scatter,
+            dealing,
             skip,
             relay,
             captures,
@@ -796,21 +809,16 @@ impl Loader {
             memories.insert(Memory::Scores);
         }
         // Kept only where it differs from South's but for the side to move.
-        let north_start = north_start.filter(|north| north.counts() != start.counts());
-        let (start, scatter) = match scatter {
-            None => (start, None),
-            Some(scatter) => {
-                let mut dealt = start;
-                scatter.apply(&mut dealt, 0);
-                (dealt, Some((scatter, start)))
-            }
-        };
-        Game {
+        let north_layout = north_start.filter(|north| north.counts() != start.counts());
+        let mut game = Game {
             id: parts.id.to_string(),
             meta: parts.meta,
             options: parts.options,
-            north_start,
-            scatter,
+            north_layout,
+            layout: start,
+            dealt: false,
+            scatter: dealing.scatter,
+            opening: dealing.opening,
             board,
             start,
             moves: parts.moves,
@@ -836,7 +844,12 @@ impl Loader {
             always_legal: false,
             tracks_repetition: false,
         }
-        .with_rules_worked_out()
+        .with_rules_worked_out();
+        // The opening is played by the engine, on the game as it plays.
+        let opened = game.opened(0, Side::South);
+        game.dealt = game.scatter.is_some() || opened.drew;
+        game.start = opened.start;
+        game
     }
 
     /// Text that is printed to a terminal (names, summaries, help) may not carry
@@ -1164,6 +1177,82 @@ impl Loader {
         let south = self.start_for(setup, board, &seeds, hand, Side::South)?;
         let north = self.start_for(setup, board, &seeds, hand, Side::North)?;
         Some([south, north])
+    }
+
+    /// What a start's deal lays out: seeds scattered and an opening played.
+    fn dealing(
+        &mut self,
+        setup: &spec::SetupSpec,
+        board: &Board,
+        start: Option<&Position>,
+    ) -> Option<Dealing> {
+        let scatter = self.scatter(setup, board, start);
+        let opening = setup.opening.as_ref().map(|o| self.opening(board, o));
+        Some(Dealing {
+            scatter: scatter?,
+            opening: optional(opening)?,
+        })
+    }
+
+    /// `[setup.opening]`, compiled.
+    fn opening(&mut self, board: &Board, spec: &Spanned<spec::OpeningSpec>) -> Option<Opening> {
+        let spec = spec.get_ref();
+        let decisions = match &spec.decisions {
+            None => 1,
+            Some(decisions) => {
+                let count = self.constant(decisions)?;
+                match u32::try_from(count) {
+                    Ok(count) if (1..=MAX_OPENING).contains(&count) => count,
+                    _ => {
+                        let message =
+                            format!("an opening of {count} decisions; expected 1 to {MAX_OPENING}");
+                        self.problem(decisions.span(), message);
+                        return None;
+                    }
+                }
+            }
+        };
+        let from = spec.from.as_ref().map(|from| self.typed(board, from, MOVE));
+        let turn = match &spec.turn {
+            None => OpeningTurn::AsPlayed,
+            Some(turn) => self.word(
+                turn,
+                "opening turn",
+                &[
+                    ("as_played", OpeningTurn::AsPlayed),
+                    ("passes", OpeningTurn::Passes),
+                ],
+            )?,
+        };
+        Some(Opening {
+            decisions,
+            from: optional(from)?,
+            turn,
+        })
+    }
+
+    /// An opening must play all its decisions from the start (deal 0) unless
+    /// the game ends first: one that `from` cuts short is a mistake in the file.
+    fn check_opening(&mut self, game: &Game, spec: Option<&Spanned<spec::OpeningSpec>>) {
+        let (Some(opening), Some(spec)) = (&game.opening, spec) else {
+            return;
+        };
+        let opened = game.opened(0, Side::South);
+        let over = GameState::from_position(game, opened.start)
+            .outcome()
+            .is_some();
+        if opened.played == opening.decisions || over {
+            return;
+        }
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        let (wanted, played) = (opening.decisions, opened.played);
+        let message = format!(
+            "the opening plays {wanted} decision{}, but from the start it can play {played}: \
+             after {} no legal decision is one `from` allows",
+            plural(wanted),
+            if played == 0 { "none" } else { "them" },
+        );
+        self.problem(spec.span(), message);
     }
 
     /// The seeds the setup drops at random (`scatter`, into `scatter_to`),

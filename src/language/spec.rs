@@ -135,10 +135,25 @@ pub struct SetupSpec {
     pub scatter: Option<Spanned<IntOrExpr>>,
     /// The holes `scatter` draws from (default: every hole).
     pub scatter_to: Option<Expr>,
+    /// Decisions the setup plays before either player decides.
+    pub opening: Option<Spanned<OpeningSpec>>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]
     pub clauses: Vec<String>,
+}
+
+/// `[setup.opening]`: decisions the setup plays, each forced where the rules
+/// allow one and drawn by the deal where they allow several.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningSpec {
+    /// How many decisions (default 1).
+    pub decisions: Option<Spanned<IntOrExpr>>,
+    /// Which legal decisions may be played (binding `origin`; default: any).
+    pub from: Option<Expr>,
+    /// Who moves after each: `as_played` (default) or `passes`.
+    pub turn: Option<Spanned<String>>,
 }
 
 /// `[move]`: where a move may start, how many seeds it lifts, and which moves

@@ -6,6 +6,7 @@ use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, Side
 use crate::rules::board::{Board, Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::memory::{Memories, Memory};
+use crate::rules::opening::{Opened, Opening};
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::Scatter;
 use crate::rules::skip_table::SkipTable;
@@ -119,15 +120,20 @@ pub struct Game {
     /// Every option with its value in force, in name order.
     pub(crate) options: Vec<GameOption>,
     pub(crate) board: Board,
-    /// The position play starts from: where the setup scatters seeds at
-    /// random, as deal 0 lays it out.
+    /// The position play starts from: deal 0's (`deal`).
     pub(crate) start: Position,
-    /// The start when North moves first, where the setup reads `mover` and
-    /// so differs from `start` (every round of a tally match starts afresh);
-    /// before any scattering.
-    pub(crate) north_start: Option<Position>,
-    /// Seeds the setup drops at random, with South's start before them.
-    pub(crate) scatter: Option<(Scatter, Position)>,
+    /// South's start as the setup lays it out, before anything is dealt.
+    pub(crate) layout: Position,
+    /// The layout when North moves first, where the setup reads `mover` and
+    /// so differs from `layout` (every round of a tally match starts afresh).
+    pub(crate) north_layout: Option<Position>,
+    /// Seeds the setup drops at random.
+    pub(crate) scatter: Option<Scatter>,
+    /// Decisions the setup plays.
+    pub(crate) opening: Option<Opening>,
+    /// Whether a start depends on its deal: the setup scatters seeds, or its
+    /// opening draws a decision among several.
+    pub(crate) dealt: bool,
     pub(crate) moves: Moves,
     /// Holes the sowing passes by without dropping a seed (binding `here`).
     pub(crate) skip: Option<Compiled<BoolExpr>>,
@@ -583,32 +589,44 @@ impl Game {
         self.start
     }
 
-    /// Whether the setup drops seeds at random (`[setup] scatter`), so that
-    /// a game's start depends on its deal.
-    pub fn scatters(&self) -> bool {
-        self.scatter.is_some()
+    /// Whether a game's start depends on its deal: the setup drops seeds at
+    /// random (`[setup] scatter`), or its opening draws a decision among
+    /// several (`[setup.opening]`).
+    pub fn dealt(&self) -> bool {
+        self.dealt
     }
 
     /// The start of a game (a round of a tally match) that `first` moves
-    /// first, its random seeds (if the setup scatters any) dropped as `deal`
-    /// says: the same deal, the same start.
+    /// first, as `deal` lays it out: its random seeds dropped and its opening
+    /// drawn (where the setup has them) by one generator seeded with the deal,
+    /// so that the same deal gives the same start on any machine.
     pub fn deal(&self, deal: u64, first: Side) -> Position {
-        let (south, scatter) = match &self.scatter {
-            None => (self.start, None),
-            Some((scatter, south)) => (*south, Some(scatter)),
-        };
-        let mut start = match (first, self.north_start) {
+        self.opened(deal, first).start
+    }
+
+    /// `deal`, saying how its opening went.
+    pub(crate) fn opened(&self, deal: u64, first: Side) -> Opened {
+        use rand::SeedableRng;
+        let mut start = match (first, self.north_layout) {
             (Side::North, Some(start)) => start,
             _ => Position {
                 to_move: first,
                 starter: first,
-                ..south
+                ..self.layout
             },
         };
-        if let Some(scatter) = scatter {
-            scatter.apply(&mut start, deal);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal);
+        if let Some(scatter) = &self.scatter {
+            scatter.apply(&mut start, &mut rng);
         }
-        start
+        match &self.opening {
+            Some(opening) => opening.play(self, start, &mut rng),
+            None => Opened {
+                start,
+                played: 0,
+                drew: false,
+            },
+        }
     }
 
     /// How rounds follow one another when the game is played as a match (its

@@ -382,7 +382,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
     /// `Game::cell_class`).
     pub fn dealt_sized(game: &'g Game, deal: u64, as_match: bool) -> Result<Self, CannotStart> {
         // Most setups deal nothing: their start is not laid out again.
-        let start = match game.scatters() {
+        let start = match game.dealt() {
             true => game.deal(deal, Side::South),
             false => game.start,
         };

@@ -10,6 +10,7 @@ pub(crate) mod gain;
 pub mod game;
 pub mod match_play;
 pub mod memory;
+pub(crate) mod opening;
 pub mod position;
 pub mod setup;
 pub(crate) mod skip_table;

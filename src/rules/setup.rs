@@ -352,11 +352,10 @@ pub struct Scatter {
 }
 
 impl Scatter {
-    /// Drops the seeds for `deal`, the number a deal is drawn from: the same
-    /// deal gives the same layout on any machine (ChaCha8, as the playouts).
-    pub fn apply(&self, start: &mut Position, deal: u64) {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal);
+    /// Drops the seeds, each into a hole `rng` draws (seeded with the deal:
+    /// the same deal gives the same layout on any machine).
+    pub fn apply(&self, start: &mut Position, rng: &mut rand_chacha::ChaCha8Rng) {
+        use rand::RngExt;
         for _ in 0..self.seeds {
             let hole = self.holes[rng.random_range(0..self.holes.len())];
             // The total was checked at load, so no count can overflow.

@@ -250,8 +250,9 @@ pub struct GameInfo {
     layout: Layout,
     /// Whether it is played as a match of rounds with `match: true`.
     has_match: bool,
-    /// Whether the setup scatters seeds at random: requests then say the deal.
-    scatters: bool,
+    /// Whether a start depends on its deal (seeds scattered at random, or an
+    /// opening drawn): requests then say the deal.
+    dealt: bool,
     /// The start, as `replay --json` prints it.
     start: json::Replay,
 }
@@ -283,7 +284,7 @@ fn info(reference: String, kind: &'static str, game: &Game) -> Result<GameInfo, 
             .collect(),
         layout: Layout::of(game),
         has_match: game.match_rules().is_some(),
-        scatters: game.scatters(),
+        dealt: game.dealt(),
         start: json::replay(&state),
     })
 }
@@ -444,7 +445,7 @@ pub struct PlayRequest {
     /// Where play starts, shaped as `replay --position` files are (the game's
     /// setup when absent).
     pub position: Option<Value>,
-    /// Where the setup scatters seeds at random, the deal that lays them out.
+    /// Where a start depends on its deal, the deal that lays it out.
     #[serde(default)]
     pub deal: u64,
 }

@@ -9,7 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::language::expr::functions;
 use crate::language::expr::syntax::{self, BinaryOp, Node, NodeKind, UnaryOp};
 use crate::language::spec::{
-    CaptureSpec, ChainSpec, DefineSpec, EndSpec, Expr, GameSpec, IntOrExpr, OptionValue, StripSpec,
+    CaptureSpec, ChainSpec, DefineSpec, EndSpec, Expr, GameSpec, IntOrExpr, OpeningSpec,
+    OptionValue, StripSpec,
 };
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
@@ -198,9 +199,49 @@ fn setup_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
             )
         }
     };
+    let opening = spec
+        .setup
+        .opening
+        .as_ref()
+        .map_or(String::new(), |opening| {
+            opening_words(opening.get_ref(), w, &amount)
+        });
     (
-        format!("At the start each hole holds {seeds}{in_hand}{scattered}. South moves first."),
+        format!(
+            "At the start each hole holds {seeds}{in_hand}{scattered}. South moves first.{opening}"
+        ),
         &spec.setup.clauses,
+    )
+}
+
+/// The opening the setup plays (`[setup.opening]`).
+fn opening_words(
+    opening: &OpeningSpec,
+    w: &Words,
+    amount: &dyn Fn(&IntOrExpr) -> String,
+) -> String {
+    let decisions = opening
+        .decisions
+        .as_ref()
+        .map_or("1".to_string(), |d| amount(d.get_ref()));
+    let which = opening
+        .from
+        .as_ref()
+        .map_or("any legal decision".to_string(), |from| {
+            format!(
+                "a legal decision from a hole where {} holds",
+                w.text(from.get_ref())
+            )
+        });
+    let turn = match opening.turn.as_ref().map(|t| t.get_ref().as_str()) {
+        Some("passes") => "; after each the other side moves, whatever the move earned",
+        _ => "",
+    };
+    let plural = if decisions == "1" { "" } else { "s" };
+    format!(
+        " The setup then plays an opening of {decisions} decision{plural}, each by the side to move: \
+         {which}, drawn at random by the deal where there are several{turn}. The first decision \
+         a game lists comes after it."
     )
 }
 

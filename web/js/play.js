@@ -46,9 +46,9 @@ export async function showPlay(reference, params) {
   const mine = game;
   try {
     mine.info = await api("/api/game", { game: mine.ref, options });
-    // A fresh game of a setup that scatters seeds at random gets a deal of
+    // A fresh game whose start depends on its deal gets a deal of
     // its own; one given in the address is kept, so that a link replays.
-    if (mine.info.scatters && !params.has("deal")) mine.deal = Math.floor(Math.random() * 2 ** 32);
+    if (mine.info.dealt && !params.has("deal")) mine.deal = Math.floor(Math.random() * 2 ** 32);
     mine.movers = await movers(mine.decisions);
   } catch (e) {
     view.replaceChildren(el("p", { class: "error" }, e.message));
@@ -211,8 +211,8 @@ async function applyOptions() {
 }
 
 function restart() {
-  // A setup that scatters seeds at random is dealt afresh for every new game.
-  if (game.info && game.info.scatters) game.deal = Math.floor(Math.random() * 2 ** 32);
+  // A start that depends on its deal is dealt afresh for every new game.
+  if (game.info && game.info.dealt) game.deal = Math.floor(Math.random() * 2 ** 32);
   game.decisions = [];
   game.movers = [];
   game.previous = null;
