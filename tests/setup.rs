@@ -72,7 +72,7 @@ fn houses(position: &mancala::AnyPosition) -> Vec<u16> {
 #[test]
 fn a_scattered_setup_keeps_its_layout_and_drops_the_rest_at_random() {
     let game = load(SCATTERED, &[]).unwrap();
-    assert!(game.scatters());
+    assert!(game.dealt());
     let mut seen = std::collections::BTreeSet::new();
     let mut sums = [0u64; 12];
     let deals = 2_000;
@@ -109,7 +109,7 @@ fn a_scattered_setup_keeps_its_layout_and_drops_the_rest_at_random() {
 #[test]
 fn a_setup_without_scatter_deals_the_same_start_every_time() {
     let game = load("kalah", &[]).unwrap();
-    assert!(!game.scatters());
+    assert!(!game.dealt());
     for deal in [0, 1, u64::MAX] {
         assert_eq!(game.deal(deal, mancala::Side::South), game.start());
     }
@@ -147,4 +147,41 @@ fn every_round_of_a_scattered_tally_match_is_dealt_afresh() {
             "seed {seed}: a round's deal repeated"
         );
     }
+}
+
+/// The houses South's first move may start from in a Kalah-sized start: each
+/// opening of tests/games/opening-random.toml empties one of them.
+#[test]
+fn a_drawn_opening_plays_one_of_the_movers_decisions_by_the_deal() {
+    let game = load("tests/games/opening-random.toml", &[]).unwrap();
+    let layout = load("kalah", &[]).unwrap().start();
+    assert!(game.dealt());
+    let mut emptied = std::collections::BTreeSet::new();
+    for deal in 0..200 {
+        let start = game.deal(deal, mancala::Side::South);
+        assert_eq!(start, game.deal(deal, mancala::Side::South));
+        // One decision played, and the turn passed even after a move into
+        // the store (a3, whose four seeds end there, earns another turn).
+        assert_eq!(start.turn(), 1, "deal {deal}");
+        assert_eq!(start.to_move(), mancala::Side::North, "deal {deal}");
+        let empty: Vec<usize> = (0..6).filter(|&h| start.counts()[h] == 0).collect();
+        assert_eq!(empty.len(), 1, "deal {deal}: {:?}", houses(&start));
+        assert_eq!(start.seeds(), layout.seeds());
+        emptied.insert(empty[0]);
+    }
+    // Every one of South's six decisions is drawn by some deal.
+    assert_eq!(emptied.len(), 6);
+    assert_eq!(game.start(), game.deal(0, mancala::Side::South));
+}
+
+#[test]
+fn a_forced_opening_deals_the_same_start_every_time() {
+    let game = load("tests/games/opening-rightmost.toml", &[]).unwrap();
+    assert!(!game.dealt());
+    for deal in [0, 1, u64::MAX] {
+        assert_eq!(game.deal(deal, mancala::Side::South), game.start());
+    }
+    // South's rightmost hole was sown, and the game's first decision is North's.
+    assert_eq!(game.start().counts()[5], 0);
+    assert_eq!(game.start().to_move(), mancala::Side::North);
 }

@@ -1244,13 +1244,14 @@ impl Loader {
         if opened.played == opening.decisions || over {
             return;
         }
-        let plural = |n: u32| if n == 1 { "" } else { "s" };
         let (wanted, played) = (opening.decisions, opened.played);
+        let plural = if wanted == 1 { "" } else { "s" };
+        let when = match played {
+            0 => "at the start".to_string(),
+            _ => format!("after {played} of them"),
+        };
         let message = format!(
-            "the opening plays {wanted} decision{}, but from the start it can play {played}: \
-             after {} no legal decision is one `from` allows",
-            plural(wanted),
-            if played == 0 { "none" } else { "them" },
+            "the opening plays {wanted} decision{plural}, but {when} `from` allows none of the legal decisions"
         );
         self.problem(spec.span(), message);
     }
