@@ -74,15 +74,35 @@ def bundled_aliases():
     return aliases
 
 
+LUDII_PLACED = os.path.join(os.path.dirname(__file__), "..", "catalogue", "ludii",
+                            "placement.tsv")
+
+
+def ludii_placements():
+    """Ludii name -> (status, file id or what is missing, note), read from
+    catalogue/ludii/placement.tsv: each description read against the language,
+    with a game file written for those it can say."""
+    placed = {}
+    for line in open(LUDII_PLACED):
+        if line.startswith("#") or not line.strip():
+            continue
+        name, status, what, note = line.rstrip("\n").split("\t")
+        placed[name] = (status, what, note)
+    return placed
+
+
 def ludii_lines(statuses):
-    """One line per Ludii sowing game: bundled after it, the StoneShark game of
-    its name and where that stands, a bundled game it is another name of, or
-    not yet placed."""
+    """One line per Ludii sowing game: bundled after it, written from it
+    (expressible) or read and found not yet expressible, the StoneShark game
+    of its name and where that stands, a bundled game it is another name of,
+    or not yet placed."""
     ours = {os.path.basename(f).removesuffix(".toml")
             for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "games"))}
     aliases = bundled_aliases()
+    placements = ludii_placements()
     listed = os.path.join(os.path.dirname(__file__), "ludii_sowing.txt")
-    lines, counts = [], {"bundled": 0, "twin": 0, "not yet placed": 0}
+    lines = []
+    counts = {"bundled": 0, "expressible": 0, "not yet": 0, "twin": 0, "not yet placed": 0}
     for entry in open(listed):
         if entry.startswith("#") or not entry.strip():
             continue
@@ -101,6 +121,10 @@ def ludii_lines(statuses):
                          f"{statuses[stoneshark][0]} here (its line above)")
         if name in LUDII_BUNDLED:
             kind, detail = "bundled", f"`{LUDII_BUNDLED[name]}`, after this description"
+        elif name in placements:
+            kind, what, note = placements[name]
+            detail = (f"`catalogue/ludii/{what}.toml`: {note}" if kind == "expressible"
+                      else what)
         elif notes:
             kind, detail = "twin", "; ".join(notes) + "; Ludii's reading is not compared"
         else:
@@ -222,10 +246,17 @@ def main():
     print(f"Ludii's sowing games are listed after StoneShark's: {len(ludii)} of the 215 "
           "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` says which are "
           f"missing and why). {ludii_counts['bundled']} are bundled after Ludii's "
-          f"description, {ludii_counts['twin']} share a name "
+          f"description; {ludii_counts['expressible']} are expressible, each written "
+          "from Ludii's description as a game file under `catalogue/ludii/` (its "
+          "reading choices in its opening comment; Ludii cannot be run here, so they "
+          "are checked by hand-worked lines and random games, not against Ludii's "
+          f"engine); {ludii_counts['not yet']} were read and need what their line "
+          f"names; {ludii_counts['twin']} share a name "
           "with a StoneShark game or a bundled one, or are another name of a bundled game "
-          "(placed by that name, Ludii's reading not compared), "
-          f"and {ludii_counts['not yet placed']} are not yet placed.\n")
+          "(placed by that name, Ludii's reading not compared); "
+          f"and {ludii_counts['not yet placed']} are not yet placed. Bundled or "
+          f"expressible after Ludii's own description: **{ludii_counts['bundled'] + ludii_counts['expressible']} "
+          "of 215**.\n")
     print("| StoneShark game | status | how, or what is missing |")
     print("|---|---|---|")
     print("\n".join(lines))
