@@ -66,7 +66,9 @@ fn every_file_is_placed_and_every_placement_is_whole() {
     let mut written = BTreeSet::new();
     for (name, status, what) in &placed {
         assert!(
-            listed.lines().any(|line| line.split_once('/').is_some_and(|(_, n)| n == name)),
+            listed
+                .lines()
+                .any(|line| line.split_once('/').is_some_and(|(_, n)| n == name)),
             "{name} is not one of Ludii's descriptions listed"
         );
         match status.as_str() {

@@ -484,7 +484,10 @@ impl Loader {
             .agents
             .and_then(|agents| agents.evaluate)
             .map(|e| self.typed(&board, &e, SIDE_VALUE));
-        let match_rules = spec.match_play.map(|m| self.match_rules(m, &board));
+        let has_hand = spec.hand.is_some();
+        let match_rules = spec
+            .match_play
+            .map(|m| self.match_rules(m, &board, has_hand));
         self.warn_unused_options(&spec.options);
         self.warn_unused_terms(&spec.define);
         // Every part compiled, or none.
@@ -1698,7 +1701,12 @@ impl Loader {
         })
     }
 
-    fn match_rules(&mut self, spec: spec::MatchSpec, board: &Board) -> Option<MatchRules> {
+    fn match_rules(
+        &mut self,
+        spec: spec::MatchSpec,
+        board: &Board,
+        has_hand: bool,
+    ) -> Option<MatchRules> {
         let starter = self.word(
             &spec.starter,
             "starter",
@@ -1732,7 +1740,9 @@ impl Loader {
         };
         let rounds = match &spec.tally {
             Some(tally) => self.tally_rules(&spec, tally, board).map(Rounds::Tally),
-            None => self.refill_rules(&spec, board).map(Rounds::Refill),
+            None => self
+                .refill_rules(&spec, board, has_hand)
+                .map(Rounds::Refill),
         };
         Some(MatchRules {
             rounds: rounds?,
@@ -1803,27 +1813,56 @@ impl Loader {
     }
 
     /// A match whose rounds each side refills from what it holds.
-    fn refill_rules(&mut self, spec: &spec::MatchSpec, board: &Board) -> Option<RefillRules> {
+    fn refill_rules(
+        &mut self,
+        spec: &spec::MatchSpec,
+        board: &Board,
+        has_hand: bool,
+    ) -> Option<RefillRules> {
         if let Some(to_win) = &spec.tally_to_win {
             self.problem(to_win.span(), "tally_to_win is given without a tally");
         }
-        let (Some(seeds), Some(fill_from), Some(short_hole)) =
-            (&spec.seeds_per_hole, &spec.fill_from, &spec.short_hole)
-        else {
+        let (Some(seeds), Some(fill_from_text)) = (&spec.seeds_per_hole, &spec.fill_from) else {
             self.refuse_refill_without_keys(spec);
             return None;
         };
         let seeds_per_hole = self.seeds_per_hole(seeds);
         let fill_from = self.word(
-            fill_from,
+            fill_from_text,
             "fill_from",
-            &[("left", FillFrom::Left), ("right", FillFrom::Right)],
-        );
+            &[
+                ("left", Some(FillFrom::Left)),
+                ("right", Some(FillFrom::Right)),
+                ("hand", None),
+            ],
+        )?;
+        let filling = match fill_from {
+            Some(fill_from) => self.in_order(spec, board, fill_from).map(Filling::InOrder),
+            None => self.by_hand(spec, fill_from_text, has_hand),
+        };
+        let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
+        Some(RefillRules {
+            seeds_per_hole: seeds_per_hole?,
+            filling: filling?,
+            min_filled: min_filled?,
+        })
+    }
+
+    /// How the rules fill each side's holes, from `fill_from`.
+    fn in_order(
+        &mut self,
+        spec: &spec::MatchSpec,
+        board: &Board,
+        fill_from: FillFrom,
+    ) -> Option<InOrder> {
+        let Some(short_hole_text) = &spec.short_hole else {
+            self.refuse_refill_without_keys(spec);
+            return None;
+        };
         let fill_order = match &spec.fill_order {
             None => Some(None),
             Some(order) => self.typed(board, order, FILL_ORDER).map(Some),
         };
-        let short_hole_text = short_hole;
         let short_hole = self.word(
             short_hole_text,
             "short_hole",
@@ -1835,7 +1874,6 @@ impl Loader {
                 ("topped_up", ShortHole::ToppedUp),
             ],
         );
-        let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
         let surplus = self.surplus(spec.surplus.as_ref(), board);
         // Only a territory refill can give a side a hole of the other's.
         if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
@@ -1844,22 +1882,58 @@ impl Loader {
                 "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
             );
         }
-        Some(RefillRules {
-            seeds_per_hole: seeds_per_hole?,
-            fill_from: fill_from?,
+        Some(InOrder {
+            fill_from,
             fill_order: fill_order?,
             short_hole: short_hole?,
-            min_filled: min_filled?,
             surplus: surplus?,
         })
     }
 
+    /// `fill_from = "hand"`: the players place the seeds with the game's
+    /// `[hand]` moves, so no key of the rules' order may be given.
+    fn by_hand(
+        &mut self,
+        spec: &spec::MatchSpec,
+        fill_from: &Spanned<String>,
+        has_hand: bool,
+    ) -> Option<Filling> {
+        if !has_hand {
+            self.problem(
+                fill_from.span(),
+                "fill_from = \"hand\" puts the seeds in hand for the players to place: it needs \
+                 a [hand] section, whose moves place them",
+            );
+        }
+        let order_keys = [
+            ("fill_order", spec.fill_order.as_ref().map(Spanned::span)),
+            ("short_hole", spec.short_hole.as_ref().map(Spanned::span)),
+            ("surplus", spec.surplus.as_ref().map(Spanned::span)),
+        ];
+        let mut refused = !has_hand;
+        for (key, span) in order_keys {
+            if let Some(span) = span {
+                let message = format!(
+                    "{key} says how the rules fill the holes; with fill_from = \"hand\" the \
+                     players place the seeds"
+                );
+                self.problem(span, message);
+                refused = true;
+            }
+        }
+        (!refused).then_some(Filling::ByHand)
+    }
+
     /// A match without a tally refills its rounds: it needs these keys.
     fn refuse_refill_without_keys(&mut self, spec: &spec::MatchSpec) {
+        let by_hand = spec
+            .fill_from
+            .as_ref()
+            .is_some_and(|f| f.get_ref() == "hand");
         let missing: Vec<&str> = [
             ("seeds_per_hole", spec.seeds_per_hole.is_none()),
             ("fill_from", spec.fill_from.is_none()),
-            ("short_hole", spec.short_hole.is_none()),
+            ("short_hole", spec.short_hole.is_none() && !by_hand),
         ]
         .into_iter()
         .filter_map(|(key, absent)| absent.then_some(key))
@@ -1868,7 +1942,7 @@ impl Loader {
             spec.starter.span(),
             format!(
                 "[match] lacks {}: a match without a tally refills its rounds, which needs \
-                 seeds_per_hole, fill_from and short_hole",
+                 seeds_per_hole, fill_from and, unless the players fill by hand (fill_from = \"hand\"), short_hole",
                 missing.join(" and ")
             ),
         );

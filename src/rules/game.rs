@@ -488,8 +488,37 @@ pub(crate) struct TallyRules {
 
 /// Each side refills its own holes from what it holds.
 pub(crate) struct RefillRules {
-    /// Seeds each hole is filled with.
+    /// Seeds each hole is filled with (or counted as filled by `min_filled`).
     pub seeds_per_hole: u16,
+    /// Who puts the seeds back.
+    pub filling: Filling,
+    /// Holes a side must fill with `seeds_per_hole` seeds to play on (with
+    /// `Filling::ByHand`: seeds it must hold for as many); `None`: a side loses
+    /// only when it has no seed to put back.
+    pub min_filled: Option<u16>,
+}
+
+impl RefillRules {
+    /// The order the rules fill holes in, where they fill them.
+    pub(crate) fn in_order(&self) -> Option<&InOrder> {
+        match &self.filling {
+            Filling::InOrder(order) => Some(order),
+            Filling::ByHand => None,
+        }
+    }
+}
+
+/// Who puts a side's seeds back between rounds.
+pub(crate) enum Filling {
+    /// The rules, hole after hole.
+    InOrder(InOrder),
+    /// The players: each side takes the seeds it holds into its hand, and the
+    /// game's `[hand]` moves place them.
+    ByHand,
+}
+
+/// How the rules fill a side's holes.
+pub(crate) struct InOrder {
     /// Where each side starts filling, as seen from its own seat.
     pub fill_from: FillFrom,
     /// An integer of `here` and `side`: each side fills its holes in increasing
@@ -497,9 +526,6 @@ pub(crate) struct RefillRules {
     pub fill_order: Option<Compiled<IntExpr>>,
     /// What becomes of a hole that cannot be given `seeds_per_hole`.
     pub short_hole: ShortHole,
-    /// Holes a side must fill with `seeds_per_hole` seeds to play on; `None`: a
-    /// side loses only when it has no seed to put back.
-    pub min_filled: Option<u16>,
     /// What a side does with the seeds left once its own holes are filled.
     pub surplus: Surplus,
 }

@@ -12,8 +12,8 @@ use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
-    AtRoundLimit, FillFrom, Game, MatchRules, RefillRules, Rounds, ShortHole, Starter, Surplus,
-    TallyRules,
+    AtRoundLimit, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules, Rounds, ShortHole,
+    Starter, Surplus, TallyRules,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -56,13 +56,48 @@ pub struct Refill {
     pub out: [bool; 2],
 }
 
-/// Each side refills its own holes from `holdings`, as the match rules say;
+/// Each side puts back the seeds it holds (`holdings`) as the match rules say:
+/// the rules fill its holes in order, or it takes them into its hand for its
+/// `[hand]` moves to place.
+pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
+    let per_hole = u64::from(rules.seeds_per_hole);
+    let setup = match &rules.filling {
+        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings),
+        Filling::ByHand => Setup {
+            hand: holdings.map(u64::from),
+            ..Setup::empty()
+        },
+    };
+    // The holdings are the seeds of a position of this game, so they fit it.
+    let position = setup
+        .position(game)
+        .expect("a refill holds the seeds of the round before");
+    let out = Side::BOTH.map(|side| {
+        let held = u64::from(position.hand[side.index()]);
+        match (rules.min_filled, &rules.filling) {
+            (None, Filling::InOrder(_)) => game.side_is_empty(&position, side),
+            (None, Filling::ByHand) => held == 0,
+            (Some(needed), Filling::InOrder(_)) => {
+                let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
+                let filled = position
+                    .holes(&game.board, side)
+                    .iter()
+                    .filter(full)
+                    .count();
+                filled < usize::from(needed)
+            }
+            (Some(needed), Filling::ByHand) => held < u64::from(needed) * per_hole,
+        }
+    });
+    Refill { position, out }
+}
+
+/// The rules fill each side's own holes from `holdings`, `per_hole` seeds each;
 /// with `surplus = "territory"`, what a side has left then fills the holes the
 /// other could not (the last of its fill order first), which become the filler's
 /// for the round.
-pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
+fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]) -> Setup {
     let mut setup = Setup::empty();
-    let per_hole = u64::from(rules.seeds_per_hole);
     let mut hands = holdings.map(u64::from);
     // Each side's own holes it cannot fill, in its fill order.
     let mut short: [Vec<Hole>; 2] = [Vec::new(), Vec::new()];
@@ -90,10 +125,26 @@ pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Re
             }
         }
     }
+    fill_short_holes(&mut setup, per_hole, rules.short_hole, &short, &mut hands);
+    for side in Side::BOTH {
+        setup.captured[side.index()] = hands[side.index()];
+    }
+    setup
+}
+
+/// The holes each side could not fill (`short`, in its fill order), as
+/// `short_hole` says, from what the sides have left in `hands`.
+fn fill_short_holes(
+    setup: &mut Setup,
+    per_hole: u64,
+    short_hole: ShortHole,
+    short: &[Vec<Hole>; 2],
+    hands: &mut [u64; 2],
+) {
     for side in Side::BOTH {
         let [own, other] = [side, side.other()].map(Side::index);
         for (nth, &hole) in short[own].iter().enumerate() {
-            let seeds = match (rules.short_hole, nth) {
+            let seeds = match (short_hole, nth) {
                 (ShortHole::Close, _) => {
                     setup.closed.push(hole);
                     0
@@ -103,7 +154,7 @@ pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Re
                     // The other side's remaining seeds top the hole up.
                     let given = hands[other].min(per_hole.saturating_sub(hands[own]));
                     hands[other] -= given;
-                    if rules.short_hole == ShortHole::Shared && given > hands[own] {
+                    if short_hole == ShortHole::Shared && given > hands[own] {
                         setup.territory.push(hole);
                     }
                     hands[own] + given
@@ -115,32 +166,12 @@ pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Re
             hands[own] -= from_own;
         }
     }
-    for side in Side::BOTH {
-        setup.captured[side.index()] = hands[side.index()];
-    }
-    // The holdings are the seeds of a position of this game, so they fit it.
-    let position = setup
-        .position(game)
-        .expect("a refill holds the seeds of the round before");
-    let out = Side::BOTH.map(|side| match rules.min_filled {
-        None => game.side_is_empty(&position, side),
-        Some(needed) => {
-            let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
-            let filled = position
-                .holes(&game.board, side)
-                .iter()
-                .filter(full)
-                .count();
-            filled < usize::from(needed)
-        }
-    });
-    Refill { position, out }
 }
 
-/// A side's holes in the order it fills them: by the game's `fill_order` where
-/// it has one, then back row before front row, each from the side's left (or
-/// right) as seen from its own seat.
-pub(crate) fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Hole> {
+/// A side's holes in the order the rules fill them: by the game's `fill_order`
+/// where it has one, then back row before front row, each from the side's left
+/// (or right) as seen from its own seat.
+pub(crate) fn fill_order(game: &Game, rules: &InOrder, side: Side) -> Vec<Hole> {
     let board = &game.board;
     let mut holes: Vec<Hole> = board.side_holes(side).iter().collect();
     holes.sort_by_key(|&h| {
@@ -148,7 +179,7 @@ pub(crate) fn fill_order(game: &Game, rules: &RefillRules, side: Side) -> Vec<Ho
             let mut env = Env::new(side);
             env.here = h;
             env.side = side;
-            order.eval(&mut Scope::new(board, &game.start, env))
+            order.eval(&mut Scope::new(board, &game.layout, env))
         });
         let column = board.seat_column(h);
         let along = match rules.fill_from {

@@ -206,6 +206,7 @@ impl Setup {
             .match_rules
             .as_ref()
             .and_then(|m| m.refill())
+            .and_then(|r| r.in_order())
             .is_some_and(|r| r.surplus == crate::rules::game::Surplus::Territory);
         if !position.territory.is_empty() && !territory {
             return Err(SetupError::TerritoryNotPossible);
@@ -325,6 +326,7 @@ impl Game {
         self.match_rules
             .as_ref()
             .and_then(|m| m.refill())
+            .and_then(|r| r.in_order())
             .is_some_and(|r| r.short_hole == ShortHole::Close)
     }
 

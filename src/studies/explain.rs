@@ -14,7 +14,8 @@ use crate::language::spec::{
 };
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
-    FillFrom, Game, MatchRules, Preference, RefillRules, Rounds, ShortHole, Starter, Surplus,
+    FillFrom, Filling, Game, InOrder, MatchRules, Preference, RefillRules, Rounds, ShortHole,
+    Starter, Surplus,
 };
 
 /// What `here` means where an expression is read.
@@ -583,6 +584,26 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
 /// loses the match; `order` is the file's `fill_order` in words.
 fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String, String) {
     let per_hole = rules.seeds_per_hole;
+    let refilling = match &rules.filling {
+        Filling::InOrder(in_order) => filled_in_order(game, per_hole, in_order, order),
+        Filling::ByHand => "after a round each side takes the seeds it holds into its hand, \
+             and its hand moves (above) put them back where it chooses."
+            .to_string(),
+    };
+    let lost = match (rules.min_filled, &rules.filling) {
+        (None, _) => "A side that can put no seed back into its holes loses the match.".to_string(),
+        (Some(n), Filling::InOrder(_)) => format!(
+            "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
+        ),
+        (Some(n), Filling::ByHand) => format!(
+            "A side holding too few seeds for {n} hole(s) of {per_hole} loses the match."
+        ),
+    };
+    (refilling, lost)
+}
+
+/// How the rules fill each side's holes in order.
+fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<String>) -> String {
     let (first, along) = match (rules.fill_from, game.board.rows()) {
         (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
         (FillFrom::Right, 2) => ("rightmost", "leftwards along its row"),
@@ -598,7 +619,26 @@ fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String
              from its own seat, going {along})"
         ),
     };
-    let short = match rules.short_hole {
+    let short = short_hole_words(per_hole, rules.short_hole);
+    let surplus = match rules.surplus {
+        Surplus::Keep => String::new(),
+        Surplus::Territory => format!(
+            " A side with seeds left once its own holes are full fills, {per_hole} each, the \
+             holes the other side could not, starting with the one the other would have filled \
+             last; those holes are its own for the round (it moves from them, and they are its \
+             own for every rule)."
+        ),
+    };
+    format!(
+        "after a round each side refills its own holes with {per_hole} seeds each from the \
+         seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count as \
+         captured in the next round."
+    )
+}
+
+/// What becomes of a hole the rules cannot fill.
+fn short_hole_words(per_hole: u16, short_hole: ShortHole) -> String {
+    match short_hole {
         ShortHole::Close => format!(
             "A hole that cannot be given {per_hole} is closed for the round: it stays empty, \
              sowing passes it by and it cannot be played; the seeds that could not fill it stay \
@@ -623,28 +663,7 @@ fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String
              {per_hole} from the other side's remaining seeds, and stays its owner's. Holes \
              after it stay empty but in play."
         ),
-    };
-    let surplus = match rules.surplus {
-        Surplus::Keep => String::new(),
-        Surplus::Territory => format!(
-            " A side with seeds left once its own holes are full fills, {per_hole} each, the \
-             holes the other side could not, starting with the one the other would have filled \
-             last; those holes are its own for the round (it moves from them, and they are its \
-             own for every rule)."
-        ),
-    };
-    let lost = match rules.min_filled {
-        None => "A side that can put no seed back into its holes loses the match.".to_string(),
-        Some(n) => format!(
-            "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
-        ),
-    };
-    let refilling = format!(
-        "after a round each side refills its own holes with {per_hole} seeds each from the \
-         seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count as \
-         captured in the next round."
-    );
-    (refilling, lost)
+    }
 }
 
 impl Words<'_> {
