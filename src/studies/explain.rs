@@ -595,9 +595,9 @@ fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String
         (Some(n), Filling::InOrder(_)) => format!(
             "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
         ),
-        (Some(n), Filling::ByHand) => format!(
-            "A side holding too few seeds for {n} hole(s) of {per_hole} loses the match."
-        ),
+        (Some(n), Filling::ByHand) => {
+            format!("A side holding too few seeds for {n} hole(s) of {per_hole} loses the match.")
+        }
     };
     (refilling, lost)
 }
