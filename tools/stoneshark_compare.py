@@ -67,6 +67,7 @@ PAIRS = [
      "its capture chain corrected to run against each move's direction"),
     ("cow", [], "Cow", 400, ""),
     ("goat", [], "Goat", 400, ""),
+    ("voleur", [], "Voleur", 400, ""),
     ("adji-kui", [], "Adji_Kui_I", 400, ""),
     ("tools/stoneshark/bakuk.toml", [], "Bakuk", 400,
      "StoneShark also ends the game when one seed is left"),

@@ -471,9 +471,15 @@ impl Loader {
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
         let end_checks = self.end_checks(&board, spec.end, spec.match_play.is_some());
         let score = self.score(&board, spec.result.score.as_ref());
+        let opening_clauses = spec
+            .setup
+            .opening
+            .as_ref()
+            .map(|o| o.get_ref().clauses.clone());
         let layout_clauses = [
             spec.board.clauses,
             spec.setup.clauses,
+            opening_clauses.unwrap_or_default(),
             spec.sowing.clauses,
             spec.result.clauses,
             spec.claims.map(|c| c.clauses).unwrap_or_default(),

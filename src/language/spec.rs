@@ -154,6 +154,10 @@ pub struct OpeningSpec {
     pub from: Option<Expr>,
     /// Who moves after each: `as_played` (default) or `passes`.
     pub turn: Option<Spanned<String>>,
+    /// The rule clauses the opening plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
+    #[serde(default)]
+    pub clauses: Vec<String>,
 }
 
 /// `[move]`: where a move may start, how many seeds it lifts, and which moves

@@ -87,6 +87,7 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
     // In the order they are numbered: the words of each name the terms the
     // glossary gives.
     let mut rules = vec![board_rule(spec, game, &w), setup_rule(spec, &w)];
+    rules.extend(opening_rule(spec, &w));
     rules.extend(claims_rule(spec, &w));
     rules.push(sowing_rule(spec, game, &w));
     rules.push(moves_rule(spec, game, &w));
@@ -200,31 +201,20 @@ fn setup_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
             )
         }
     };
-    let opening = spec
-        .setup
-        .opening
-        .as_ref()
-        .map_or(String::new(), |opening| {
-            opening_words(opening.get_ref(), w, &amount)
-        });
     (
-        format!(
-            "At the start each hole holds {seeds}{in_hand}{scattered}. South moves first.{opening}"
-        ),
+        format!("At the start each hole holds {seeds}{in_hand}{scattered}. South moves first."),
         &spec.setup.clauses,
     )
 }
 
 /// The opening the setup plays (`[setup.opening]`).
-fn opening_words(
-    opening: &OpeningSpec,
-    w: &Words,
-    amount: &dyn Fn(&IntOrExpr) -> String,
-) -> String {
-    let decisions = opening
-        .decisions
-        .as_ref()
-        .map_or("1".to_string(), |d| amount(d.get_ref()));
+fn opening_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let opening: &OpeningSpec = spec.setup.opening.as_ref()?.get_ref();
+    let decisions = match opening.decisions.as_ref().map(|d| d.get_ref()) {
+        None => "1".to_string(),
+        Some(IntOrExpr::Int(n)) => n.to_string(),
+        Some(IntOrExpr::Expr(text)) => w.text(text),
+    };
     let which = opening
         .from
         .as_ref()
@@ -239,11 +229,12 @@ fn opening_words(
         _ => "",
     };
     let plural = if decisions == "1" { "" } else { "s" };
-    format!(
-        " The setup then plays an opening of {decisions} decision{plural}, each by the side to move: \
-         {which}, drawn at random by the deal where there are several{turn}. The first decision \
-         a game lists comes after it."
-    )
+    let text = format!(
+        "The setup then plays an opening of {decisions} decision{plural}, each by the side to \
+         move: {which}, drawn at random by the deal where there are several{turn}. The first \
+         decision a game lists comes after it."
+    );
+    Some((text, &opening.clauses))
 }
 
 /// Claimed holes: which start claimed, how a claim is lost and gained.
