@@ -3,7 +3,9 @@
 each — bundled here, expressible (translated by tools/stoneshark_convert.py and
 checked move by move by tools/stoneshark_compare.py), or what the language
 still lacks for it; then Ludii's sowing games (tools/ludii_sowing.txt), each
-bundled after its description, placed by a name it shares, or not yet placed.
+bundled after its description, written from it (catalogue/ludii/placement.tsv:
+expressible, with its file, or what the language lacks), placed by a name it
+shares, or not yet placed.
 
     python3 tools/stoneshark_convert.py /tmp/ss /tmp/conv
     python3 tools/stoneshark_compare.py /tmp/ss 30 1 --converted /tmp/conv
