@@ -150,7 +150,8 @@ CONSTRUCTS = [
     ("claim = true", "claims"), ("[claims]", "claims"), ("[hand]", "hand moves"),
     ("previous_", "the last move played"), ("lap_board", "`lap_board`"),
     ("before(", "`before`"), ("[turn]", "extra turns"), ("[match]", "rounds of a match"),
-    ("scatter", "a random start"), ("[define.", "named terms"),
+    ("scatter", "a random start"), ("[setup.opening]", "an opening played as the setup"),
+    ("[define.", "named terms"),
     ('outcome = "pass"', "passing"),
 ]
 

@@ -218,8 +218,6 @@ CHAIN_CORRECTED = {"Mbangbi"}
 NO_UDIR_FIRSTS = 6
 
 
-# StoneShark's start pattern that is the first side's move from its rightmost hole.
-MOVE_RIGHTMOST = 9
 # fill_patterns.RandomPattern: seeds laid out at random. Ours scatters its own
 # (`[setup] scatter`), so the comparison starts ours from StoneShark's deal, and
 # compares one round: later rounds are dealt by each engine its own way.
@@ -311,12 +309,7 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             board, stores = board_of(game)
             dealt = {"board": board, "captured": stores, "to_move": "south"}
         steps, decisions = play_stoneshark(game, rng, limit, match)
-        if game.info.start_pattern == MOVE_RIGHTMOST:
-            # StoneShark made South's first move as its setup (fill_patterns.
-            # MoveRightmost); ours plays it as its only legal first decision.
-            opening = f"a{game.cts.holes}"
-            mine = ours_trace(our_game, options, [opening] + decisions, match)[1:]
-        elif random_start:
+        if random_start:
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
                 json.dump(dealt, file)
             mine = ours_trace(our_game, options, decisions, match, file.name)

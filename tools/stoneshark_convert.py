@@ -121,8 +121,7 @@ CHILD_NOT_SYM_OPP, CHILD_NOT_FACING = 8, 9
 # Start patterns that fill the board the same way every game (fill_patterns.py).
 FIXED_PATTERNS = (0, 1, 2, 3, 4, 5, 7, 8, 11)
 # fill_patterns.MoveRightmost: the first side's move from its rightmost hole is
-# made as part of the setup; ours makes it the only legal first move (and the
-# comparison plays it for ours, see stoneshark_compare.MOVE_RIGHTMOST).
+# made as part of the setup; ours too (`[setup.opening]`).
 MOVE_RIGHTMOST = 9
 # fill_patterns.RandomPattern: nbr_start seeds in all, at least two in every hole
 # where there are enough; ours lays out the two and scatters the rest (`[setup]
@@ -434,6 +433,8 @@ def translate(name, consts, info):
         setup = (f'"if mover == south then ({setup_expression(board, holes).strip(chr(34))}) '
                  f'else ({setup_expression(north_board, holes).strip(chr(34))})"')
     lines += ["", "[setup]", f"seeds = {setup}"] + ([f"scatter = {scatter}"] if scatter else [])
+    if get("start_pattern") == MOVE_RIGHTMOST:
+        lines += ["", "[setup.opening]", f'from = "seat_col(origin) == {holes}"']
     if fixed_child:
         lines += ["", "[claims]", f'start = "seat_col(here) == {holes}"']
     zigzag = get("game_class") == "ZigZag"
@@ -564,8 +565,6 @@ def translate(name, consts, info):
     elif allow == ALLOW_SINGLE_ALL_TO_ZERO:
         froms.append("(count(origin) != 1 or (all(h in holes(mover), count(h) <= 1) "
                      "and count(next(origin)) == 0))")
-    if get("start_pattern") == MOVE_RIGHTMOST:
-        froms.append(f"(turn > 0 or seat_col(origin) == {holes})")
     if froms:
         lines.append(f'from = "{" and ".join(froms)}"')
     sown = "before(count(origin))"
