@@ -228,11 +228,13 @@ fn opening_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
         Some("passes") => "; after each the other side moves, whatever the move earned",
         _ => "",
     };
-    let plural = if decisions == "1" { "" } else { "s" };
+    let count = match decisions.as_str() {
+        "1" => "one decision, by the side to move".to_string(),
+        n => format!("{n} decisions, each by the side to move then"),
+    };
     let text = format!(
-        "The setup then plays an opening of {decisions} decision{plural}, each by the side to \
-         move: {which}, drawn at random by the deal where there are several{turn}. The first \
-         decision a game lists comes after it."
+        "The setup then plays an opening of {count}: {which}, drawn at random by the deal \
+         where there are several{turn}. The first decision a game lists comes after it."
     );
     Some((text, &opening.clauses))
 }
