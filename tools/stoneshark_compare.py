@@ -69,6 +69,7 @@ PAIRS = [
     ("goat", [], "Goat", 400, ""),
     ("voleur", [], "Voleur", 400, ""),
     ("sadeqa-iv", [], "Sadeqa_IV", 400, ""),
+    ("kara", [], "Kara", 400, ""),
     ("adji-kui", [], "Adji_Kui_I", 400, ""),
     ("tools/stoneshark/bakuk.toml", [], "Bakuk", 400,
      "StoneShark also ends the game when one seed is left"),
