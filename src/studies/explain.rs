@@ -321,9 +321,12 @@ fn moves_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
         }
     }
     if let Some(choose) = &spec.moves.choose_direction {
+        let when = match choose.get_ref().trim() {
+            "true" => ". The mover".to_string(),
+            text => format!(". When {}, the mover", w.text(text)),
+        };
         moving += &format!(
-            ". When {}, the mover chooses the direction of sowing (a decision such as a3:cw or a3:ccw)",
-            w.text(choose.get_ref())
+            "{when} chooses the direction of sowing (a decision such as a3:cw or a3:ccw)"
         );
     }
     if let Some(after) = &spec.moves.after {
