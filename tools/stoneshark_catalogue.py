@@ -43,7 +43,7 @@ LUDII_BUNDLED = {
     "Hufesay": "hufesay", "Mangala (Turkey)": "mangala", "Toguz Kumalak": "toguz-kumalak",
     "Bao Kiswahili (East Africa)": "bao-la-kiswahili", "Hus (Nama)": "hus",
     "Mefuvha": "mefuvha", "Moruba": "moruba", "Mweso": "omweso", "Nsolo": "nsolo",
-    "Tsoro": "tsoro", "Tapata": "tapata",
+    "Tsoro": "tsoro", "Tapata": "tapata", "Abalala'e": "abalala-e",
 }
 
 # Ludii names of StoneShark's games where the two spell them otherwise.

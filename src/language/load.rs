@@ -410,6 +410,22 @@ fn spread<T: Clone>(values: &[T], most: usize) -> Vec<T> {
         .collect()
 }
 
+/// The clauses of the sections that lay the game out (shown by `show`), in
+/// file order; `[turn]`'s follow.
+fn layout_clauses(spec: &GameSpec) -> Vec<String> {
+    let opening = spec.setup.opening.as_ref().map(|o| &o.get_ref().clauses);
+    let claims = spec.claims.as_ref().map(|c| &c.clauses);
+    let sections = [
+        Some(&spec.board.clauses),
+        Some(&spec.setup.clauses),
+        opening,
+        Some(&spec.sowing.clauses),
+        Some(&spec.result.clauses),
+        claims,
+    ];
+    sections.into_iter().flatten().flatten().cloned().collect()
+}
+
 /// What a start's deal lays out beyond the setup's layout.
 struct Dealing {
     scatter: Option<Scatter>,
@@ -461,6 +477,7 @@ impl Loader {
         self.note_how_holes_change(spec.match_play.as_ref());
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let (start, north_start) = self.starts(&spec, &board);
+        let mut layout_clauses = layout_clauses(&spec);
         let dealing = self.dealing(&spec.setup, &board, start.as_ref());
         let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
         let moves = self.moves(&board, spec.moves);
@@ -471,21 +488,7 @@ impl Loader {
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
         let end_checks = self.end_checks(&board, spec.end, spec.match_play.is_some());
         let score = self.score(&board, spec.result.score.as_ref());
-        let opening_clauses = spec
-            .setup
-            .opening
-            .as_ref()
-            .map(|o| o.get_ref().clauses.clone());
-        let layout_clauses = [
-            spec.board.clauses,
-            spec.setup.clauses,
-            opening_clauses.unwrap_or_default(),
-            spec.sowing.clauses,
-            spec.result.clauses,
-            spec.claims.map(|c| c.clauses).unwrap_or_default(),
-            turn_clauses,
-        ]
-        .concat();
+        layout_clauses.extend(turn_clauses);
         let evaluation = spec
             .agents
             .and_then(|agents| agents.evaluate)
@@ -522,18 +525,26 @@ impl Loader {
                 layout_clauses,
             })
         })();
-        match parts {
-            Some(parts) if self.problems.is_empty() => {
-                let game = self.game(parts);
-                self.check_opening(&game, spec.setup.opening.as_ref());
-                if !self.problems.is_empty() {
-                    return Err(self.failure());
-                }
-                let warnings = std::mem::take(&mut self.warnings);
-                Ok(Loaded { game, warnings })
-            }
-            _ => Err(self.failure()),
+        self.finish(parts, spec.setup.opening.as_ref())
+    }
+
+    /// The game put together from its parts, once no part has a problem, and
+    /// its opening checked.
+    fn finish(
+        mut self,
+        parts: Option<Parts>,
+        opening: Option<&Spanned<spec::OpeningSpec>>,
+    ) -> Result<Loaded, LoadError> {
+        let Some(parts) = parts.filter(|_| self.problems.is_empty()) else {
+            return Err(self.failure());
+        };
+        let game = self.game(parts);
+        self.check_opening(&game, opening);
+        if !self.problems.is_empty() {
+            return Err(self.failure());
         }
+        let warnings = std::mem::take(&mut self.warnings);
+        Ok(Loaded { game, warnings })
     }
 
     /// `[hand]` moves, compiled; seeds in hand at the start need them.

@@ -325,9 +325,8 @@ fn moves_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
             "true" => ". The mover".to_string(),
             text => format!(". When {}, the mover", w.text(text)),
         };
-        moving += &format!(
-            "{when} chooses the direction of sowing (a decision such as a3:cw or a3:ccw)"
-        );
+        moving +=
+            &format!("{when} chooses the direction of sowing (a decision such as a3:cw or a3:ccw)");
     }
     if let Some(after) = &spec.moves.after {
         moving += &match game.moves.after_by_hole {
@@ -663,6 +662,28 @@ fn short_hole_words(per_hole: u16, short_hole: ShortHole) -> String {
 }
 
 impl Words<'_> {
+    /// Whether an end check's condition may read `side` (directly or through a
+    /// named term), so that it is asked of each side in turn.
+    fn may_read_side(&self, text: &str) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut texts = vec![text.to_string()];
+        while let Some(text) = texts.pop() {
+            for word in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if word == "side" {
+                    return true;
+                }
+                if let Some(term) = self
+                    .terms
+                    .get(word)
+                    .filter(|_| seen.insert(word.to_string()))
+                {
+                    texts.push(term.is.get_ref().clone());
+                }
+            }
+        }
+        false
+    }
+
     /// A capture rule in words. Every key is named here, so that a key added
     /// to `CaptureSpec` does not compile until it has its words.
     fn capture(&self, capture: &CaptureSpec) -> String {
@@ -831,14 +852,16 @@ impl Words<'_> {
                 "the side to move",
             ),
             "condition" => {
-                let when = end
-                    .when
-                    .as_ref()
-                    .map_or(String::new(), |w| self.text(w.get_ref()));
-                (
-                    format!("{when} for the side to move, or else for the other side"),
-                    "that side",
-                )
+                let text = end.when.as_ref().map_or("", |w| w.get_ref().as_str());
+                let when = self.text(text);
+                match self.may_read_side(text) {
+                    true => (
+                        format!("{when} for the side to move, or else for the other side"),
+                        "that side",
+                    ),
+                    // The same for both sides: asked once.
+                    false => (when, "the side to move"),
+                }
             }
             _ => (
                 "a side has captured more than half of all seeds, or both exactly half".into(),
