@@ -43,7 +43,8 @@ LUDII_BUNDLED = {
     "Hufesay": "hufesay", "Mangala (Turkey)": "mangala", "Toguz Kumalak": "toguz-kumalak",
     "Bao Kiswahili (East Africa)": "bao-la-kiswahili", "Hus (Nama)": "hus",
     "Mefuvha": "mefuvha", "Moruba": "moruba", "Mweso": "omweso", "Nsolo": "nsolo",
-    "Tsoro": "tsoro", "Tapata": "tapata", "Abalala'e": "abalala-e",
+    "Tsoro": "tsoro", "Tapata": "tapata", "Abalala'e": "abalala-e", "Chongka'": "chongka",
+    "English Wari (St. Lucia)": "english-wari", "French Wari": "french-wari",
 }
 
 # Ludii names of StoneShark's games where the two spell them otherwise.

@@ -135,8 +135,8 @@ pub(crate) fn trace_captures(
 }
 
 /// The steps taking seeds from stores and holes, each to the side whose score
-/// grew (to its owner where both did; `None`: into the hand in play); gives
-/// back what each side's score gained that they do not account for.
+/// grew (`None`: into the hand in play); gives back what each side's score
+/// gained that they do not account for.
 pub(super) fn traced_takes(
     board: &Board,
     trace: &mut impl Trace,
@@ -145,32 +145,27 @@ pub(super) fn traced_takes(
 ) -> [i64; 2] {
     let score = |p: &AnyPosition, side: Side| i64::from(p.captured[side.index()]);
     let mut owed = Side::BOTH.map(|side| score(after, side) - score(before, side));
-    let grew = owed.map(|gain| gain > 0);
-    let mut take = |hole: Hole, seeds: i64, owner: Side| {
-        let to = match grew {
-            [true, false] => Some(Side::South),
-            [false, true] => Some(Side::North),
-            [false, false] => None,
-            [true, true] => Some(owner),
-        };
-        if let Some(to) = to {
-            owed[to.index()] -= seeds;
-        }
-        let seeds = seeds.clamp(0, i64::from(u16::MAX)) as u16;
-        trace.step(Step::Capture { hole, seeds, to });
-    };
-    // A store handed over: taken as a hole is, to the other side.
+    // A store handed over is taken as a hole is, to the other side.
     let lost = Side::BOTH.map(|side| score(before, side) - score(after, side));
+    let mut takes: Vec<(Hole, i64, Side)> = Vec::new();
     for side in Side::BOTH {
         if let (true, Some(store)) = (lost[side.index()] > 0, board.store(side)) {
-            take(store, lost[side.index()], side.other());
+            takes.push((store, lost[side.index()], side.other()));
         }
     }
     for (hole, (&was, &is)) in before.counts.iter().zip(&after.counts).enumerate() {
         if is < was {
             let hole = hole as Hole;
-            take(hole, i64::from(was - is), board.owner(hole));
+            takes.push((hole, i64::from(was - is), board.owner(hole)));
         }
+    }
+    let destinations = destinations(&takes, owed);
+    for (&(hole, seeds, _), &to) in takes.iter().zip(&destinations) {
+        if let Some(to) = to {
+            owed[to.index()] -= seeds;
+        }
+        let seeds = seeds.clamp(0, i64::from(u16::MAX)) as u16;
+        trace.step(Step::Capture { hole, seeds, to });
     }
     for side in Side::BOTH {
         if lost[side.index()] > 0 && board.store(side).is_some() {
@@ -178,4 +173,75 @@ pub(super) fn traced_takes(
         }
     }
     owed
+}
+
+/// Whose score each take (hole, seeds, the side it would go to by default)
+/// joins, given what each score gained (`owed`): the side whose score grew;
+/// where both grew, a split of the takes that accounts for each gain exactly
+/// (each to its default side where that fits), else each to its default.
+fn destinations(takes: &[(Hole, i64, Side)], owed: [i64; 2]) -> Vec<Option<Side>> {
+    let one = |side: Option<Side>| vec![side; takes.len()];
+    match owed.map(|gain| gain > 0) {
+        [true, false] => one(Some(Side::South)),
+        [false, true] => one(Some(Side::North)),
+        [false, false] => one(None),
+        [true, true] => exact_split(takes, owed)
+            .unwrap_or_else(|| takes.iter().map(|&(_, _, side)| Some(side)).collect()),
+    }
+}
+
+/// Takes given to South summing exactly to its gain, the rest to North's
+/// (which must then sum to its gain), preferring each take's default side:
+/// largest first by default, then any exact split (subset sums). `None` where
+/// no split accounts for both gains.
+fn exact_split(takes: &[(Hole, i64, Side)], owed: [i64; 2]) -> Option<Vec<Option<Side>>> {
+    let total: i64 = takes.iter().map(|t| t.1).sum();
+    let south = owed[Side::South.index()];
+    if total != south + owed[Side::North.index()] {
+        return None;
+    }
+    // Largest first, each to its default side while that side is owed enough.
+    let mut order: Vec<usize> = (0..takes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(takes[i].1));
+    let mut left = owed;
+    let mut split = vec![None; takes.len()];
+    for &i in &order {
+        let (_, seeds, side) = takes[i];
+        let to = if left[side.index()] >= seeds {
+            side
+        } else {
+            side.other()
+        };
+        left[to.index()] -= seeds;
+        split[i] = Some(to);
+    }
+    if left == [0, 0] {
+        return Some(split);
+    }
+    // Subset sums of the takes, each reached sum remembering the take that
+    // first reached it, bounded by South's gain (at most the seeds a game holds).
+    let south = usize::try_from(south).ok()?;
+    let mut reached_by: Vec<Option<usize>> = vec![None; south + 1];
+    let mut reached = vec![false; south + 1];
+    reached[0] = true;
+    for (i, &(_, seeds, _)) in takes.iter().enumerate() {
+        let seeds = usize::try_from(seeds).ok()?;
+        for sum in (seeds..=south).rev() {
+            if !reached[sum] && reached[sum - seeds] {
+                reached[sum] = true;
+                reached_by[sum] = Some(i);
+            }
+        }
+    }
+    if !reached[south] {
+        return None;
+    }
+    let mut split = vec![Some(Side::North); takes.len()];
+    let mut sum = south;
+    while sum > 0 {
+        let i = reached_by[sum]?;
+        split[i] = Some(Side::South);
+        sum -= usize::try_from(takes[i].1).ok()?;
+    }
+    Some(split)
 }
