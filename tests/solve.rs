@@ -435,8 +435,14 @@ fn retrograde_analysis_values_a_game_that_can_go_round() {
     assert_eq!(listed.positions, 127_663);
     let auto = solve_by(&state, budget, Choice::Auto, Deadline::none(), |_| {}).expect("solved");
     assert_eq!((auto.method, auto.value), (listed.method, listed.value));
-    let iterated = iterated_values(&state);
     assert_eq!(listed.value.verdict, Verdict::Draw);
+    assert_iterated_values_agree(&state, &listed);
+}
+
+/// Each decision's value in `listed` is the value iterated over every
+/// position reachable from `state`.
+fn assert_iterated_values_agree(state: &GameState, listed: &mancala::solve::Solution) {
+    let iterated = iterated_values(state);
     for &(decision, value) in &listed.decisions {
         let mut after = state.clone();
         after.play(decision).expect("legal");
@@ -446,7 +452,8 @@ fn retrograde_analysis_values_a_game_that_can_go_round() {
             _ => -south,
         };
         let rank = value.verdict as i64 - 1;
-        assert_eq!(mover, rank * STEP + value.margin, "{decision:?}");
+        let game = state.game().id();
+        assert_eq!(mover, rank * STEP + value.margin, "{game}: {decision:?}");
     }
 }
 
@@ -486,25 +493,8 @@ fn agrees_along_a_game(game: &Game) {
             break;
         }
         let listed = retrograde::solve(&state, budget, Deadline::none()).expect("solved");
-        let here = state.clone();
-        let iterated = iterated_values(&here);
-        for &(decision, value) in &listed.decisions {
-            let mut after = state.clone();
-            after.play(decision).expect("legal");
-            let south = iterated(&after);
-            let mover = match state.to_move() {
-                Some(Side::South) => south,
-                _ => -south,
-            };
-            let rank = value.verdict as i64 - 1;
-            assert_eq!(
-                mover,
-                rank * STEP + value.margin,
-                "{}: {decision:?}",
-                game.id()
-            );
-            verdicts.insert(value.verdict);
-        }
+        assert_iterated_values_agree(&state, &listed);
+        verdicts.extend(listed.decisions.iter().map(|(_, value)| value.verdict));
         let choices = state.legal().len();
         state.play_index(rand::RngExt::random_range(&mut rng, 0..choices));
     }
