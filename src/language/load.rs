@@ -865,9 +865,11 @@ impl Loader {
             tracks_repetition: false,
         }
         .with_rules_worked_out();
-        // The opening is played by the engine, on the game as it plays.
+        // The opening is played by the engine, on the game as it plays; it
+        // depends on the deal where it draws for either first side.
         let opened = game.opened(0, Side::South);
-        game.dealt = game.scatter.is_some() || opened.drew;
+        let drew = opened.drew || game.opened(0, Side::North).drew;
+        game.dealt = game.scatter.is_some() || drew;
         game.start = opened.start;
         game
     }
