@@ -871,7 +871,7 @@ async fn timings(client: &Client, server: &Server) {
         shared.push(shown.as_f64().unwrap());
     }
     println!("medians of {RUNS}, in ms (the page's own clock):");
-    println!("library page load, 51 boards drawn: {:.0}", median(load));
+    println!("library page load, every board drawn: {:.0}", median(load));
     println!(
         "click on a hole to the board redrawn (sowing shown off): {:.0}",
         median(move_drawn)

@@ -13,7 +13,7 @@ from conftest import REPO
 
 
 def test_every_bundled_game_loads_and_plays_out():
-    assert len(mancala.bundled()) >= 51
+    assert len(mancala.bundled()) >= 76
     for gid in mancala.bundled():
         state = mancala.load(gid).new_initial_state()
         state.play_out(7)
