@@ -248,8 +248,8 @@ def main():
           "written by hand in the language today, so the figure is a floor.\n")
     ludii, ludii_counts = ludii_lines(statuses)
     print(f"Ludii's sowing games are listed after StoneShark's: {len(ludii)} of the 215 "
-          "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` says which are "
-          f"missing and why). {ludii_counts['bundled']} are bundled after Ludii's "
+          "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` lists them). "
+          f"{ludii_counts['bundled']} are bundled after Ludii's "
           f"description; {ludii_counts['expressible']} are expressible, each written "
           "from Ludii's description as a game file under `catalogue/ludii/` (its "
           "reading choices in its opening comment; Ludii cannot be run here, so they "

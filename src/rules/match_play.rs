@@ -318,7 +318,7 @@ pub struct MatchState<'g, const N: usize = MAX_CELLS> {
     endless_before: u32,
     /// Turns passed in the rounds already over.
     passes_before: u32,
-    /// The refill that ended the match, when one did.
+    /// The refill that ended the match, when a side could not make it.
     last_refill: Option<Position>,
     /// Each side's tally so far (a match won by a tally).
     tally: [i64; 2],
@@ -561,7 +561,8 @@ impl<'g, const N: usize> MatchState<'g, N> {
         self.outcome.as_ref()
     }
 
-    /// The position now: the current round's, or the refill that ended the match.
+    /// The position now: the current round's (as it ended, once over), or the
+    /// refill a side could not make, which ended the match.
     pub fn position(&self) -> &AnyPosition {
         match &self.last_refill {
             Some(refill) => refill,
@@ -723,7 +724,9 @@ impl<'g, const N: usize> MatchState<'g, N> {
         if out == [false, false] {
             return Ok(next);
         }
-        self.last_refill = next;
+        // A refill that could not be made is where the match ended; a round
+        // that `lost_when` ends the match is shown as it ended.
+        self.last_refill = next.filter(|_| reason == Reason::CannotRefill);
         let status = match out {
             [true, true] => Status::Draw,
             [true, false] => Status::won_by(Side::North),
