@@ -558,10 +558,16 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
     match &rules.rounds {
         Rounds::Refill(refill) => {
             let (refilling, lost) = refilling(game, refill, words.order);
+            let repeats = match game.limits().round_repeats {
+                None => "A round that starts as an earlier round started ends nothing".to_string(),
+                Some(n) => format!(
+                    "A match whose rounds have started {n} time(s) as earlier rounds did is drawn"
+                ),
+            };
             format!(
                 "Played as a match (--match): {refilling} Then {starter}.{after_a_draw} \
-                 {lost}{lost_when} A match whose round starts as an earlier round started is \
-                 drawn, and one that reaches {limit} rounds ends as unfinished."
+                 {lost}{lost_when} {repeats}, and a match that reaches {limit} rounds ends as \
+                 unfinished."
             )
         }
         Rounds::Tally(tally) => format!(
