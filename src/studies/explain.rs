@@ -417,10 +417,10 @@ fn relay_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
             relaying += " The captures made after a lap's last seed come first; one that sows its seeds on continues the sowing instead.";
         }
         if let Some(reverse) = &relay.reverse {
-            relaying += &format!(
-                " The next lap runs the other way when {}.",
-                w.text(reverse.get_ref())
-            );
+            relaying += &match reverse.get_ref().trim() {
+                "true" => " Each next lap runs the other way.".to_string(),
+                text => format!(" The next lap runs the other way when {}.", w.text(text)),
+            };
         }
         (relaying, &relay.clauses)
     } else {
