@@ -641,6 +641,14 @@ impl Game {
                 ..self.layout
             },
         };
+        if self.scatter.is_none() && self.opening.is_none() {
+            // Nothing is dealt: no generator to seed.
+            return Opened {
+                start,
+                played: 0,
+                drew: false,
+            };
+        }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal);
         if let Some(scatter) = &self.scatter {
             scatter.apply(&mut start, &mut rng);

@@ -669,14 +669,16 @@ impl<'g, const N: usize> GameState<'g, N> {
         let Some(leftovers) = &end.leftovers else {
             return;
         };
-        let before = self.position;
+        // Spared holes are judged on the board as the game ended.
+        let before = end.spare.as_ref().map(|spare| (spare, self.position));
         for hole in game.board.holes() {
             let mut env = Env::new(self.position.to_move);
             env.here = hole;
             env.last_mover = self.last_mover_or_guess();
-            // Spared holes are judged on the board as the game ended.
-            let spared = end.spare.as_ref();
-            if spared.is_some_and(|spare| spare.eval(&mut Scope::new(&game.board, &before, env))) {
+            let spared = before.as_ref();
+            if spared.is_some_and(|(spare, at_end)| {
+                spare.eval(&mut Scope::new(&game.board, at_end, env))
+            }) {
                 continue;
             }
             let to = leftovers.eval(&mut Scope::new(&game.board, &self.position, env));
