@@ -86,6 +86,7 @@ pub fn load_warned(source: &Source, overrides: &[(String, String)]) -> Result<Lo
         terms: Terms::default(),
         expansion: Expansion::default(),
         looks_ahead: false,
+        decision_names: Vec::new(),
     }
     .load(&source.id, spec, options)
 }
@@ -276,6 +277,8 @@ struct Loader {
     /// Whether the expression being compiled is asked where the engine looks
     /// ahead (`[claims] gain`), so that `threats` may be read.
     looks_ahead: bool,
+    /// The names of the decisions that call or offer end checks so far.
+    decision_names: Vec<String>,
 }
 
 /// `[move] prefer`, read once the move is over (see `engine::preferred`).
@@ -2107,7 +2110,8 @@ impl Loader {
     fn end_check(&mut self, board: &Board, end: spec::EndSpec) -> Option<EndCheck> {
         let check = self.end_kind(&end.check);
         let when = self.end_when(board, &end, check);
-        let outcome = self.end_outcome(&end.outcome, check);
+        let trigger = self.end_trigger(&end, check);
+        let outcome = self.end_outcome(&end.outcome, check, trigger.as_ref());
         let leftovers = end.leftovers.as_ref().map(|e| self.typed(board, e, END));
         let spare = self.end_spare(board, &end);
         let looks_ahead = when
@@ -2120,8 +2124,60 @@ impl Loader {
             outcome: outcome?,
             leftovers: optional(leftovers)?,
             spare: optional(spare)?,
+            trigger: trigger?,
             clauses: end.clauses,
         })
+    }
+
+    /// What fires an end check: the rules, or a decision that calls or offers
+    /// it (a `condition` or `repetition` check, which then names the mover).
+    fn end_trigger(&mut self, end: &spec::EndSpec, check: Option<Check>) -> Option<Trigger> {
+        let (name, trigger): (_, fn(String) -> Trigger) = match (&end.call, &end.offer) {
+            (None, None) => return Some(Trigger::Rules),
+            (Some(name), None) => (name, Trigger::Call),
+            (None, Some(name)) => (name, Trigger::Offer),
+            (Some(_), Some(offer)) => {
+                self.problem(
+                    offer.span(),
+                    "an end check is called by the mover (`call`) or offered to the other side                      (`offer`), not both",
+                );
+                return None;
+            }
+        };
+        if !matches!(check, Some(Check::Condition | Check::Repetition)) {
+            self.problem(
+                name.span(),
+                "only a `condition` or `repetition` end check can be called or offered: it then                  names the side that calls or offers it",
+            );
+            return None;
+        }
+        let text = name.get_ref();
+        let word = text.split('_').all(|part| {
+            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase())
+        });
+        let taken = self.decision_names.contains(text);
+        match (word, text.as_str(), taken) {
+            (false, _, _) => self.problem(
+                name.span(),
+                format!(
+                    "`{text}` cannot name a decision: use lower-case letters joined by `_` (no \
+                     digits, so that it is no hole's name), e.g. \"pass\" or \"offer_end\""
+                ),
+            ),
+            (true, "accept" | "refuse", _) => self.problem(
+                name.span(),
+                format!("`{text}` answers an offer; name the decision otherwise"),
+            ),
+            (true, _, true) => self.problem(
+                name.span(),
+                format!("another end check is already called or offered by `{text}`"),
+            ),
+            (true, _, false) => {
+                self.decision_names.push(text.clone());
+                return Some(trigger(text.clone()));
+            }
+        }
+        None
     }
 
     /// An end check's `check`.
@@ -2178,22 +2234,34 @@ impl Loader {
         }
     }
 
-    /// An end check's `outcome` (`pass` only for `no_moves`).
+    /// An end check's `outcome` (`pass` only for `no_moves`, or a check the
+    /// mover calls).
     fn end_outcome(
         &mut self,
         outcome: &Spanned<String>,
         check: Option<Check>,
+        trigger: Option<&Trigger>,
     ) -> Option<EndOutcome> {
         match outcome.get_ref().as_str() {
             "loses" => Some(EndOutcome::Loses),
             "wins" => Some(EndOutcome::Wins),
             "draw" => Some(EndOutcome::Draw),
             "score" => Some(EndOutcome::Score),
-            "pass" if check == Some(Check::NoMoves) => Some(EndOutcome::Pass),
+            "pass" if matches!(trigger, Some(Trigger::Offer(_))) => {
+                self.problem(
+                    outcome.span(),
+                    "a pass is not offered: the mover may `call` it",
+                );
+                None
+            }
+            "pass" if check == Some(Check::NoMoves) || matches!(trigger, Some(Trigger::Call(_))) => {
+                Some(EndOutcome::Pass)
+            }
             "pass" => {
                 self.problem(
                     outcome.span(),
-                    "only check = \"no_moves\" can pass: the side to move passes when it has no legal move",
+                    "only check = \"no_moves\" can pass (the side to move passes when it has no \
+                     legal move), or a check the mover calls (`call = \"pass\"`)",
                 );
                 None
             }

@@ -378,6 +378,12 @@ pub struct EndSpec {
     /// With `leftovers`: a condition of `here` for the holes whose seeds stay
     /// where they are, given to nobody.
     pub spare: Option<Expr>,
+    /// The name of a decision by which the mover may call the check while it
+    /// holds (it does not fire by itself).
+    pub call: Option<Spanned<String>>,
+    /// The name of a decision by which the mover may offer the check while it
+    /// holds, for the other side to accept or refuse.
+    pub offer: Option<Spanned<String>>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]

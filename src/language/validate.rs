@@ -84,7 +84,7 @@ pub fn cut_at_start(game: &Game) -> Vec<String> {
             };
             cut.push(format!(
                 "warning: the move {} from the start is endless, not legal (GEN-7): it reaches {limit}",
-                game.decision_name(decision)
+                game.decision_name(decision.into())
             ));
         }
     }

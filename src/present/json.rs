@@ -7,10 +7,11 @@ use serde_json::{Map, Value};
 use crate::input::printable;
 use crate::language::spec::OptionValue;
 use crate::rules::board::{Board, Hole, Side};
+use crate::rules::decision::Decision;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
 use crate::rules::memory::Memory;
-use crate::rules::position::{AnyPosition, Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Called, Position, PreviousMove};
 use crate::rules::setup::Setup;
 
 /// A count for each side.
@@ -105,10 +106,14 @@ pub struct Claims {
 /// Decisions the side to move still owes inside its turn.
 #[derive(Serialize, Debug)]
 pub struct PendingJson {
-    /// What is owed: `"strip"`.
+    /// What is owed: `"strip"`, or `"answer"` to the other side's offer.
     pub kind: &'static str,
-    /// How many decisions.
-    pub remaining: u16,
+    /// How many decisions (a strip).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining: Option<u16>,
+    /// The name of the offer to answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offer: Option<String>,
 }
 
 /// The `match` object, present when a game is played as a match.
@@ -320,12 +325,20 @@ fn match_json(state: &MatchState) -> Option<MatchJson> {
 /// What `replay --json` prints for `state`.
 pub fn replay(state: &MatchState) -> Replay {
     let game = state.game();
-    let pending = match (state.outcome(), state.position().pending) {
-        (None, Some(p)) => Some(PendingJson {
+    let now = state.position();
+    let pending = match (state.outcome(), now.pending, now.called) {
+        (Some(_), _, _) => None,
+        (None, Some(p), _) => Some(PendingJson {
             kind: "strip",
-            remaining: p.remaining,
+            remaining: Some(p.remaining),
+            offer: None,
         }),
-        _ => None,
+        (None, None, Some(Called::Offered(check))) => Some(PendingJson {
+            kind: "answer",
+            remaining: None,
+            offer: Some(game.decision_name(Decision::Call(check))),
+        }),
+        (None, None, _) => None,
     };
     Replay {
         game: game.id.clone(),
@@ -406,10 +419,12 @@ pub struct SidesFile {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PendingFile {
-    /// What is owed: `"strip"`.
+    /// What is owed: `"strip"`, or `"answer"` to an offer.
     pub kind: String,
-    /// How many decisions.
-    pub remaining: u64,
+    /// How many decisions (a strip).
+    pub remaining: Option<u64>,
+    /// The name of the offer to answer.
+    pub offer: Option<String>,
 }
 
 /// The hole a position file names in `field`.
@@ -517,10 +532,17 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
     };
     setup.captured = [captured.south, captured.north];
     if let Some(pending) = file.pending {
-        match pending.kind.as_str() {
-            "strip" if pending.remaining > 0 => setup.strip = pending.remaining,
-            "strip" => return Err(PositionFileError::NothingOwed),
-            kind => return Err(PositionFileError::PendingKind(printable(kind))),
+        match (pending.kind.as_str(), pending.remaining, pending.offer) {
+            ("strip", Some(remaining @ 1..), None) => setup.strip = remaining,
+            ("strip", _, _) => return Err(PositionFileError::NothingOwed),
+            ("answer", None, Some(offer)) => {
+                setup.offered = match game.parse_decision(&offer) {
+                    Some(Decision::Call(check)) => Some(check),
+                    _ => return Err(PositionFileError::NoSuchOffer(printable(&offer))),
+                }
+            }
+            ("answer", _, _) => return Err(PositionFileError::NoSuchOffer(String::new())),
+            (kind, _, _) => return Err(PositionFileError::PendingKind(printable(kind))),
         }
     }
     Ok(setup.position(game)?)
@@ -579,9 +601,15 @@ pub enum PositionFileError {
     #[error("this game's rules do not read starter(), so a position states none")]
     /// A starter stated for a game whose rules never read it.
     StarterNotRead,
-    #[error("unknown pending kind \"{0}\"; expected \"strip\"")]
-    /// A pending kind other than `"strip"`.
+    #[error("unknown pending kind \"{0}\"; expected \"strip\" or \"answer\"")]
+    /// A pending kind other than `"strip"` or `"answer"`.
     PendingKind(String),
+    #[error(
+        "a pending answer names the offer (\"offer\": the name of an end check this game offers, \
+         here not \"{0}\") and owes no count"
+    )]
+    /// A pending answer to no offer of the game.
+    NoSuchOffer(String),
     /// The position itself breaks a rule every position keeps.
     #[error(transparent)]
     Setup(#[from] crate::rules::setup::SetupError),

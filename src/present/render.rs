@@ -4,9 +4,10 @@
 use std::fmt::Write;
 
 use crate::rules::board::{Side, StoreEnd};
+use crate::rules::decision::Decision;
 use crate::rules::game::Game;
 use crate::rules::match_play::MatchState;
-use crate::rules::position::AnyPosition;
+use crate::rules::position::{AnyPosition, Called};
 
 /// How a closed hole (match play) is drawn, and written in scenario boards.
 pub const CLOSED: char = 'x';
@@ -140,18 +141,22 @@ pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> S
     if position.extra_turns > 0 {
         let _ = writeln!(out, "extra turns in a row: {}", position.extra_turns);
     }
-    match (to_move, position.pending) {
-        (Some(side), Some(pending)) => {
+    match (to_move, position.pending, position.called) {
+        (Some(side), Some(pending), _) => {
             let _ = writeln!(
                 out,
                 "to move: {side}, owing {} strip decision(s)",
                 pending.remaining
             );
         }
-        (Some(side), None) => {
+        (Some(side), None, Some(Called::Offered(check))) => {
+            let offer = game.decision_name(Decision::Call(check));
+            let _ = writeln!(out, "to move: {side}, to accept or refuse the offer `{offer}`");
+        }
+        (Some(side), None, _) => {
             let _ = writeln!(out, "to move: {side}");
         }
-        (None, _) => {}
+        (None, _, _) => {}
     }
     out
 }

@@ -3,24 +3,30 @@
 //! PettingZoo): every decision the game could ever offer has one number below
 //! `Actions::count`, and a number names at most one decision.
 //!
-//! `action = hole + holes * (direction + directions * declined)`, where
-//! `holes` is the board's hole count; `direction` is 0 where the mover does not
-//! choose one, else 1 (`ccw`) or 2 (`cw`), and `directions` is 3 in games whose
-//! movers choose directions (`[move] choose_direction`), else 1; `declined` is
-//! `Declined::code` in games with optional captures or relays, else 0 (and
-//! `declines` is `Declined::CODES` or 1). A game with neither numbers its
-//! decisions by hole alone: `a1` is 0, `a2` 1, ... in board order.
+//! Moves come first: `action = hole + holes * (direction + directions *
+//! declined)`, where `holes` is the board's hole count; `direction` is 0 where
+//! the mover does not choose one, else 1 (`ccw`) or 2 (`cw`), and `directions`
+//! is 3 in games whose movers choose directions (`[move] choose_direction`),
+//! else 1; `declined` is `Declined::code` in games with optional captures or
+//! relays, else 0 (and `declines` is `Declined::CODES` or 1). A game with
+//! neither numbers its moves by hole alone: `a1` is 0, `a2` 1, ... in board
+//! order. Then come the end checks a decision calls or offers (`[[end]] call`,
+//! `offer`), in file order, and, in a game with offers, `accept` and `refuse`.
 
 use crate::rules::board::{Direction, Hole};
-use crate::rules::decision::{Decision, Declined};
+use crate::rules::decision::{Answer, Decision, Declined, Move};
 use crate::rules::game::Game;
 
 /// The numbering of one game's decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actions {
     holes: usize,
     directions: usize,
     declines: usize,
+    /// The end checks a decision calls or offers, by index, in file order.
+    calls: Vec<u8>,
+    /// Whether an offer may be answered (`accept`, `refuse`).
+    answers: bool,
 }
 
 impl Actions {
@@ -36,34 +42,66 @@ impl Actions {
                 true => Declined::CODES,
                 false => 1,
             },
+            calls: game.called_checks().map(|check| check as u8).collect(),
+            answers: game.has_offers(),
         }
     }
 
     /// How many numbers there are: every action is below this.
     pub fn count(&self) -> usize {
+        self.moves() + self.calls.len() + self.answer_count()
+    }
+
+    /// How many numbers name moves (the first ones).
+    fn moves(&self) -> usize {
         self.holes * self.directions * self.declines
+    }
+
+    fn answer_count(&self) -> usize {
+        match self.answers {
+            true => Answer::BOTH.len(),
+            false => 0,
+        }
     }
 
     /// The number of `decision`; `None` for a decision this game never offers
     /// (a direction where the mover chooses none, a hole past the board...).
     /// Every legal decision has one.
     pub fn number(&self, decision: Decision) -> Option<usize> {
-        let direction = match decision.direction {
+        let played = match decision {
+            Decision::Move(played) => played,
+            Decision::Call(check) => {
+                let index = self.calls.iter().position(|&c| c == check)?;
+                return Some(self.moves() + index);
+            }
+            Decision::Answer(answer) => {
+                let index = Answer::BOTH.iter().position(|&a| a == answer)?;
+                return self
+                    .answers
+                    .then_some(self.moves() + self.calls.len() + index);
+            }
+        };
+        let direction = match played.direction {
             None => 0,
             Some(Direction::Counterclockwise) => 1,
             Some(Direction::Clockwise) => 2,
         };
-        let declined = decision.declined.code();
-        let fits = (decision.hole as usize) < self.holes
+        let declined = played.declined.code();
+        let fits = (played.hole as usize) < self.holes
             && direction < self.directions
             && declined < self.declines;
-        fits.then(|| decision.hole as usize + self.holes * (direction + self.directions * declined))
+        fits.then(|| played.hole as usize + self.holes * (direction + self.directions * declined))
     }
 
     /// The decision `action` numbers; `None` past `count`.
     pub fn decision(&self, action: usize) -> Option<Decision> {
-        if action >= self.count() {
-            return None;
+        if action >= self.moves() {
+            let index = action - self.moves();
+            if let Some(&check) = self.calls.get(index) {
+                return Some(Decision::Call(check));
+            }
+            let answer = index - self.calls.len();
+            return (answer < self.answer_count()).then(|| Decision::Answer(Answer::BOTH[answer]));
         }
         let (hole, rest) = (action % self.holes, action / self.holes);
         let direction = match rest % self.directions {
@@ -71,11 +109,11 @@ impl Actions {
             1 => Some(Direction::Counterclockwise),
             _ => Some(Direction::Clockwise),
         };
-        Some(Decision {
+        Some(Decision::Move(Move {
             hole: hole as Hole,
             direction,
             declined: Declined::from_code(rest / self.directions)?,
-        })
+        }))
     }
 }
 

@@ -1,15 +1,54 @@
-//! A decision: the hole a move starts from (or a strip takes a seed from) and,
-//! where the mover chooses them, the direction the move is sown in
-//! (`[move] choose_direction`) and which of the move's optional captures
+//! A decision: a move, an end check called, or the answer to an offer.
+//!
+//! A move names the hole it starts from (or a strip takes a seed from) and,
+//! where the mover chooses them, the direction it is sown in
+//! (`[move] choose_direction`) and which of its optional captures
 //! (`optional = true`) it declines. Written `a3`, `a3:cw` / `a3:ccw`,
 //! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
-//! third...), `a3:cw:decline`.
+//! third...), `a3:cw:decline`. An end check the mover may call or offer
+//! (`[[end]] call` / `offer`) is written by the name the file gives it, and the
+//! answers to an offer `accept` and `refuse`.
 
 use crate::rules::board::{Board, Direction, Hole};
 
-/// One decision: a move from a hole (with its options, such as the direction or the optional captures declined), or a strip from a hole.
+/// One decision of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Decision {
+pub enum Decision {
+    /// A move from a hole, or a strip's seed taken from it.
+    Move(Move),
+    /// The end check of this index (`[[end]] call` or `offer`), called or
+    /// offered by the mover instead of a move.
+    Call(u8),
+    /// The answer to the other side's offer to end the game.
+    Answer(Answer),
+}
+
+/// How a side answers the other's offer to end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Answer {
+    /// The game ends as offered.
+    Accept,
+    /// The offering side decides again, that offer aside.
+    Refuse,
+}
+
+impl Answer {
+    /// Both answers, in the order they are listed.
+    pub const BOTH: [Answer; 2] = [Answer::Accept, Answer::Refuse];
+
+    /// The answer's name, as `legal` lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Answer::Accept => "accept",
+            Answer::Refuse => "refuse",
+        }
+    }
+}
+
+/// A move from a hole (with its options, such as the direction or the optional
+/// captures declined), or a strip from a hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
     /// The hole the decision names.
     pub hole: Hole,
     /// The direction the mover chose; `None` where it has no choice.
@@ -116,9 +155,9 @@ impl Declined {
     }
 }
 
-impl From<Hole> for Decision {
-    fn from(hole: Hole) -> Decision {
-        Decision {
+impl From<Hole> for Move {
+    fn from(hole: Hole) -> Move {
+        Move {
             hole,
             direction: None,
             declined: Declined::NONE,
@@ -126,8 +165,35 @@ impl From<Hole> for Decision {
     }
 }
 
+impl From<Hole> for Decision {
+    fn from(hole: Hole) -> Decision {
+        Decision::Move(Move::from(hole))
+    }
+}
+
+impl From<Move> for Decision {
+    fn from(played: Move) -> Decision {
+        Decision::Move(played)
+    }
+}
+
 impl Decision {
-    /// The decision's name, as `legal` lists it and `play` reads it (`a3`, `a3:cw`, `a3:decline`).
+    /// The move this decision makes, if it is one.
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            Decision::Move(played) => Some(played),
+            Decision::Call(_) | Decision::Answer(_) => None,
+        }
+    }
+
+    /// The hole the decision names, if it is a move.
+    pub fn hole(self) -> Option<Hole> {
+        self.as_move().map(|played| played.hole)
+    }
+}
+
+impl Move {
+    /// The move's name, as `legal` lists it and `play` reads it (`a3`, `a3:cw`, `a3:decline`).
     pub fn name(self, board: &Board) -> String {
         let mut name = board.name(self.hole);
         if let Some(direction) = self.direction {
@@ -141,10 +207,10 @@ impl Decision {
 
     /// Parses `b3`, `b3:cw`, `b3:decline`, `b3:decline=2` or `b3:cw:decline`;
     /// `None` when the hole is not on this board or a suffix is not one of those.
-    pub fn parse(board: &Board, name: &str) -> Option<Decision> {
+    pub fn parse(board: &Board, name: &str) -> Option<Move> {
         let mut parts = name.split(':');
         let hole = board.parse_hole(parts.next()?)?;
-        let mut decision = Decision::from(hole);
+        let mut decision = Move::from(hole);
         let mut next = parts.next();
         if let Some(direction) = next.and_then(Direction::parse) {
             decision.direction = Some(direction);

@@ -5,7 +5,7 @@
 
 use crate::ir::{BoolExpr, Compiled, Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
-use crate::rules::decision::Decision;
+use crate::rules::decision::Move;
 use crate::rules::engine::{
     Step, Trace, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference,
     scope, sow_watched,
@@ -24,7 +24,7 @@ pub(crate) fn gain_claims<const N: usize>(
     game: &Game,
     start: &AnyPosition,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) {
     let Some(gain) = &game.claims_gain else {
         return;

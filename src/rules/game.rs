@@ -4,7 +4,7 @@
 use crate::ir::typed::{Compare, HoleRef};
 use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
 use crate::rules::board::{Board, Hole, Side};
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Answer, Decision, Move};
 use crate::rules::memory::{Memories, Memory};
 use crate::rules::opening::{Opened, Opening};
 use crate::rules::position::{AnyPosition, Position};
@@ -425,9 +425,34 @@ pub(crate) enum EndOutcome {
     Draw,
     /// Leftovers are awarded, then the sides' results are compared.
     Score,
-    /// Not an end: the side to move, having no legal move, passes its turn
-    /// (with `no_moves` only, and only while the other side can move).
+    /// Not an end: the side to move passes its turn (with `no_moves`, when it
+    /// has no legal move and the other side has one; with `call`, when it
+    /// chooses to).
     Pass,
+}
+
+/// What fires an end check: the rules, at a turn start, or a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Trigger {
+    /// The check fires by itself when it holds.
+    Rules,
+    /// While it holds, the mover may call it instead of moving, by a decision
+    /// of this name; the check names the caller.
+    Call(String),
+    /// While it holds, the mover may offer it by a decision of this name; the
+    /// other side accepts (the check fires, naming the side that offered) or
+    /// refuses (the offering side decides again, the offer aside).
+    Offer(String),
+}
+
+impl Trigger {
+    /// The name of the decision that calls or offers the check, if one does.
+    pub(crate) fn decision(&self) -> Option<&str> {
+        match self {
+            Trigger::Rules => None,
+            Trigger::Call(name) | Trigger::Offer(name) => Some(name),
+        }
+    }
 }
 
 pub(crate) struct EndCheck {
@@ -441,6 +466,7 @@ pub(crate) struct EndCheck {
     pub leftovers: Option<Compiled<SideExpr>>,
     /// The holes `here` whose seeds stay on the board all the same.
     pub spare: Option<Compiled<BoolExpr>>,
+    pub trigger: Trigger,
     pub clauses: Vec<String>,
 }
 
@@ -762,15 +788,49 @@ impl Game {
         self.board.name(hole)
     }
 
-    /// `a3`, or `a3:cw` for a move whose direction the mover chose.
+    /// `a3`, or `a3:cw` for a move whose direction the mover chose; an end
+    /// check called or offered by its name, an answer `accept` or `refuse`.
     pub fn decision_name(&self, decision: Decision) -> String {
-        decision.name(&self.board)
+        match decision {
+            Decision::Move(played) => played.name(&self.board),
+            Decision::Call(check) => self.end_checks[usize::from(check)]
+                .trigger
+                .decision()
+                .expect("a call names a check that a decision calls")
+                .to_string(),
+            Decision::Answer(answer) => answer.name().to_string(),
+        }
     }
 
-    /// The decision a name stands for (`a3`, `a3:cw`, `a3:decline=2`), if it
-    /// names one on this board; whether it is legal is the position's to say.
+    /// The decision a name stands for (`a3`, `a3:cw`, `a3:decline=2`, a call's
+    /// name, `accept`), if it names one of this game; whether it is legal is
+    /// the position's to say.
     pub fn parse_decision(&self, name: &str) -> Option<Decision> {
-        Decision::parse(&self.board, name)
+        if let Some(played) = Move::parse(&self.board, name) {
+            return Some(Decision::Move(played));
+        }
+        if let Some(&answer) = Answer::BOTH.iter().find(|a| a.name() == name)
+            && self.has_offers()
+        {
+            return Some(Decision::Answer(answer));
+        }
+        let check = self
+            .end_checks
+            .iter()
+            .position(|end| end.trigger.decision() == Some(name))?;
+        Some(Decision::Call(check as u8))
+    }
+
+    /// The end checks a decision calls or offers, by index.
+    pub(crate) fn called_checks(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.end_checks.len()).filter(|&i| self.end_checks[i].trigger != Trigger::Rules)
+    }
+
+    /// Whether some end check is offered, to be accepted or refused.
+    pub(crate) fn has_offers(&self) -> bool {
+        self.end_checks
+            .iter()
+            .any(|end| matches!(end.trigger, Trigger::Offer(_)))
     }
 
     /// Why `name` is no decision here, for messages: what a decision looks like.

@@ -77,10 +77,15 @@ impl Opening {
         opened
     }
 
+    /// Whether `from` allows the decision: a move from a hole it allows (an
+    /// opening calls no end check).
     fn allows(&self, game: &Game, position: &Position, decision: Decision) -> bool {
+        let Some(origin) = decision.hole() else {
+            return false;
+        };
         self.from.as_ref().is_none_or(|from| {
             let mut env = Env::new(position.to_move);
-            env.origin = decision.hole;
+            env.origin = origin;
             from.eval(&mut Scope::new(&game.board, position, env))
         })
     }

@@ -25,6 +25,8 @@ pub struct PositionOf<C: ?Sized> {
     pub(crate) turn: u32,
     /// Decisions still owed inside the current turn.
     pub(crate) pending: Option<Pending>,
+    /// An end check a decision has called or offered, until it is settled.
+    pub(crate) called: Option<Called>,
     /// Holes claimed by each side for the rest of the game (a capture rule with
     /// `claim`), by `Side::index`; a hole is claimed by one side at most.
     pub(crate) claims: [HoleSet; 2],
@@ -212,6 +214,23 @@ pub struct Pending {
     pub again: bool,
 }
 
+/// Where an end check that a decision calls or offers (`[[end]] call`,
+/// `offer`) stands, by the check's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Called {
+    /// Offered by the side not to move, which is to accept or refuse it.
+    Offered(u8),
+    /// Refused: the side that offered it, to move, decides again, this offer aside.
+    Refused(u8),
+    /// Called, or offered and accepted: the game ends by it, the check naming `by`.
+    Ends {
+        /// The end check's index.
+        check: u8,
+        /// The side that called or offered it.
+        by: Side,
+    },
+}
+
 impl AnyPosition {
     /// Seeds per cell, indexed by `Hole` (a store's cell is always 0).
     pub fn counts(&self) -> &[u16] {
@@ -260,6 +279,11 @@ impl AnyPosition {
     /// Decisions owed inside the current turn.
     pub fn pending(&self) -> Option<Pending> {
         self.pending
+    }
+
+    /// The end check a decision has called or offered, until it is settled.
+    pub fn called(&self) -> Option<Called> {
+        self.called
     }
 
     /// Holes each side has claimed, by `Side::index`.
@@ -346,6 +370,7 @@ impl AnyPosition {
             closed: self.closed,
             turn: self.turn,
             pending: self.pending,
+            called: self.called,
             claims: self.claims,
             hand: self.hand,
             out_of_play: self.out_of_play,
@@ -426,6 +451,7 @@ impl Position {
             closed: HoleSet::default(),
             turn: 0,
             pending: None,
+            called: None,
             claims: [HoleSet::default(); 2],
             hand: [0; 2],
             out_of_play: 0,

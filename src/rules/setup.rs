@@ -4,9 +4,9 @@
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
 use crate::rules::board::{Board, Hole, HoleSet, Side};
-use crate::rules::game::{Game, ShortHole};
+use crate::rules::game::{Game, ShortHole, Trigger};
 use crate::rules::memory::Memory;
-use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Called, Pending, Position, PreviousMove};
 
 /// Most seeds a game may hold in all, on the board and captured (a hole's count
 /// is a `u16`, so no hole can overflow whatever the sowing does).
@@ -29,6 +29,9 @@ pub struct Setup {
     pub turn: u32,
     /// Strip decisions owed by the side to move.
     pub strip: u64,
+    /// The end check the side not to move has offered (`[[end]] offer`), by
+    /// index, for the side to move to accept or refuse.
+    pub offered: Option<u8>,
     /// Holes each side has claimed, by `Side::index`.
     pub claims: [Vec<Hole>; 2],
     /// Seeds each side holds in hand, by `Side::index` (games with `[hand]`).
@@ -113,6 +116,9 @@ pub enum SetupError {
     /// A strip owed in a game without one.
     #[error("this game has no strip, so none can be owed")]
     NoStrip,
+    /// An offer waiting where none can be made, or with a strip owed.
+    #[error("{0}")]
+    NoOffer(&'static str),
     /// A strip owing more decisions than its holes have seeds.
     #[error("a strip of {owed} cannot be owed: the holes it takes from hold {available} seeds")]
     StripTooLong {
@@ -134,6 +140,7 @@ impl Setup {
             starter: None,
             turn: 0,
             strip: 0,
+            offered: None,
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
             out_of_play: 0,
@@ -158,6 +165,10 @@ impl Setup {
             starter: Some(position.starter),
             turn: position.turn,
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
+            offered: match position.called {
+                Some(Called::Offered(check)) => Some(check),
+                _ => None,
+            },
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
             out_of_play: u64::from(position.out_of_play),
@@ -234,6 +245,16 @@ impl Setup {
                 remaining: self.strip as u16,
                 ..pending
             });
+        }
+        if let Some(check) = self.offered {
+            let offered = game.end_checks.get(usize::from(check));
+            if !offered.is_some_and(|end| matches!(end.trigger, Trigger::Offer(_))) {
+                return Err(SetupError::NoOffer("no end check of this game is offered by that name"));
+            }
+            if position.pending.is_some() {
+                return Err(SetupError::NoOffer("an offer is made at a turn's start, not while a strip is owed"));
+            }
+            position.called = Some(Called::Offered(check));
         }
         Ok(position)
     }

@@ -6,11 +6,11 @@ use std::cell::OnceCell;
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::Side;
-use crate::rules::decision::{Decision, Declined};
+use crate::rules::decision::{Answer, Decision, Declined, Move};
 use crate::rules::engine::{self, Step};
 use crate::rules::gain;
-use crate::rules::game::{Check, EndOutcome, Game};
-use crate::rules::position::{AnyPosition, Position};
+use crate::rules::game::{Check, EndOutcome, Game, Trigger};
+use crate::rules::position::{AnyPosition, Called, Position};
 
 /// Who won a game, or whether it was drawn or left unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,6 +72,10 @@ pub enum Reason {
     RoundRepetition,
     /// Match play: the round limit was reached.
     RoundLimit,
+    /// The mover called an end check (`[[end]] call`).
+    Called,
+    /// The side to move accepted the other's offer to end (`[[end]] offer`).
+    Agreed,
 }
 
 impl Reason {
@@ -89,6 +93,8 @@ impl Reason {
             Reason::Tally => "tally",
             Reason::RoundRepetition => "round_repetition",
             Reason::RoundLimit => "round_limit",
+            Reason::Called => "called",
+            Reason::Agreed => "agreed",
         }
     }
 }
@@ -115,7 +121,8 @@ fn turn_limit() -> Outcome {
 
 /// What the end checks decide at the start of a turn.
 enum TurnStart {
-    Play,
+    /// The side to move plays; `repeated`: the turn starts as an earlier one did (GEN-10).
+    Play { repeated: bool },
     /// The side to move passes (it has no legal move; the other side has one).
     Pass,
     Over(Outcome),
@@ -292,9 +299,11 @@ impl<'g, const N: usize> GameState<'g, N> {
             return sown;
         }
         self.gained.get_or_init(|| {
-            let gain = |(&next, &decision)| {
+            let gain = |(&next, &decision): (&Position<N>, &Decision)| {
                 let mut next = next;
-                gain::gain_claims(self.game, &self.position, &mut next, decision);
+                if let Decision::Move(played) = decision {
+                    gain::gain_claims(self.game, &self.position, &mut next, played);
+                }
                 next
             };
             sown.iter().zip(&self.legal).map(gain).collect()
@@ -304,7 +313,7 @@ impl<'g, const N: usize> GameState<'g, N> {
     /// The position after the legal move `decision`.
     fn sown(&self, decision: Decision) -> Position<N> {
         let mut next = self.position;
-        sow_legal(self.game, &mut next, decision);
+        apply_legal(self.game, &mut next, decision);
         next
     }
 
@@ -313,12 +322,17 @@ impl<'g, const N: usize> GameState<'g, N> {
     pub fn steps(&self, decision: Decision) -> Option<Vec<Step>> {
         let index = self.legal.iter().position(|&legal| legal == decision)?;
         let mut next = self.position;
-        let mut steps = match self.position.pending {
-            Some(pending) => {
-                engine::strip(self.game, &mut next, decision.hole);
-                engine::strip_steps(self.game, &self.position, pending, decision.hole)
+        let mut steps = match (self.position.pending, decision) {
+            (Some(pending), Decision::Move(taken)) => {
+                engine::strip(self.game, &mut next, taken.hole);
+                engine::strip_steps(self.game, &self.position, pending, taken.hole)
             }
-            None => engine::sow_traced(self.game, &mut next, decision).ok()?,
+            (None, Decision::Move(played)) => engine::sow_traced(self.game, &mut next, played).ok()?,
+            // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
+            (_, Decision::Call(_) | Decision::Answer(_)) => {
+                apply_legal(self.game, &mut next, decision);
+                Vec::new()
+            }
         };
         // What the turn's end did besides (the seeds left on the board given
         // out as the game ends), so that the steps give the position after.
@@ -373,7 +387,7 @@ impl<'g, const N: usize> GameState<'g, N> {
         match self.successors.get() {
             Some(successors) => self.position = successors[index],
             // Always legal: sown in place, without a copy.
-            None => sow_legal(self.game, &mut self.position, decision),
+            None => apply_legal(self.game, &mut self.position, decision),
         }
         self.decisions.push(decision);
         self.settle();
@@ -431,8 +445,12 @@ impl<'g, const N: usize> GameState<'g, N> {
             Some(successors) => successors[index],
             None => self.sown(self.legal[index]),
         };
-        if self.game.claims_gain.is_some() && self.position.pending.is_none() {
-            gain::gain_claims(self.game, &self.position, &mut next, self.legal[index]);
+        if let (Some(_), None, Decision::Move(played)) = (
+            &self.game.claims_gain,
+            self.position.pending,
+            self.legal[index],
+        ) {
+            gain::gain_claims(self.game, &self.position, &mut next, played);
         }
         next
     }
@@ -471,8 +489,17 @@ impl<'g, const N: usize> GameState<'g, N> {
             if self.position.pending.is_some() {
                 return;
             }
+            match self.position.called {
+                None => {}
+                Some(Called::Offered(_)) => return,
+                Some(Called::Refused(check)) => {
+                    let repeated = self.repeated_earlier();
+                    return self.push_calls(Some(check), repeated);
+                }
+                Some(Called::Ends { check, by }) => return self.end_as_called(check, by),
+            }
             match self.end_checks() {
-                TurnStart::Play => return,
+                TurnStart::Play { repeated } => return self.push_calls(None, repeated),
                 TurnStart::Over(outcome) => {
                     self.outcome = Some(outcome);
                     self.legal.clear();
@@ -494,6 +521,23 @@ impl<'g, const N: usize> GameState<'g, N> {
         let mut successors = self.successors.take().unwrap_or_default();
         successors.clear();
         let (game, position) = (self.game, &self.position);
+        match position.called {
+            None | Some(Called::Refused(_)) => {}
+            Some(Called::Offered(_)) => {
+                for answer in Answer::BOTH {
+                    let mut next = *position;
+                    engine::answer(&mut next, answer);
+                    self.legal.push(Decision::Answer(answer));
+                    successors.push(next);
+                }
+                self.successors = OnceCell::from(successors);
+                return;
+            }
+            Some(Called::Ends { .. }) => {
+                self.successors = OnceCell::from(successors);
+                return;
+            }
+        }
         if let Some(pending) = position.pending {
             for hole in engine::strip_holes(game, position, pending).iter() {
                 let mut next = *position;
@@ -528,7 +572,7 @@ impl<'g, const N: usize> GameState<'g, N> {
                     continue;
                 }
                 if !chooses_direction {
-                    let decision = Decision::from(hole);
+                    let decision = Move::from(hole);
                     consider(game, position, decision, always_legal, &mut found);
                     continue;
                 }
@@ -555,6 +599,10 @@ impl<'g, const N: usize> GameState<'g, N> {
         let repeated = game.tracks_repetition() && self.record_turn_start();
         let mover = self.position.to_move;
         for (index, end) in game.end_checks.iter().enumerate() {
+            if end.trigger != Trigger::Rules {
+                // Fires only when a decision calls it.
+                continue;
+            }
             if end.outcome == EndOutcome::Pass {
                 // Only `no_moves` passes (checked at load), and only while the other
                 // side can move; when neither can, the next checks decide.
@@ -597,13 +645,7 @@ impl<'g, const N: usize> GameState<'g, N> {
             };
             let Some(named) = named else { continue };
             self.award_leftovers(index);
-            let status = match end.outcome {
-                EndOutcome::Loses => Status::won_by(named.other()),
-                EndOutcome::Wins => Status::won_by(named),
-                EndOutcome::Draw => Status::Draw,
-                EndOutcome::Score => self.compare_scores(),
-                EndOutcome::Pass => unreachable!("a passing check is taken above"),
-            };
+            let status = self.status_naming(end.outcome, named);
             let reason = match end.check {
                 Check::NoStones => Reason::NoStones,
                 Check::NoMoves => Reason::NoMoves,
@@ -619,8 +661,86 @@ impl<'g, const N: usize> GameState<'g, N> {
         }
         match self.position.turn >= game.limits().turns {
             true => TurnStart::Over(turn_limit()),
-            false => TurnStart::Play,
+            false => TurnStart::Play { repeated },
         }
+    }
+
+    /// How the game ends by an end check of `outcome` that names `named`
+    /// (its leftovers awarded).
+    fn status_naming(&self, outcome: EndOutcome, named: Side) -> Status {
+        match outcome {
+            EndOutcome::Loses => Status::won_by(named.other()),
+            EndOutcome::Wins => Status::won_by(named),
+            EndOutcome::Draw => Status::Draw,
+            EndOutcome::Score => self.compare_scores(),
+            EndOutcome::Pass => unreachable!("a pass ends no game"),
+        }
+    }
+
+    /// Adds to the legal moves the end checks the mover may call or offer
+    /// (`[[end]] call`, `offer`) here: a `condition` check whose `when` holds
+    /// for the mover, a `repetition` check where the turn started as an
+    /// earlier one did. `refused`: an offer the mover may not make again
+    /// this turn.
+    fn push_calls(&mut self, refused: Option<u8>, repeated: bool) {
+        let game = self.game;
+        let mover = self.position.to_move;
+        for index in game.called_checks() {
+            let end = &game.end_checks[index];
+            let holds = match end.check {
+                Check::Repetition => repeated,
+                Check::Condition => {
+                    let when = end.when.as_ref().expect("a condition check has its condition");
+                    let last_mover = self.last_mover_or_guess();
+                    match end.looks_ahead {
+                        false => game.holds_for(when, &self.position, mover, last_mover),
+                        true => {
+                            gain::holds_looking_ahead(game, when, &self.position, mover, last_mover)
+                        }
+                    }
+                }
+                _ => unreachable!("only condition and repetition checks are called (load)"),
+            };
+            let check = index as u8;
+            if !holds || refused == Some(check) {
+                continue;
+            }
+            self.legal.push(Decision::Call(check));
+            if let Some(successors) = self.successors.get_mut() {
+                let mut next = self.position;
+                engine::call(game, &mut next, check);
+                successors.push(next);
+            }
+        }
+    }
+
+    /// Whether the position repeats a turn start before the latest one (the
+    /// turn an offer was refused in started there).
+    fn repeated_earlier(&self) -> bool {
+        let Some((_, earlier)) = self.history.split_last() else {
+            return false;
+        };
+        earlier.iter().any(|(_, p)| self.position.repeats(p))
+    }
+
+    /// Ends the game by the end check `check` that `by` called, or offered and
+    /// the other side accepted.
+    fn end_as_called(&mut self, check: u8, by: Side) {
+        let index = usize::from(check);
+        let end = &self.game.end_checks[index];
+        self.award_leftovers(index);
+        let status = self.status_naming(end.outcome, by);
+        let reason = match end.trigger {
+            Trigger::Offer(_) => Reason::Agreed,
+            Trigger::Call(_) | Trigger::Rules => Reason::Called,
+        };
+        self.outcome = Some(Outcome {
+            status,
+            reason,
+            check: Some(index),
+        });
+        self.legal.clear();
+        self.successors = OnceCell::from(Vec::new());
     }
 
     /// Remembers this turn start (GEN-10) and says whether it repeats an earlier one.
@@ -747,12 +867,12 @@ fn moves_by_hole<const N: usize>(
 fn consider<const N: usize>(
     game: &Game,
     position: &Position<N>,
-    decision: Decision,
+    decision: Move,
     always_legal: bool,
     found: &mut Found<N>,
 ) {
     if always_legal {
-        found.legal.push(decision);
+        found.legal.push(Decision::Move(decision));
         return;
     }
     if let Some(met) = consider_sown(game, position, decision, found)
@@ -768,7 +888,7 @@ fn consider<const N: usize>(
 fn consider_sown<const N: usize>(
     game: &Game,
     position: &Position<N>,
-    decision: Decision,
+    decision: Move,
     found: &mut Found<N>,
 ) -> Option<usize> {
     // Copied into the list's own slot and sown there.
@@ -781,7 +901,7 @@ fn consider_sown<const N: usize>(
                     .preferences
                     .push(engine::preference(game, position, next, decision));
             }
-            found.legal.push(decision);
+            found.legal.push(Decision::Move(decision));
             found.meets_after |= !sown.fails_after;
             Some(sown.optional_met)
         }
@@ -829,13 +949,13 @@ fn hand_moves<const N: usize>(
 fn consider_declining<const N: usize>(
     game: &Game,
     position: &Position<N>,
-    decision: Decision,
+    decision: Move,
     from: usize,
     met: usize,
     found: &mut Found<N>,
 ) {
     for index in from..met.min(Declined::CHOICES) {
-        let played = Decision {
+        let played = Move {
             declined: decision.declined.and(index),
             ..decision
         };
@@ -844,7 +964,10 @@ fn consider_declining<const N: usize>(
             continue;
         };
         // Declining every one met is written `:decline`.
-        found.legal[at].declined = played.declined.settled(now_met);
+        found.legal[at] = Decision::Move(Move {
+            declined: played.declined.settled(now_met),
+            ..played
+        });
         consider_declining(game, position, played, index + 1, now_met, found);
     }
 }
@@ -866,12 +989,16 @@ fn keep_preferred<const N: usize>(
     successors.retain(|_| kept.next().expect("one preference a move"));
 }
 
-/// Plays a move known to be legal: one of a game whose moves are always legal
+/// Plays a decision known to be legal: an end check called or offered, an
+/// answer, or a move of a game whose moves are always legal
 /// (`Game::moves_always_legal`), whose legality was never sown to check.
-fn sow_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision: Decision) {
-    let played = engine::sow(game, position, decision);
-    debug_assert!(
-        played.is_ok(),
-        "a move of a game whose moves are always legal"
-    );
+fn apply_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision: Decision) {
+    match decision {
+        Decision::Move(played) => {
+            let sown = engine::sow(game, position, played);
+            debug_assert!(sown.is_ok(), "a move of a game whose moves are always legal");
+        }
+        Decision::Call(check) => engine::call(game, position, check),
+        Decision::Answer(answer) => engine::answer(position, answer),
+    }
 }

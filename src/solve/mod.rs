@@ -863,6 +863,7 @@ impl Keys {
             closed,
             turn,
             pending,
+            called,
             claims,
             hand,
             out_of_play,
@@ -882,7 +883,7 @@ impl Keys {
         let sets = [*closed, claims[0], claims[1], *moved_from, *territory];
         let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
         (
-            (captured, starter, turn, pending, hand, out_of_play),
+            (captured, starter, turn, pending, called, hand, out_of_play),
             (previous, previous_captured, extra_turns, sets),
         )
     }

@@ -847,6 +847,9 @@ impl Words<'_> {
     }
 
     fn end_check(&self, end: &EndSpec) -> String {
+        if end.call.is_some() || end.offer.is_some() {
+            return self.called_end_check(end);
+        }
         let (condition, named) = match end.check.get_ref().as_str() {
             "no_stones" => ("a side has no seeds left in its holes".into(), "that side"),
             "no_moves" => (
@@ -879,6 +882,11 @@ impl Words<'_> {
                 "if {condition} but the other side has one, the side to move passes its turn and the game goes on."
             );
         }
+        format!("if {condition}, {}.", self.game_ends(end, named))
+    }
+
+    /// "the game ends ... and {outcome}", naming `named`.
+    fn game_ends(&self, end: &EndSpec, named: &str) -> String {
         let outcome = match end.outcome.get_ref().as_str() {
             "loses" => format!("{named} loses"),
             "wins" => format!("{named} wins"),
@@ -892,10 +900,50 @@ impl Words<'_> {
         };
         match &end.leftovers {
             Some(to) => format!(
-                "if {condition}, the game ends; the seeds left in each hole go to {}{spared}, and {outcome}.",
+                "the game ends; the seeds left in each hole go to {}{spared}, and {outcome}",
                 self.text(to.get_ref())
             ),
-            None => format!("if {condition}, the game ends and {outcome}."),
+            None => format!("the game ends and {outcome}"),
+        }
+    }
+
+    /// An end check the mover may call or offer instead of moving.
+    fn called_end_check(&self, end: &EndSpec) -> String {
+        let condition = match end.check.get_ref().as_str() {
+            "repetition" => {
+                "the turn starts in a position that started an earlier turn (GEN-10)".to_string()
+            }
+            _ => {
+                let when = self.text(end.when.as_ref().map_or("", |w| w.get_ref().as_str()));
+                match self.may_read_side(end.when.as_ref().map_or("", |w| w.get_ref())) {
+                    true => format!("{when} for the side to move"),
+                    false => when,
+                }
+            }
+        };
+        let decision = |name: &toml::Spanned<String>| format!("`{}`", name.get_ref());
+        let condition = match condition.as_str() {
+            "always" => "the game goes on".to_string(),
+            _ => condition,
+        };
+        match (&end.call, &end.offer) {
+            (Some(call), _) if end.outcome.get_ref() == "pass" => format!(
+                "while {condition}, the side to move may pass its turn instead of moving ({}).",
+                decision(call)
+            ),
+            (Some(call), _) => format!(
+                "while {condition}, the side to move may end the game instead of moving ({}): {}.",
+                decision(call),
+                self.game_ends(end, "that side")
+            ),
+            (None, Some(offer)) => format!(
+                "while {condition}, the side to move may offer to end the game instead of moving \
+                 ({}); the other side accepts (`accept`: {}) or refuses (`refuse`: the side that \
+                 offered decides again, and cannot offer so again that turn).",
+                decision(offer),
+                self.game_ends(end, "the side that offered")
+            ),
+            (None, None) => unreachable!("a called or offered check"),
         }
     }
 

@@ -64,6 +64,8 @@ export const REASONS = {
   tally: "a side's tally of rounds reached what wins the match",
   round_repetition: "a round started as an earlier one had",
   round_limit: "the round limit was reached",
+  called: "the side to move ended it by a decision the rules allow",
+  agreed: "the sides agreed to end it",
 };
 
 export const STATUS = {
@@ -76,6 +78,9 @@ export const STATUS = {
 
 export const side = (s) => (s === "south" ? "South" : "North");
 export const holeOf = (decision) => decision.split(":")[0];
+// A decision that names no hole: an end check called or offered, or an
+// answer to an offer (their names have no digits; every hole's has).
+export const isCall = (decision) => !/\d/.test(decision);
 
 // A rules document's Markdown as elements: headings, bullets (with their
 // continuation lines), paragraphs, **bold** and `code`. Built node by node, so

@@ -1,5 +1,5 @@
 // The play page: one game (or match) against people or agents.
-import { el, api, newPage, page, REASONS, STATUS, AGENTS, side, holeOf, markdown, prefs, savePrefs } from "./common.js";
+import { el, api, newPage, page, REASONS, STATUS, AGENTS, side, holeOf, isCall, markdown, prefs, savePrefs } from "./common.js";
 import { drawBoard, changedCells } from "./board.js";
 import { sow, SPEEDS } from "./sowing.js";
 import { count, tallyLine, conceder, wonBy, concededWords } from "./tally.js";
@@ -329,13 +329,15 @@ function render() {
   const toMove = replay.position.to_move;
   const human = !ended.over && toMove && game.agents[toMove] === "human";
   const legal = new Map();
-  if (human) for (const decision of replay.legal) {
+  const calls = human ? replay.legal.filter(isCall) : [];
+  if (human) for (const decision of replay.legal.filter((d) => !isCall(d))) {
     const hole = holeOf(decision);
     if (!legal.has(hole)) legal.set(hole, []);
     legal.get(hole).push(decision);
   }
   const decisions = shown();
-  const last = decisions.length ? holeOf(decisions[decisions.length - 1]) : null;
+  const lastDecision = decisions[decisions.length - 1];
+  const last = lastDecision && !isCall(lastDecision) ? holeOf(lastDecision) : null;
   const holder = document.getElementById("board");
   // A player using the keyboard keeps the focus on the board across moves
   // (and the animations between them, which redraw it).
@@ -347,7 +349,11 @@ function render() {
   board.setAttribute("tabindex", "-1");
   holder.replaceChildren(board);
   if (game.focus) (board.querySelector(`[data-hole="${game.focus}"][tabindex]`) || board.querySelector("[tabindex='0']") || board).focus();
-  document.getElementById("choices").replaceChildren();
+  // Decisions on no hole (a pass, a resignation, an offer and its answers) are buttons.
+  document.getElementById("choices").replaceChildren(...(calls.length ? [
+    el("span", {}, legal.size ? "Or: " : "Decide: "),
+    ...calls.map((d) => el("button", { "data-decision": d, on: { click: () => play(d) } }, d)),
+  ] : []));
   document.getElementById("status").textContent = statusLine(ended, human);
   document.getElementById("rounds").replaceChildren(...(replay.match ? [rounds(replay.match)] : []));
   renderRecord(replay);
@@ -370,7 +376,9 @@ function statusLine(ended, human) {
   if (ended.over) return `${past}Game over: ${STATUS[ended.status]}, ${ended.words}. ${scores}${tally}`;
   const who = side(replay.position.to_move);
   const round = replay.match ? ` Round ${replay.match.round}.${tally}` : "";
-  const owed = replay.pending ? ` ${who} owes ${replay.pending.remaining} more seed(s): pick them.` : "";
+  const owed = !replay.pending ? ""
+    : replay.pending.kind === "answer" ? ` ${who} is offered an end to the game (${replay.pending.offer}): accept or refuse.`
+    : ` ${who} owes ${replay.pending.remaining} more seed(s): pick them.`;
   const waiting = human ? "" : game.at === null ? " (thinking)" : " (waits while you look back)";
   return `${past}${who} to move${waiting}.${owed}${round} ${scores}`;
 }

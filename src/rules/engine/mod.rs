@@ -9,10 +9,10 @@ mod trace;
 
 use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
-use crate::rules::decision::{Decision, Declined};
-use crate::rules::game::{Capture, CaptureTime, Chain, Game, Strip, Target};
+use crate::rules::decision::{Answer, Declined, Move};
+use crate::rules::game::{Capture, CaptureTime, Chain, EndOutcome, Game, Strip, Target, Trigger};
 use crate::rules::memory::Memory;
-use crate::rules::position::{AnyPosition, Pending, Position, PreviousMove};
+use crate::rules::position::{AnyPosition, Called, Pending, Position, PreviousMove};
 
 use capture::*;
 pub(crate) use sowing::*;
@@ -57,7 +57,7 @@ pub(crate) fn preference(
     game: &Game,
     start: &AnyPosition,
     after: &AnyPosition,
-    decision: Decision,
+    decision: Move,
 ) -> i64 {
     let Some(prefer) = &game.moves.prefer else {
         return 0;
@@ -101,8 +101,43 @@ pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>
     })
 }
 
+/// Plays the end check `check` that the mover calls or offers (`[[end]]
+/// call`, `offer`): a called pass passes the turn; a called end ends the game
+/// at once, naming the caller; an offer waits for the other side's answer.
+pub(crate) fn call(game: &Game, position: &mut AnyPosition, check: u8) {
+    let end = &game.end_checks[usize::from(check)];
+    let by = position.to_move;
+    match (&end.trigger, end.outcome) {
+        (Trigger::Offer(_), _) => {
+            position.called = Some(Called::Offered(check));
+            position.to_move = by.other();
+        }
+        (_, EndOutcome::Pass) => end_turn(game, position, false),
+        _ => position.called = Some(Called::Ends { check, by }),
+    }
+}
+
+/// Plays the answer to the offer waiting (`position.called` is
+/// `Called::Offered`): accepted, the game ends by it; refused, the side that
+/// offered decides again.
+pub(crate) fn answer(position: &mut AnyPosition, answer: Answer) {
+    let Some(Called::Offered(check)) = position.called else {
+        unreachable!("an answer is legal only to an offer");
+    };
+    let offerer = position.to_move.other();
+    position.called = Some(match answer {
+        Answer::Accept => Called::Ends { check, by: offerer },
+        Answer::Refuse => Called::Refused(check),
+    });
+    if answer == Answer::Refuse {
+        position.to_move = offerer;
+    }
+}
+
 /// Completes the turn; the same side moves again when `again` (an extra turn).
+/// An offer refused in it is forgotten.
 fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
+    position.called = None;
     position.turn = position.turn.saturating_add(1);
     if !again {
         position.to_move = position.to_move.other();

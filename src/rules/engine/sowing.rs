@@ -20,7 +20,7 @@ use crate::rules::skip_table::{SkipKey, SkipTable};
 pub(crate) fn sow<const N: usize>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) -> Result<Sown, NotLegal> {
     if game.hand.is_some() && plays_from_hand(game, position) {
         return sow_from_hand(game, position, decision);
@@ -88,7 +88,7 @@ impl Plan for FromHand {
 pub(super) fn sow_from_board<const N: usize, const SKIPS: bool>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) -> Result<Sown, NotLegal> {
     match laps_follow(game) {
         true => sow_move::<Plain<SKIPS, true>, N, _>(game, position, decision, &mut ()),
@@ -109,7 +109,7 @@ pub(super) fn laps_follow(game: &Game) -> bool {
 pub(crate) fn sow_traced<const N: usize>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) -> Result<Vec<Step>, NotLegal> {
     let mut steps = Vec::new();
     sow_watched(game, position, decision, &mut steps)?;
@@ -121,7 +121,7 @@ pub(crate) fn sow_traced<const N: usize>(
 pub(crate) fn sow_watched<const N: usize, T: Trace>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
     trace: &mut T,
 ) -> Result<Sown, NotLegal> {
     match game.hand.is_some() && plays_from_hand(game, position) {
@@ -135,7 +135,7 @@ pub(crate) fn sow_watched<const N: usize, T: Trace>(
 pub(super) fn sow_from_hand<const N: usize>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) -> Result<Sown, NotLegal> {
     sow_move::<FromHand, N, _>(game, position, decision, &mut ())
 }
@@ -147,7 +147,7 @@ pub(super) fn sow_from_hand<const N: usize>(
 pub(super) fn sow_rare<const N: usize>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
 ) -> Result<Sown, NotLegal> {
     sow_move::<General, N, _>(game, position, decision, &mut ())
 }
@@ -160,7 +160,7 @@ pub(super) fn sow_rare<const N: usize>(
 pub(super) fn sow_move<P: Plan, const N: usize, T: Trace>(
     game: &Game,
     position: &mut Position<N>,
-    decision: Decision,
+    decision: Move,
     trace: &mut T,
 ) -> Result<Sown, NotLegal> {
     let reversed = sown_reversed(game, position, decision);
@@ -327,7 +327,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     /// What the move's expressions read as it starts (`origin`, the first
     /// lap), and its say over optional captures.
     #[inline(always)]
-    fn env(mover: Side, decision: Decision, reversed: bool) -> (Env, Options) {
+    fn env(mover: Side, decision: Move, reversed: bool) -> (Env, Options) {
         let mut env = Env::new(mover);
         let origin = decision.hole;
         (env.origin, env.lap_start, env.lap, env.reversed) = (origin, origin, 1, reversed);

@@ -2,6 +2,7 @@
 //! decisions a hole offers and which way it is sown.
 
 use super::*;
+use crate::rules::decision::Decision;
 
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
 /// seeds and the game's `when` holds.
@@ -134,7 +135,7 @@ pub(crate) fn moves_from(game: &Game, position: &AnyPosition, hole: Hole) -> Mov
         env.origin = hole;
         choose.eval(&mut scope(game, position, None, env))
     });
-    let decision = |direction| Decision {
+    let decision = |direction| Move {
         hole,
         direction,
         declined: Declined::NONE,
@@ -149,11 +150,11 @@ pub(crate) fn moves_from(game: &Game, position: &AnyPosition, hole: Hole) -> Mov
 }
 
 /// One or two decisions, in name order (`ccw` before `cw`).
-pub(crate) struct MovesFrom([Option<Decision>; 2]);
+pub(crate) struct MovesFrom([Option<Move>; 2]);
 
 impl IntoIterator for MovesFrom {
-    type Item = Decision;
-    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Decision>, 2>>;
+    type Item = Move;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Move>, 2>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.into_iter().flatten()
@@ -163,7 +164,7 @@ impl IntoIterator for MovesFrom {
 /// Whether the move is sown against the game's direction: as the mover chose,
 /// else as the game's `[sowing] reverse` says for its origin.
 #[inline(always)]
-pub(super) fn sown_reversed(game: &Game, position: &AnyPosition, decision: Decision) -> bool {
+pub(super) fn sown_reversed(game: &Game, position: &AnyPosition, decision: Move) -> bool {
     match decision.direction {
         Some(direction) => direction != game.board.direction(),
         None => game.reverse.as_ref().is_some_and(|reverse| {
