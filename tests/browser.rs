@@ -335,6 +335,11 @@ async fn run(client: &Client, server: &Server) {
 #[tokio::test(flavor = "multi_thread")]
 async fn what_a_player_sees_stays_right() {
     let games = games_folder("browser-second");
+    std::fs::copy(
+        "tests/games/called-ends.toml",
+        games.join("called-ends.toml"),
+    )
+    .unwrap();
     let server = Server::start(&games);
     let driver = Driver::start();
     let client = browser(&driver, &games.with_file_name("profile")).await;
@@ -688,6 +693,25 @@ async fn second_pass(client: &Client, server: &Server) {
         client,
         "the solution cleared by a move",
         "return document.getElementById('solution').textContent === '' ? true : null",
+    )
+    .await;
+
+    // A decision on no hole (a resignation, an offer, its answers) is a button.
+    client
+        .goto(&server.url("/#/play/dir:called-ends?north=human"))
+        .await
+        .unwrap();
+    until(
+        client,
+        "the resign button",
+        "return document.querySelector('#choices button[data-decision=\"resign\"]') !== null || null",
+    )
+    .await;
+    click(client, "#choices button[data-decision=\"resign\"]").await;
+    until(
+        client,
+        "the game over",
+        "return document.getElementById('status').textContent.includes('North won') || null",
     )
     .await;
 

@@ -288,6 +288,14 @@ const ENDS: &[&str] = &[
     // A look-ahead: no move of either side would capture any more.
     "check = \"condition\"\nwhen = \"number(h in threats(side), true) + number(h in threats(other(side)), true) == 0\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
 ];
+/// End checks a player calls or offers instead of moving (at most one a file,
+/// as each needs a name of its own).
+const CALLS: &[&str] = &[
+    "check = \"condition\"\nwhen = \"captured(side) > captured(other(side))\"\ncall = \"pass\"\noutcome = \"pass\"",
+    "check = \"condition\"\nwhen = \"turn > 2\"\ncall = \"resign\"\noutcome = \"loses\"",
+    "check = \"condition\"\nwhen = \"total(holes(side)) < 4\"\noffer = \"offer_end\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
+    "check = \"repetition\"\noffer = \"end\"\noutcome = \"draw\"",
+];
 
 impl Parts {
     fn file(&self) -> String {
@@ -394,6 +402,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         prop::option::of(select(CLAIMS)),
         // Any end checks in any order, then the one every file must have.
         prop::collection::vec(select(ENDS), 0..4),
+        prop::option::of(select(CALLS)),
         select(vec![
             "check = \"no_moves\"\noutcome = \"loses\"",
             "check = \"no_moves\"\noutcome = \"draw\"",
@@ -405,8 +414,9 @@ fn parts() -> impl Strategy<Value = Parts> {
             (four_rows, columns, store_end),
             ((seeds, scatter, opening), direction, skip, directions),
             (holes, from, lift, after, relay, hand),
-            (captures, again, claims, mut ends, no_moves),
+            (captures, again, claims, mut ends, call, no_moves),
         )| {
+            ends.extend(call);
             ends.push(no_moves);
             Parts {
                 four_rows,

@@ -66,7 +66,11 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
                     break;
                 }
                 let legal: Vec<_> = state.legal().collect();
-                assert!(legal.iter().all(|d| !p.closed().contains(d.hole().expect("a move"))));
+                assert!(
+                    legal
+                        .iter()
+                        .all(|d| !p.closed().contains(d.hole().expect("a move")))
+                );
                 state.play_index(rng.random_range(0..legal.len()));
             }
             let outcome = state.outcome().unwrap();

@@ -161,6 +161,14 @@ fn the_solver_agrees_with_plain_minimax() {
         ];
         games.push(mancala::load("oware", &options).unwrap());
     }
+    // A pass while ahead, a resignation and a draw offered from turn 10.
+    for (holes, seeds) in [(1, 2), (2, 1), (2, 2)] {
+        let options = [
+            ("holes_per_row".into(), holes.to_string()),
+            ("seeds_per_hole".into(), seeds.to_string()),
+        ];
+        games.push(mancala::load("tests/games/called-ends.toml", &options).unwrap());
+    }
     for game in &games {
         let cell = cell(game);
         let state = GameState::new(game);

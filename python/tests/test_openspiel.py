@@ -11,12 +11,27 @@ import mancala  # noqa: E402
 import mancala.openspiel  # noqa: E402
 
 NAMES = mancala.openspiel.register()
+REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_random_simulation(name):
     game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_decisions_on_no_hole_are_actions_after_the_moves():
+    # A pass, a resignation and an offered draw (tests/games/called-ends.toml):
+    # numbered after the moves, played and answered like any action.
+    path = str(REPO / "tests" / "games" / "called-ends.toml")
+    (name,) = mancala.openspiel.register(path)
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    assert names == ["a1", "a2", "a3", "a4", "a5", "a6", "resign"]
+    state.apply_action(state.legal_actions()[-1])
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
 
 
 def test_parameters_are_options():

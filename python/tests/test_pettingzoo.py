@@ -16,6 +16,13 @@ def test_api(gid):
     api_test(mancala.pettingzoo.env(gid), num_cycles=200, verbose_progress=False)
 
 
+def test_a_game_with_calls_and_offers():
+    # Decisions on no hole (a pass, a resignation, an offered draw and its
+    # answers) are actions like the moves, and an answer is the other agent's.
+    path = str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tests/games/called-ends.toml")
+    api_test(mancala.pettingzoo.env(path), num_cycles=200, verbose_progress=False)
+
+
 def test_a_game_ends_with_the_returns():
     env = mancala.pettingzoo.env("oware", seeds_per_hole=2, reward="margin")
     env.reset(seed=3)

@@ -2152,9 +2152,9 @@ impl Loader {
             return None;
         }
         let text = name.get_ref();
-        let word = text.split('_').all(|part| {
-            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase())
-        });
+        let word = text
+            .split('_')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase()));
         let taken = self.decision_names.contains(text);
         match (word, text.as_str(), taken) {
             (false, _, _) => self.problem(
@@ -2172,12 +2172,11 @@ impl Loader {
                 name.span(),
                 format!("another end check is already called or offered by `{text}`"),
             ),
-            (true, _, false) => {
-                self.decision_names.push(text.clone());
-                return Some(trigger(text.clone()));
-            }
+            (true, _, false) => self.decision_names.push(text.clone()),
         }
-        None
+        // A name refused is reported; the check's other keys are still read as
+        // a called (offered) check's.
+        Some(trigger(text.clone()))
     }
 
     /// An end check's `check`.
@@ -2254,7 +2253,9 @@ impl Loader {
                 );
                 None
             }
-            "pass" if check == Some(Check::NoMoves) || matches!(trigger, Some(Trigger::Call(_))) => {
+            "pass"
+                if check == Some(Check::NoMoves) || matches!(trigger, Some(Trigger::Call(_))) =>
+            {
                 Some(EndOutcome::Pass)
             }
             "pass" => {

@@ -106,7 +106,8 @@ pub struct Claims {
 /// Decisions the side to move still owes inside its turn.
 #[derive(Serialize, Debug)]
 pub struct PendingJson {
-    /// What is owed: `"strip"`, or `"answer"` to the other side's offer.
+    /// What is owed: `"strip"`; `"answer"` to the other side's offer; or,
+    /// the offer `"refused"`, the turn the offering side is still to play.
     pub kind: &'static str,
     /// How many decisions (a strip).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -338,6 +339,11 @@ pub fn replay(state: &MatchState) -> Replay {
             remaining: None,
             offer: Some(game.decision_name(Decision::Call(check))),
         }),
+        (None, None, Some(Called::Refused(check))) => Some(PendingJson {
+            kind: "refused",
+            remaining: None,
+            offer: Some(game.decision_name(Decision::Call(check))),
+        }),
         (None, None, _) => None,
     };
     Replay {
@@ -419,7 +425,8 @@ pub struct SidesFile {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PendingFile {
-    /// What is owed: `"strip"`, or `"answer"` to an offer.
+    /// What is owed: `"strip"`, `"answer"` to an offer, or the turn of an
+    /// offer `"refused"`.
     pub kind: String,
     /// How many decisions (a strip).
     pub remaining: Option<u64>,
@@ -535,13 +542,18 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         match (pending.kind.as_str(), pending.remaining, pending.offer) {
             ("strip", Some(remaining @ 1..), None) => setup.strip = remaining,
             ("strip", _, _) => return Err(PositionFileError::NothingOwed),
-            ("answer", None, Some(offer)) => {
-                setup.offered = match game.parse_decision(&offer) {
-                    Some(Decision::Call(check)) => Some(check),
-                    _ => return Err(PositionFileError::NoSuchOffer(printable(&offer))),
-                }
+            (kind @ ("answer" | "refused"), None, Some(offer)) => {
+                let Some(Decision::Call(check)) = game.parse_decision(&offer) else {
+                    return Err(PositionFileError::NoSuchOffer(printable(&offer)));
+                };
+                setup.called = Some(match kind {
+                    "answer" => Called::Offered(check),
+                    _ => Called::Refused(check),
+                });
             }
-            ("answer", _, _) => return Err(PositionFileError::NoSuchOffer(String::new())),
+            ("answer" | "refused", _, _) => {
+                return Err(PositionFileError::NoSuchOffer(String::new()));
+            }
             (kind, _, _) => return Err(PositionFileError::PendingKind(printable(kind))),
         }
     }
@@ -601,12 +613,12 @@ pub enum PositionFileError {
     #[error("this game's rules do not read starter(), so a position states none")]
     /// A starter stated for a game whose rules never read it.
     StarterNotRead,
-    #[error("unknown pending kind \"{0}\"; expected \"strip\" or \"answer\"")]
-    /// A pending kind other than `"strip"` or `"answer"`.
+    #[error("unknown pending kind \"{0}\"; expected \"strip\", \"answer\" or \"refused\"")]
+    /// A pending kind other than `"strip"`, `"answer"` or `"refused"`.
     PendingKind(String),
     #[error(
-        "a pending answer names the offer (\"offer\": the name of an end check this game offers, \
-         here not \"{0}\") and owes no count"
+        "a pending answer or refusal names the offer (\"offer\": the name of an end check this \
+         game offers, here not \"{0}\") and owes no count"
     )]
     /// A pending answer to no offer of the game.
     NoSuchOffer(String),

@@ -151,7 +151,10 @@ pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> S
         }
         (Some(side), None, Some(Called::Offered(check))) => {
             let offer = game.decision_name(Decision::Call(check));
-            let _ = writeln!(out, "to move: {side}, to accept or refuse the offer `{offer}`");
+            let _ = writeln!(
+                out,
+                "to move: {side}, to accept or refuse the offer `{offer}`"
+            );
         }
         (Some(side), None, _) => {
             let _ = writeln!(out, "to move: {side}");

@@ -29,9 +29,11 @@ pub struct Setup {
     pub turn: u32,
     /// Strip decisions owed by the side to move.
     pub strip: u64,
-    /// The end check the side not to move has offered (`[[end]] offer`), by
-    /// index, for the side to move to accept or refuse.
-    pub offered: Option<u8>,
+    /// Where an end check offered (`[[end]] offer`) stands: offered by the
+    /// side not to move, to be answered, or refused, the side that offered it
+    /// deciding again. A called end (`Called::Ends`) is a game over, never a
+    /// setup.
+    pub called: Option<Called>,
     /// Holes each side has claimed, by `Side::index`.
     pub claims: [Vec<Hole>; 2],
     /// Seeds each side holds in hand, by `Side::index` (games with `[hand]`).
@@ -140,7 +142,7 @@ impl Setup {
             starter: None,
             turn: 0,
             strip: 0,
-            offered: None,
+            called: None,
             claims: [Vec::new(), Vec::new()],
             hand: [0; 2],
             out_of_play: 0,
@@ -165,10 +167,7 @@ impl Setup {
             starter: Some(position.starter),
             turn: position.turn,
             strip: position.pending.map_or(0, |p| u64::from(p.remaining)),
-            offered: match position.called {
-                Some(Called::Offered(check)) => Some(check),
-                _ => None,
-            },
+            called: position.called,
             claims: position.claims.map(|set| set.iter().collect()),
             hand: position.hand.map(u64::from),
             out_of_play: u64::from(position.out_of_play),
@@ -246,15 +245,27 @@ impl Setup {
                 ..pending
             });
         }
-        if let Some(check) = self.offered {
+        if let Some(called) = self.called {
+            let check = match called {
+                Called::Offered(check) | Called::Refused(check) => check,
+                Called::Ends { .. } => {
+                    return Err(SetupError::NoOffer(
+                        "a game ended is no position to play from",
+                    ));
+                }
+            };
             let offered = game.end_checks.get(usize::from(check));
             if !offered.is_some_and(|end| matches!(end.trigger, Trigger::Offer(_))) {
-                return Err(SetupError::NoOffer("no end check of this game is offered by that name"));
+                return Err(SetupError::NoOffer(
+                    "no end check of this game is offered by that name",
+                ));
             }
             if position.pending.is_some() {
-                return Err(SetupError::NoOffer("an offer is made at a turn's start, not while a strip is owed"));
+                return Err(SetupError::NoOffer(
+                    "an offer is made at a turn's start, not while a strip is owed",
+                ));
             }
-            position.called = Some(Called::Offered(check));
+            position.called = Some(called);
         }
         Ok(position)
     }

@@ -122,7 +122,9 @@ fn turn_limit() -> Outcome {
 /// What the end checks decide at the start of a turn.
 enum TurnStart {
     /// The side to move plays; `repeated`: the turn starts as an earlier one did (GEN-10).
-    Play { repeated: bool },
+    Play {
+        repeated: bool,
+    },
     /// The side to move passes (it has no legal move; the other side has one).
     Pass,
     Over(Outcome),
@@ -327,7 +329,9 @@ impl<'g, const N: usize> GameState<'g, N> {
                 engine::strip(self.game, &mut next, taken.hole);
                 engine::strip_steps(self.game, &self.position, pending, taken.hole)
             }
-            (None, Decision::Move(played)) => engine::sow_traced(self.game, &mut next, played).ok()?,
+            (None, Decision::Move(played)) => {
+                engine::sow_traced(self.game, &mut next, played).ok()?
+            }
             // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
             (_, Decision::Call(_) | Decision::Answer(_)) => {
                 apply_legal(self.game, &mut next, decision);
@@ -690,7 +694,10 @@ impl<'g, const N: usize> GameState<'g, N> {
             let holds = match end.check {
                 Check::Repetition => repeated,
                 Check::Condition => {
-                    let when = end.when.as_ref().expect("a condition check has its condition");
+                    let when = end
+                        .when
+                        .as_ref()
+                        .expect("a condition check has its condition");
                     let last_mover = self.last_mover_or_guess();
                     match end.looks_ahead {
                         false => game.holds_for(when, &self.position, mover, last_mover),
@@ -996,7 +1003,10 @@ fn apply_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision
     match decision {
         Decision::Move(played) => {
             let sown = engine::sow(game, position, played);
-            debug_assert!(sown.is_ok(), "a move of a game whose moves are always legal");
+            debug_assert!(
+                sown.is_ok(),
+                "a move of a game whose moves are always legal"
+            );
         }
         Decision::Call(check) => engine::call(game, position, check),
         Decision::Answer(answer) => engine::answer(position, answer),
