@@ -1,7 +1,8 @@
 //! The game files written from Ludii's descriptions (`catalogue/ludii/`): each
 //! is valid under every option setting with no warning, plays random games to
 //! their end with its seeds conserved, and is listed in `placement.tsv`, whose
-//! every expressible line names a file there.
+//! every expressible line names a file there and every bundled line a bundled
+//! game.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -74,6 +75,8 @@ fn every_file_is_placed_and_every_placement_is_whole() {
         match status.as_str() {
             "expressible" => assert!(written.insert(what.clone()), "{what} twice"),
             "not yet" => assert!(what.len() > 20, "{name}: say what is missing"),
+            // Ludii's description compared with a bundled game and found to agree.
+            "bundled" => assert!(mancala::load(what, &[]).is_ok(), "{name}: {what} is bundled"),
             other => panic!("{name}: status {other}"),
         }
     }

@@ -126,8 +126,9 @@ def ludii_lines(statuses):
             kind, detail = "bundled", f"`{LUDII_BUNDLED[name]}`, after this description"
         elif name in placements:
             kind, what, note = placements[name]
-            detail = (f"`catalogue/ludii/{what}.toml`: {note}" if kind == "expressible"
-                      else what)
+            detail = {"expressible": f"`catalogue/ludii/{what}.toml`: {note}",
+                      "bundled": f"`{what}`, its rules compared with this description: {note}",
+                      }.get(kind, what)
         elif notes:
             kind, detail = "twin", "; ".join(notes) + "; Ludii's reading is not compared"
         else:
@@ -249,13 +250,13 @@ def main():
     ludii, ludii_counts = ludii_lines(statuses)
     print(f"Ludii's sowing games are listed after StoneShark's: {len(ludii)} of the 215 "
           "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` lists them). "
-          f"{ludii_counts['bundled']} are bundled after Ludii's "
-          f"description; {ludii_counts['expressible']} are expressible, each written "
+          f"{ludii_counts['bundled']} are bundled (after Ludii's description, or with "
+          f"rules compared with it clause by clause); {ludii_counts['expressible']} are expressible, each written "
           "from Ludii's description as a game file under `catalogue/ludii/` (its "
           "reading choices in its opening comment; Ludii cannot be run here, so they "
           "are checked by hand-worked lines and random games, not against Ludii's "
           f"engine); {ludii_counts['not yet']} were read and need what their line "
-          f"names; {ludii_counts['twin']} share a name "
+          f"names; {ludii_counts['twin']} only share a name "
           "with a StoneShark game or a bundled one, or are another name of a bundled game "
           "(placed by that name, Ludii's reading not compared); "
           f"and {ludii_counts['not yet placed']} are not yet placed. Bundled or "
