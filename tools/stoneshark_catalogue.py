@@ -155,6 +155,8 @@ CONSTRUCTS = [
     ("scatter", "a random start"), ("[setup.opening]", "an opening played as the setup"),
     ("[define.", "named terms"),
     ('outcome = "pass"', "passing"),
+    ("call =", "an end check called instead of moving"),
+    ("offer =", "an end by agreement"),
 ]
 
 
