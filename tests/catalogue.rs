@@ -76,7 +76,10 @@ fn every_file_is_placed_and_every_placement_is_whole() {
             "expressible" => assert!(written.insert(what.clone()), "{what} twice"),
             "not yet" => assert!(what.len() > 20, "{name}: say what is missing"),
             // Ludii's description compared with a bundled game and found to agree.
-            "bundled" => assert!(mancala::load(what, &[]).is_ok(), "{name}: {what} is bundled"),
+            "bundled" => assert!(
+                mancala::load(what, &[]).is_ok(),
+                "{name}: {what} is bundled"
+            ),
             other => panic!("{name}: status {other}"),
         }
     }

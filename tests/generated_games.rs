@@ -295,6 +295,8 @@ const CALLS: &[&str] = &[
     "check = \"condition\"\nwhen = \"turn > 2\"\ncall = \"resign\"\noutcome = \"loses\"",
     "check = \"condition\"\nwhen = \"total(holes(side)) < 4\"\noffer = \"offer_end\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
     "check = \"repetition\"\noffer = \"end\"\noutcome = \"draw\"",
+    // A pass at any time, the game over once both sides have passed in turn.
+    "check = \"condition\"\nwhen = \"passed() < 2\"\ncall = \"pass\"\noutcome = \"pass\"\n\n[[end]]\ncheck = \"condition\"\nwhen = \"passed() >= 2\"\noutcome = \"score\"",
 ];
 
 impl Parts {

@@ -476,6 +476,7 @@ fn int(e: &IntExpr) -> Run<i64> {
         IntExpr::InHand => Box::new(|s| i64::from(s.env.in_hand)),
         IntExpr::Turn => Box::new(|s| i64::from(s.position.turn)),
         IntExpr::ExtraTurns => Box::new(|s| i64::from(s.position.extra_turns)),
+        IntExpr::Passed => Box::new(|s| i64::from(s.position.passed)),
         IntExpr::Before(x) => {
             let x = int(x);
             Box::new(move |s| at_move_start(s, |s| x(s)))

@@ -58,7 +58,8 @@ impl Cost<'_> {
             | IntExpr::Taken
             | IntExpr::InHand
             | IntExpr::Turn
-            | IntExpr::ExtraTurns => 0,
+            | IntExpr::ExtraTurns
+            | IntExpr::Passed => 0,
             IntExpr::Count(h)
             | IntExpr::Column(h)
             | IntExpr::SeatColumn(h)

@@ -94,6 +94,7 @@ impl Read for IntExpr {
             | IntExpr::InHand
             | IntExpr::Turn
             | IntExpr::ExtraTurns
+            | IntExpr::Passed
             | IntExpr::Before(_)
             | IntExpr::Count(_)
             | IntExpr::Total(_)

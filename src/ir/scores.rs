@@ -162,7 +162,8 @@ impl Walk<'_> {
             | IntExpr::Taken
             | IntExpr::InHand
             | IntExpr::Turn
-            | IntExpr::ExtraTurns => false,
+            | IntExpr::ExtraTurns
+            | IntExpr::Passed => false,
             IntExpr::Captured(_) => true,
             IntExpr::Count(h) => self.hole(h) || self.may_be_store(h),
             IntExpr::Total(set) => self.set(set) || self.set_may_hold_store(set),

@@ -199,6 +199,8 @@ pub enum IntExpr {
     /// Completed turns.
     Turn,
     ExtraTurns,
+    /// Turns passed in a row since the last move (`passed()`).
+    Passed,
     /// The value at the start of the move.
     Before(Box<IntExpr>),
     Count(Box<HoleExpr>),

@@ -60,6 +60,10 @@ pub struct PositionJson {
     /// them; present while not 0.
     #[serde(skip_serializing_if = "is_zero")]
     pub extra_turns: u32,
+    /// Turns passed in a row since the last move, in games whose rules read
+    /// them (`passed()`); present while not 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub passed: u16,
     /// Holes a move has started from, in games whose rules read it; present
     /// once there is one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -273,6 +277,7 @@ pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> Posit
             captured: p.previous_captured,
         }),
         extra_turns: p.extra_turns,
+        passed: p.passed,
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
         territory: p.territory.iter().map(|h| b.name(h)).collect(),
     }
@@ -403,6 +408,9 @@ pub struct PositionFile {
     /// Extra turns the side to move has had in a row (games whose rules read it).
     #[serde(default)]
     pub extra_turns: u32,
+    /// Turns passed in a row since the last move (games whose rules read it).
+    #[serde(default)]
+    pub passed: u16,
     /// Holes a move has started from (games whose rules read it).
     #[serde(default)]
     pub moved_from: Vec<String>,
@@ -476,6 +484,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         starter,
         turn: file.turn,
         extra_turns: file.extra_turns,
+        passed: file.passed,
         hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
         out_of_play: file.out_of_play,
         ..Setup::empty()

@@ -141,6 +141,9 @@ pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> S
     if position.extra_turns > 0 {
         let _ = writeln!(out, "extra turns in a row: {}", position.extra_turns);
     }
+    if position.passed > 0 {
+        let _ = writeln!(out, "turns passed in a row: {}", position.passed);
+    }
     match (to_move, position.pending, position.called) {
         (Some(side), Some(pending), _) => {
             let _ = writeln!(

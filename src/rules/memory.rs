@@ -17,6 +17,8 @@ pub enum Memory {
     LapBoard,
     /// Extra turns the side to move has had in a row (`extra_turns`).
     ExtraTurns,
+    /// Turns passed in a row, by either side, since the last move (`passed()`).
+    Passes,
     /// The side that moved first (`starter()`), which JSON and position files then state.
     Starter,
     /// The holes some move has started from (`moved_from`).

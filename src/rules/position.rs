@@ -47,6 +47,9 @@ pub struct PositionOf<C: ?Sized> {
     /// Extra turns the side to move has had in a row, kept only in games whose
     /// rules read it (`extra_turns`); 0 on a turn's first move.
     pub(crate) extra_turns: u32,
+    /// Turns passed in a row (a side with no legal move, or a called pass)
+    /// since the last move, kept only in games whose rules read it (`passed()`).
+    pub(crate) passed: u16,
     /// Holes a move has started from this game (this round), kept only in games
     /// whose rules read it (`moved_from`).
     pub(crate) moved_from: HoleSet,
@@ -354,6 +357,11 @@ impl AnyPosition {
         self.extra_turns
     }
 
+    /// Turns passed in a row since the last move (games whose rules read it).
+    pub fn passed(&self) -> u16 {
+        self.passed
+    }
+
     /// The same position with room for `M` cells, or `None` if some of its
     /// seeds lie past them.
     pub fn resized<const M: usize>(&self) -> Option<Position<M>> {
@@ -377,6 +385,7 @@ impl AnyPosition {
             previous: self.previous,
             previous_captured: self.previous_captured,
             extra_turns: self.extra_turns,
+            passed: self.passed,
             moved_from: self.moved_from,
             territory: self.territory,
             counts,
@@ -400,6 +409,7 @@ impl AnyPosition {
             && self.previous == earlier.previous
             && self.previous_captured == earlier.previous_captured
             && self.extra_turns == earlier.extra_turns
+            && self.passed == earlier.passed
             && self.moved_from == earlier.moved_from
             && self.territory == earlier.territory
             && self.closed == earlier.closed
@@ -458,6 +468,7 @@ impl Position {
             previous: None,
             previous_captured: false,
             extra_turns: 0,
+            passed: 0,
             moved_from: HoleSet::default(),
             territory: HoleSet::default(),
             counts: [0; MAX_CELLS],

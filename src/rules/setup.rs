@@ -46,6 +46,8 @@ pub struct Setup {
     pub previous_captured: bool,
     /// Extra turns the side to move has had in a row (games whose rules read it).
     pub extra_turns: u32,
+    /// Turns passed in a row since the last move (games whose rules read it).
+    pub passed: u16,
     /// Holes a move has started from (games whose rules read it).
     pub moved_from: Vec<Hole>,
     /// Holes owned for the round by the side across the middle (matches whose
@@ -107,6 +109,9 @@ pub enum SetupError {
     /// Extra turns stated for a game whose rules never read them.
     #[error("this game's rules do not read `extra_turns`, so a position states none")]
     ExtraTurnsNotRead,
+    /// Passes in a row stated for a game whose rules never read them.
+    #[error("this game's rules do not read `passed()`, so a position states no passes")]
+    PassedNotRead,
     /// Holes moved from, stated for a game whose rules never read them.
     #[error("this game's rules do not read `moved_from`, so a position states no holes moved from")]
     MovedFromNotRead,
@@ -149,6 +154,7 @@ impl Setup {
             previous: None,
             previous_captured: false,
             extra_turns: 0,
+            passed: 0,
             moved_from: Vec::new(),
             territory: Vec::new(),
         }
@@ -174,6 +180,7 @@ impl Setup {
             previous: position.previous,
             previous_captured: position.previous_captured,
             extra_turns: position.extra_turns,
+            passed: position.passed,
             moved_from: position.moved_from.iter().collect(),
             territory: position.territory.iter().collect(),
         }
@@ -209,6 +216,10 @@ impl Setup {
             return Err(SetupError::ExtraTurnsNotRead);
         }
         position.extra_turns = self.extra_turns;
+        if self.passed > 0 && !game.remembers(Memory::Passes) {
+            return Err(SetupError::PassedNotRead);
+        }
+        position.passed = self.passed;
         if !position.moved_from.is_empty() && !game.remembers(Memory::MovedFrom) {
             return Err(SetupError::MovedFromNotRead);
         }

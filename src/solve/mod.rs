@@ -870,6 +870,7 @@ impl Keys {
             previous,
             previous_captured,
             extra_turns,
+            passed,
             moved_from,
             territory,
             counts: _,
@@ -884,7 +885,7 @@ impl Keys {
         let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
         (
             (captured, starter, turn, pending, called, hand, out_of_play),
-            (previous, previous_captured, extra_turns, sets),
+            (previous, previous_captured, extra_turns, passed, sets),
         )
     }
 }

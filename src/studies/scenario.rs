@@ -76,6 +76,9 @@ pub struct Start {
     /// Extra turns the side to move has had in a row (games that read `extra_turns`).
     #[serde(default)]
     pub extra_turns: u32,
+    /// Turns passed in a row since the last move (games that read `passed()`).
+    #[serde(default)]
+    pub passed: u16,
     /// Holes a move has started from (games that read `moved_from`).
     #[serde(default)]
     pub moved_from: Vec<String>,
@@ -342,6 +345,7 @@ impl ScenarioFile {
         setup.captured = [start.captured.south, start.captured.north];
         setup.turn = start.turn;
         setup.extra_turns = start.extra_turns;
+        setup.passed = start.passed;
         let hole = |field: &str, name: &String| {
             game.board
                 .parse_hole(name)

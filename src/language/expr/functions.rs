@@ -10,7 +10,9 @@ use std::collections::VecDeque;
 use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};
 use crate::ir::{OfType, Type, Typed};
 use crate::language::expr::check::Context;
-use crate::rules::memory::Memory::{self, MovedFrom, PreviousCapture, PreviousMove, Starter};
+use crate::rules::memory::Memory::{
+    self, MovedFrom, Passes, PreviousCapture, PreviousMove, Starter,
+};
 
 /// One function of the language.
 pub struct Function {
@@ -390,6 +392,17 @@ pub const FUNCTIONS: &[Function] = &[
             "the last move played captured: some capture rule took seeds (false before the first move)",
             "the last move played captured",
             |_, _| Typed::Bool(BoolExpr::PreviousCaptured),
+        )
+    },
+    Function {
+        reads: &[Passes],
+        ..f(
+            "passed",
+            &[],
+            Int,
+            "turns passed in a row, by either side, since the last move: a side with no legal move, or a called pass (`[[end]] call` with outcome \"pass\"); 0 once a move is played",
+            "the turns passed in a row",
+            |_, _| Typed::Int(IntExpr::Passed),
         )
     },
     Function {

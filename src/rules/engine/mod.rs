@@ -78,9 +78,14 @@ pub(crate) struct Sown {
     pub(crate) fails_after: bool,
 }
 
-/// The side to move, which has no legal move, passes: its turn is over.
+/// The side to move, which has no legal move (or calls a pass), passes: its
+/// turn is over.
 pub(crate) fn pass(game: &Game, position: &mut AnyPosition) {
+    let passed = position.passed;
     end_turn(game, position, false);
+    if game.remembers(Memory::Passes) {
+        position.passed = passed.saturating_add(1);
+    }
 }
 
 /// Whether the side to move has a legal move (each candidate sown on a copy
@@ -112,7 +117,7 @@ pub(crate) fn call(game: &Game, position: &mut AnyPosition, check: u8) {
             position.called = Some(Called::Offered(check));
             position.to_move = by.other();
         }
-        (_, EndOutcome::Pass) => end_turn(game, position, false),
+        (_, EndOutcome::Pass) => pass(game, position),
         _ => position.called = Some(Called::Ends { check, by }),
     }
 }
@@ -141,6 +146,9 @@ fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
     position.turn = position.turn.saturating_add(1);
     if !again {
         position.to_move = position.to_move.other();
+    }
+    if game.remembers(Memory::Passes) {
+        position.passed = 0;
     }
     if game.remembers(Memory::ExtraTurns) {
         position.extra_turns = match again {
