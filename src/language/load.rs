@@ -866,6 +866,7 @@ impl Loader {
             layout_clauses: parts.layout_clauses,
             always_legal: false,
             tracks_repetition: false,
+            has_calls: false,
         }
         .with_rules_worked_out();
         // The opening is played by the engine, on the game as it plays; it

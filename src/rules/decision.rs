@@ -193,6 +193,13 @@ impl Decision {
 }
 
 impl Move {
+    /// A move from the first hole, choosing nothing: a placeholder.
+    pub(crate) const BLANK: Move = Move {
+        hole: 0,
+        direction: None,
+        declined: Declined::NONE,
+    };
+
     /// The move's name, as `legal` lists it and `play` reads it (`a3`, `a3:cw`, `a3:decline`).
     pub fn name(self, board: &Board) -> String {
         let mut name = board.name(self.hole);

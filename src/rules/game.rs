@@ -174,6 +174,9 @@ pub struct Game {
     /// `moves_always_legal` and `tracks_repetition`, worked out at load.
     pub(crate) always_legal: bool,
     pub(crate) tracks_repetition: bool,
+    /// Whether some end check is called or offered by a decision, worked out
+    /// at load (asked at every turn).
+    pub(crate) has_calls: bool,
     /// What positions remember beyond seeds, scores and the side to move:
     /// only what some expression reads (each costs time at every move).
     pub(crate) memories: Memories,
@@ -775,10 +778,13 @@ impl Game {
     }
 
     /// The game with what every turn asks of its rules worked out once
-    /// (`moves_always_legal`, `tracks_repetition`): the loader's last step.
+    /// (`moves_always_legal`, `tracks_repetition`, `has_calls`): the loader's
+    /// last step.
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
+        let has_calls = self.called_checks().next().is_some();
+        self.has_calls = has_calls;
         self.work = MoveWork::of(&self);
         self
     }

@@ -485,6 +485,22 @@ impl<'g, const N: usize> GameState<'g, N> {
         Ok(())
     }
 
+    /// `settle` where a decision has called or offered an end check: an offer
+    /// waits for its answer, a refused one for the offerer's decision, a
+    /// called (or accepted) one ends the game. Out of line: only a few games
+    /// have calls.
+    #[inline(never)]
+    fn settle_called(&mut self, called: Called) {
+        match called {
+            Called::Offered(_) => {}
+            Called::Refused(check) => {
+                let repeated = self.repeated_earlier();
+                self.push_calls(Some(check), repeated);
+            }
+            Called::Ends { check, by } => self.end_as_called(check, by),
+        }
+    }
+
     /// Computes the legal decisions and, at a turn start, runs the end checks;
     /// a side that passes hands the turn on, which starts again.
     fn settle(&mut self) {
@@ -493,17 +509,16 @@ impl<'g, const N: usize> GameState<'g, N> {
             if self.position.pending.is_some() {
                 return;
             }
-            match self.position.called {
-                None => {}
-                Some(Called::Offered(_)) => return,
-                Some(Called::Refused(check)) => {
-                    let repeated = self.repeated_earlier();
-                    return self.push_calls(Some(check), repeated);
-                }
-                Some(Called::Ends { check, by }) => return self.end_as_called(check, by),
+            if let Some(called) = self.position.called {
+                return self.settle_called(called);
             }
             match self.end_checks() {
-                TurnStart::Play { repeated } => return self.push_calls(None, repeated),
+                TurnStart::Play { repeated } => {
+                    if self.game.has_calls {
+                        self.push_calls(None, repeated);
+                    }
+                    return;
+                }
                 TurnStart::Over(outcome) => {
                     self.outcome = Some(outcome);
                     self.legal.clear();
@@ -525,22 +540,13 @@ impl<'g, const N: usize> GameState<'g, N> {
         let mut successors = self.successors.take().unwrap_or_default();
         successors.clear();
         let (game, position) = (self.game, &self.position);
-        match position.called {
-            None | Some(Called::Refused(_)) => {}
-            Some(Called::Offered(_)) => {
-                for answer in Answer::BOTH {
-                    let mut next = *position;
-                    engine::answer(&mut next, answer);
-                    self.legal.push(Decision::Answer(answer));
-                    successors.push(next);
-                }
-                self.successors = OnceCell::from(successors);
-                return;
-            }
-            Some(Called::Ends { .. }) => {
-                self.successors = OnceCell::from(successors);
-                return;
-            }
+        if matches!(
+            position.called,
+            Some(Called::Offered(_) | Called::Ends { .. })
+        ) {
+            answers(position, &mut self.legal, &mut successors);
+            self.successors = OnceCell::from(successors);
+            return;
         }
         if let Some(pending) = position.pending {
             for hole in engine::strip_holes(game, position, pending).iter() {
@@ -603,7 +609,7 @@ impl<'g, const N: usize> GameState<'g, N> {
         let repeated = game.tracks_repetition() && self.record_turn_start();
         let mover = self.position.to_move;
         for (index, end) in game.end_checks.iter().enumerate() {
-            if end.trigger != Trigger::Rules {
+            if !matches!(end.trigger, Trigger::Rules) {
                 // Fires only when a decision calls it.
                 continue;
             }
@@ -685,7 +691,8 @@ impl<'g, const N: usize> GameState<'g, N> {
     /// (`[[end]] call`, `offer`) here: a `condition` check whose `when` holds
     /// for the mover, a `repetition` check where the turn started as an
     /// earlier one did. `refused`: an offer the mover may not make again
-    /// this turn.
+    /// this turn. Out of line: only a few games have calls.
+    #[inline(never)]
     fn push_calls(&mut self, refused: Option<u8>, repeated: bool) {
         let game = self.game;
         let mover = self.position.to_move;
@@ -823,6 +830,25 @@ impl<'g, const N: usize> GameState<'g, N> {
             std::cmp::Ordering::Less => Status::NorthWon,
             std::cmp::Ordering::Equal => Status::Draw,
         }
+    }
+}
+
+/// The decisions while an offer waits for its answer (`accept`, `refuse`),
+/// with the positions they lead to; none once a called end check ends the game.
+#[inline(never)]
+fn answers<const N: usize>(
+    position: &Position<N>,
+    legal: &mut Vec<Decision>,
+    successors: &mut Vec<Position<N>>,
+) {
+    if !matches!(position.called, Some(Called::Offered(_))) {
+        return;
+    }
+    for answer in Answer::BOTH {
+        let mut next = *position;
+        engine::answer(&mut next, answer);
+        legal.push(Decision::Answer(answer));
+        successors.push(next);
     }
 }
 
@@ -999,6 +1025,7 @@ fn keep_preferred<const N: usize>(
 /// Plays a decision known to be legal: an end check called or offered, an
 /// answer, or a move of a game whose moves are always legal
 /// (`Game::moves_always_legal`), whose legality was never sown to check.
+#[inline(always)]
 fn apply_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision: Decision) {
     match decision {
         Decision::Move(played) => {

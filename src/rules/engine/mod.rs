@@ -142,7 +142,9 @@ pub(crate) fn answer(position: &mut AnyPosition, answer: Answer) {
 /// Completes the turn; the same side moves again when `again` (an extra turn).
 /// An offer refused in it is forgotten.
 fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
-    position.called = None;
+    if game.has_calls {
+        position.called = None;
+    }
     position.turn = position.turn.saturating_add(1);
     if !again {
         position.to_move = position.to_move.other();

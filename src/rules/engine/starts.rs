@@ -2,6 +2,7 @@
 //! decisions a hole offers and which way it is sown.
 
 use super::*;
+use crate::rules::board::MAX_HOLES;
 use crate::rules::decision::Decision;
 
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
@@ -69,7 +70,9 @@ pub(crate) fn push_starts(game: &Game, position: &AnyPosition, legal: &mut Vec<D
     // is empty is as good as random, and a branch on it was mispredicted about
     // twice a turn in a six-hole row (cachegrind's branch simulation).
     let first = legal.len();
-    legal.resize(first + counts.len(), Decision::from(0));
+    // Sized by copying blanks: `resize` with a decision is not inlined.
+    const BLANKS: [Decision; MAX_HOLES] = [Decision::Move(Move::BLANK); MAX_HOLES];
+    legal.extend_from_slice(&BLANKS[..counts.len()]);
     let slots = &mut legal[first..];
     let mut kept = 0;
     for (hole, &seeds) in own.zip(counts) {
