@@ -141,3 +141,20 @@ fn an_offer_waiting_is_written_and_read_back() {
         );
     }
 }
+
+/// `passed()` is kept, written and read back only in games that read it: a
+/// position file stating passes for another game is refused.
+#[test]
+fn passes_in_a_row_are_stated_only_where_read() {
+    let text = r#"{"board": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "to_move": "south", "passed": 1}"#;
+    let kalah = load("kalah", &[]).unwrap();
+    let refused = mancala::present::json::parse_position(&kalah, text).unwrap_err();
+    assert!(refused.to_string().contains("passed()"), "{refused}");
+    let game = game("pass-to-end-the-phase");
+    let position = mancala::present::json::parse_position(&game, text).expect("a position");
+    assert_eq!(position.passed(), 1);
+    // South passes too: two in a row end the game.
+    let mut state = GameState::from_position(&game, position);
+    state.play(game.parse_decision("pass").unwrap()).unwrap();
+    assert!(state.outcome().is_some());
+}
