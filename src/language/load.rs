@@ -1899,7 +1899,8 @@ impl Loader {
         );
         let surplus = self.surplus(spec.surplus.as_ref(), board);
         // Only a territory refill can give a side a hole of the other's.
-        if short_hole == Some(ShortHole::Shared) && surplus != Some(Surplus::Territory) {
+        if short_hole == Some(ShortHole::Shared) && !matches!(surplus, Some(Surplus::Territory(_)))
+        {
             self.problem(
                 short_hole_text.span(),
                 "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
@@ -2012,14 +2013,29 @@ impl Loader {
         let surplus = self.word(
             word,
             "surplus",
-            &[("keep", Surplus::Keep), ("territory", Surplus::Territory)],
+            &[
+                ("keep", Surplus::Keep),
+                (
+                    "territory",
+                    Surplus::Territory(TerritoryStart::LastUnfilled),
+                ),
+                (
+                    "territory_from_first",
+                    Surplus::Territory(TerritoryStart::FirstUnfilled),
+                ),
+            ],
         );
         // Holes change hands across the middle of one circuit round the
         // board, between two rows and without stores.
-        if surplus == Some(Surplus::Territory) && (board.rows() != 2 || board.has_stores()) {
+        if matches!(surplus, Some(Surplus::Territory(_)))
+            && (board.rows() != 2 || board.has_stores())
+        {
             self.problem(
                 word.span(),
-                "surplus = \"territory\" needs a board of two rows without stores",
+                format!(
+                    "surplus = \"{}\" needs a board of two rows without stores",
+                    word.get_ref()
+                ),
             );
             return None;
         }

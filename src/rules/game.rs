@@ -565,7 +565,17 @@ pub(crate) enum Surplus {
     Keep,
     /// They fill, `seeds_per_hole` each, the holes of the other side's that it
     /// could not fill, and those holes are the filler's for the round.
-    Territory,
+    Territory(TerritoryStart),
+}
+
+/// Which of the holes the other side could not fill a territory refill fills first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TerritoryStart {
+    /// The one the other side would have filled last (the far end).
+    LastUnfilled,
+    /// The first one it could not fill, going on in its fill order (Ludii's
+    /// LeftMostEmpty along the circuit).
+    FirstUnfilled,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::rules::board::{Hole, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     AtRoundLimit, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules, Rounds, ShortHole,
-    Starter, Surplus, TallyRules,
+    Starter, Surplus, TallyRules, TerritoryStart,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -94,8 +94,9 @@ pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Re
 
 /// The rules fill each side's own holes from `holdings`, `per_hole` seeds each;
 /// with `surplus = "territory"`, what a side has left then fills the holes the
-/// other could not (the last of its fill order first), which become the filler's
-/// for the round.
+/// other could not (the last of its fill order first; with
+/// `"territory_from_first"`, the first), which become the filler's for the
+/// round.
 fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]) -> Setup {
     let mut setup = Setup::empty();
     let mut hands = holdings.map(u64::from);
@@ -113,15 +114,21 @@ fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]
             }
         }
     }
-    if rules.surplus == Surplus::Territory {
+    if let Surplus::Territory(start) = rules.surplus {
         for side in Side::BOTH {
             let across = &mut short[side.other().index()];
+            if start == TerritoryStart::FirstUnfilled {
+                across.reverse();
+            }
             while hands[side.index()] >= per_hole
                 && let Some(hole) = across.pop()
             {
                 setup.counts.push((hole, per_hole));
                 setup.territory.push(hole);
                 hands[side.index()] -= per_hole;
+            }
+            if start == TerritoryStart::FirstUnfilled {
+                across.reverse();
             }
         }
     }

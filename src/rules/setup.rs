@@ -228,7 +228,7 @@ impl Setup {
             .as_ref()
             .and_then(|m| m.refill())
             .and_then(|r| r.in_order())
-            .is_some_and(|r| r.surplus == crate::rules::game::Surplus::Territory);
+            .is_some_and(|r| matches!(r.surplus, crate::rules::game::Surplus::Territory(_)));
         if !position.territory.is_empty() && !territory {
             return Err(SetupError::TerritoryNotPossible);
         }

@@ -15,7 +15,7 @@ use crate::language::spec::{
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
     FillFrom, Filling, Game, InOrder, MatchRules, Preference, RefillRules, Rounds, ShortHole,
-    Starter, Surplus,
+    Starter, Surplus, TerritoryStart,
 };
 
 /// What `here` means where an expression is read.
@@ -623,11 +623,15 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
     let short = short_hole_words(per_hole, rules.short_hole);
     let surplus = match rules.surplus {
         Surplus::Keep => String::new(),
-        Surplus::Territory => format!(
+        Surplus::Territory(start) => format!(
             " A side with seeds left once its own holes are full fills, {per_hole} each, the \
-             holes the other side could not, starting with the one the other would have filled \
-             last; those holes are its own for the round (it moves from them, and they are its \
-             own for every rule)."
+             holes the other side could not, starting with {}; those holes are its own for the \
+             round (it moves from them, and they are its own for every rule).",
+            match start {
+                TerritoryStart::LastUnfilled => "the one the other would have filled last",
+                TerritoryStart::FirstUnfilled =>
+                    "the first the other could not fill, in the other's order",
+            }
         ),
     };
     format!(
