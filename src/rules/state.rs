@@ -9,7 +9,7 @@ use crate::rules::board::Side;
 use crate::rules::decision::{Answer, Decision, Declined, Move};
 use crate::rules::engine::{self, Step};
 use crate::rules::gain;
-use crate::rules::game::{Check, EndOutcome, Game, Trigger};
+use crate::rules::game::{Check, EndCheck, EndOutcome, Game, Trigger};
 use crate::rules::position::{AnyPosition, Called, Position};
 
 /// Who won a game, or whether it was drawn or left unfinished.
@@ -638,20 +638,9 @@ impl<'g, const N: usize> GameState<'g, N> {
                 Check::NoMoves => self.legal.is_empty().then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
                 Check::Majority => self.minority(),
-                Check::Condition => {
-                    let when = end
-                        .when
-                        .as_ref()
-                        .expect("a condition check has its condition");
-                    let last_mover = self.last_mover_or_guess();
-                    let holds = |side| match end.looks_ahead {
-                        false => game.holds_for(when, &self.position, side, last_mover),
-                        true => {
-                            gain::holds_looking_ahead(game, when, &self.position, side, last_mover)
-                        }
-                    };
-                    [mover, mover.other()].into_iter().find(|&side| holds(side))
-                }
+                Check::Condition => [mover, mover.other()]
+                    .into_iter()
+                    .find(|&side| self.condition_holds(end, side)),
             };
             let Some(named) = named else { continue };
             self.award_leftovers(index);
@@ -672,6 +661,21 @@ impl<'g, const N: usize> GameState<'g, N> {
         match self.position.turn >= game.limits().turns {
             true => TurnStart::Over(turn_limit()),
             false => TurnStart::Play { repeated },
+        }
+    }
+
+    /// Whether a `condition` end check's `when` holds for `side` (looking
+    /// ahead where it reads `threats`).
+    fn condition_holds(&self, end: &EndCheck, side: Side) -> bool {
+        let game = self.game;
+        let when = end
+            .when
+            .as_ref()
+            .expect("a condition check has its condition");
+        let last_mover = self.last_mover_or_guess();
+        match end.looks_ahead {
+            false => game.holds_for(when, &self.position, side, last_mover),
+            true => gain::holds_looking_ahead(game, when, &self.position, side, last_mover),
         }
     }
 
@@ -700,19 +704,7 @@ impl<'g, const N: usize> GameState<'g, N> {
             let end = &game.end_checks[index];
             let holds = match end.check {
                 Check::Repetition => repeated,
-                Check::Condition => {
-                    let when = end
-                        .when
-                        .as_ref()
-                        .expect("a condition check has its condition");
-                    let last_mover = self.last_mover_or_guess();
-                    match end.looks_ahead {
-                        false => game.holds_for(when, &self.position, mover, last_mover),
-                        true => {
-                            gain::holds_looking_ahead(game, when, &self.position, mover, last_mover)
-                        }
-                    }
-                }
+                Check::Condition => self.condition_holds(end, mover),
                 _ => unreachable!("only condition and repetition checks are called (load)"),
             };
             let check = index as u8;
