@@ -223,3 +223,27 @@ fn a_single_game_is_one_round_and_draws_as_random_game_does() {
     let kalah = catalog::load("kalah", &[]).unwrap();
     assert!(MatchState::from_position(&kalah, kalah.start(), true).is_err());
 }
+
+/// `short_hole = "shared_by_lot"`: a hole both sides fill half of goes to a
+/// side drawn by lot, from the match's deal and the round, so that each side
+/// wins it on some deals and the same deal always draws the same.
+#[test]
+fn a_hole_shared_equally_is_drawn_by_lot_from_the_deal() {
+    let game = catalog::load("tests/games/shared-by-lot.toml", &[]).unwrap();
+    // South, to move, has no seed: the round ends (no_moves) and North takes
+    // b6's 3, holding 26 against South's 22. South fills a6..a2 and has 2 left;
+    // North fills its row and has 2 left: a1 gets 2 of each.
+    let text = r#"{"board": [[0,0,0,0,0,0],[0,0,0,0,0,3]], "captured": {"south": 22, "north": 23},
+        "to_move": "south"}"#;
+    let start = mancala::present::json::parse_position(&game, text).unwrap();
+    let winner = |deal: u64| {
+        let state = MatchState::from_position_dealt(&game, start, true, deal).unwrap();
+        assert_eq!(state.round_number(), 2);
+        let next = state.position();
+        assert_eq!(next.count(0), 4, "a1 holds 2 of each");
+        next.territory().contains(0)
+    };
+    let to_north = (0..200).filter(|&deal| winner(deal)).count();
+    assert!((60..=140).contains(&to_north), "{to_north} of 200 to North");
+    assert!((0..50).all(|deal| winner(deal) == winner(deal)));
+}

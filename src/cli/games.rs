@@ -197,7 +197,7 @@ fn replayed<'g>(
                 .map_err(|e| e.to_string())?;
             let start = json::parse_position(game, &text)
                 .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
-            MatchState::from_position(game, start, as_match).map(|state| state.dealing(deal))
+            MatchState::from_position_dealt(game, start, as_match, deal)
         }
     };
     let mut state = state.map_err(|e| format!("{}: {e}", game.id()))?;

@@ -1894,16 +1894,20 @@ impl Loader {
                 ("partial", ShortHole::Partial),
                 ("empty", ShortHole::Empty),
                 ("shared", ShortHole::Shared),
+                ("shared_by_lot", ShortHole::SharedByLot),
                 ("topped_up", ShortHole::ToppedUp),
             ],
         );
         let surplus = self.surplus(spec.surplus.as_ref(), board);
         // Only a territory refill can give a side a hole of the other's.
-        if short_hole == Some(ShortHole::Shared) && !matches!(surplus, Some(Surplus::Territory(_)))
-        {
+        let shares = matches!(short_hole, Some(ShortHole::Shared | ShortHole::SharedByLot));
+        if shares && !matches!(surplus, Some(Surplus::Territory(_))) {
             self.problem(
                 short_hole_text.span(),
-                "short_hole = \"shared\" gives holes to the other side: it needs surplus = \"territory\"",
+                format!(
+                    "short_hole = \"{}\" gives holes to the other side: it needs surplus = \"territory\"",
+                    short_hole_text.get_ref()
+                ),
             );
         }
         Some(InOrder {

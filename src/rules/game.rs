@@ -601,6 +601,9 @@ pub(crate) enum ShortHole {
     Shared,
     /// As `Shared`, but the hole stays its owner's.
     ToppedUp,
+    /// As `Shared`, but a hole both sides gave as many seeds to goes to a
+    /// side drawn by lot (from the match's deal and the round's number).
+    SharedByLot,
 }
 
 /// Who starts the next round. On a tie (a drawn round, equal seeds), the game's

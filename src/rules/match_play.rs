@@ -7,6 +7,9 @@
 //! or at the round limit (unfinished). A single game is a match of one round,
 //! so every command plays both through `MatchState`.
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, Side};
@@ -56,13 +59,18 @@ pub struct Refill {
     pub out: [bool; 2],
 }
 
+/// Mixed into a round's deal for the lot a refill may draw, so that the lot
+/// and the round's scattered seeds do not follow from each other.
+const LOT: u64 = 0x6C6F_7473_6472_6177;
+
 /// Each side puts back the seeds it holds (`holdings`) as the match rules say:
 /// the rules fill its holes in order, or it takes them into its hand for its
 /// `[hand]` moves to place.
-pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Refill {
+/// `lot` seeds the draw of a hole shared equally (`short_hole = "shared_by_lot"`).
+pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2], lot: u64) -> Refill {
     let per_hole = u64::from(rules.seeds_per_hole);
     let setup = match &rules.filling {
-        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings),
+        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, lot),
         Filling::ByHand => Setup {
             hand: holdings.map(u64::from),
             ..Setup::empty()
@@ -97,7 +105,13 @@ pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2]) -> Re
 /// other could not (the last of its fill order first; with
 /// `"territory_from_first"`, the first), which become the filler's for the
 /// round.
-fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]) -> Setup {
+fn fill_in_order(
+    game: &Game,
+    per_hole: u64,
+    rules: &InOrder,
+    holdings: [u32; 2],
+    lot: u64,
+) -> Setup {
     let mut setup = Setup::empty();
     let mut hands = holdings.map(u64::from);
     // Each side's own holes it cannot fill, in its fill order.
@@ -132,7 +146,16 @@ fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]
             }
         }
     }
-    fill_short_holes(&mut setup, per_hole, rules.short_hole, &short, &mut hands);
+    let mut lot = ChaCha8Rng::seed_from_u64(lot);
+    let mut drawn = || lot.random_bool(0.5);
+    fill_short_holes(
+        &mut setup,
+        per_hole,
+        rules.short_hole,
+        &short,
+        &mut hands,
+        &mut drawn,
+    );
     for side in Side::BOTH {
         setup.captured[side.index()] = hands[side.index()];
     }
@@ -140,13 +163,15 @@ fn fill_in_order(game: &Game, per_hole: u64, rules: &InOrder, holdings: [u32; 2]
 }
 
 /// The holes each side could not fill (`short`, in its fill order), as
-/// `short_hole` says, from what the sides have left in `hands`.
+/// `short_hole` says, from what the sides have left in `hands`; `drawn` is
+/// the lot that gives a hole shared equally to the other side.
 fn fill_short_holes(
     setup: &mut Setup,
     per_hole: u64,
     short_hole: ShortHole,
     short: &[Vec<Hole>; 2],
     hands: &mut [u64; 2],
+    drawn: &mut dyn FnMut() -> bool,
 ) {
     for side in Side::BOTH {
         let [own, other] = [side, side.other()].map(Side::index);
@@ -157,11 +182,18 @@ fn fill_short_holes(
                     0
                 }
                 (ShortHole::Partial, 0) => hands[own],
-                (ShortHole::Shared | ShortHole::ToppedUp, 0) => {
+                (ShortHole::Shared | ShortHole::ToppedUp | ShortHole::SharedByLot, 0) => {
                     // The other side's remaining seeds top the hole up.
                     let given = hands[other].min(per_hole.saturating_sub(hands[own]));
                     hands[other] -= given;
-                    if short_hole == ShortHole::Shared && given > hands[own] {
+                    let to_other = match short_hole {
+                        ShortHole::Shared => given > hands[own],
+                        ShortHole::SharedByLot => {
+                            given > hands[own] || given == hands[own] && given > 0 && drawn()
+                        }
+                        _ => false,
+                    };
+                    if to_other {
                         setup.territory.push(hole);
                     }
                     hands[own] + given
@@ -382,7 +414,7 @@ pub struct ReplayError {
 impl<'g> MatchState<'g> {
     /// A single game from the game's setup.
     pub fn single(game: &'g Game) -> Self {
-        Self::start(game, None, game.start, game.start.to_move)
+        Self::start(game, None, game.start, game.start.to_move, 0)
     }
 
     /// A match (`as_match`) or a single game from the game's setup, as `deal`
@@ -393,14 +425,25 @@ impl<'g> MatchState<'g> {
     }
 
     /// A match (`as_match`) or a single game, from `start`; in a match, its
-    /// `captured` are the reserves carried into the round (which, where the
-    /// setup scatters seeds, are dealt from deal 0).
+    /// `captured` are the reserves carried into the round (its later rounds
+    /// dealt, and its refills' lots drawn, from deal 0).
     pub fn from_position(
         game: &'g Game,
         start: Position,
         as_match: bool,
     ) -> Result<Self, CannotStart> {
-        Self::from_round(game, start, start.starter, as_match)
+        Self::from_position_dealt(game, start, as_match, 0)
+    }
+
+    /// `from_position`, its later rounds dealt (where the setup scatters seeds
+    /// and rounds start afresh) and its refills' lots drawn from `deal`.
+    pub fn from_position_dealt(
+        game: &'g Game,
+        start: Position,
+        as_match: bool,
+        deal: u64,
+    ) -> Result<Self, CannotStart> {
+        Self::begin(game, start, start.starter, as_match, deal)
     }
 
     /// As `from_position`, for a round that `starter` started (which the next
@@ -411,7 +454,7 @@ impl<'g> MatchState<'g> {
         starter: Side,
         as_match: bool,
     ) -> Result<Self, CannotStart> {
-        Self::begin(game, start, starter, as_match)
+        Self::begin(game, start, starter, as_match, 0)
     }
 }
 
@@ -424,15 +467,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
             true => game.deal(deal, Side::South),
             false => game.start,
         };
-        let state = Self::begin(game, start, start.starter, as_match)?;
-        Ok(state.dealing(deal))
-    }
-
-    /// The same, its later rounds dealt from `deal` (where the setup scatters
-    /// seeds at random and rounds start afresh).
-    pub fn dealing(mut self, deal: u64) -> Self {
-        self.deal = deal;
-        self
+        Self::begin(game, start, start.starter, as_match, deal)
     }
 
     fn begin(
@@ -440,6 +475,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         start: Position,
         starter: Side,
         as_match: bool,
+        deal: u64,
     ) -> Result<Self, CannotStart> {
         let rules = match as_match {
             true => Some(game.match_rules.as_ref().ok_or(NoMatchRules)?),
@@ -449,7 +485,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
             }
             false => None,
         };
-        Ok(Self::start(game, rules, start, starter))
+        Ok(Self::start(game, rules, start, starter, deal))
     }
 
     /// Plays decisions given by name (hole names such as `a3`), stopping at the
@@ -480,11 +516,13 @@ impl<'g, const N: usize> MatchState<'g, N> {
         Ok(())
     }
 
+    /// The match from `start`, whose later rounds (and lots) follow from `deal`.
     fn start(
         game: &'g Game,
         rules: Option<&'g MatchRules>,
         mut start: Position,
         starter: Side,
+        deal: u64,
     ) -> Self {
         start.starter = starter;
         let mut state = MatchState {
@@ -500,7 +538,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
             passes_before: 0,
             last_refill: None,
             tally: [0; 2],
-            deal: 0,
+            deal,
             outcome: None,
         };
         state.settle();
@@ -710,7 +748,8 @@ impl<'g, const N: usize> MatchState<'g, N> {
         let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
-                let refill = refill(game, refill_rules, holdings);
+                let lot = round_deal(self.deal, self.number + 1) ^ LOT;
+                let refill = refill(game, refill_rules, holdings, lot);
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,
                     _ => Reason::CannotRefill,

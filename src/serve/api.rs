@@ -509,7 +509,7 @@ pub(super) fn replay<'g>(
         Some(file) => {
             let start = json::parse_position(game, &file.to_string())
                 .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
-            MatchState::from_position(game, start, as_match).map(|state| state.dealing(deal))
+            MatchState::from_position_dealt(game, start, as_match, deal)
         }
     };
     let mut state = state.map_err(|e| ApiError::bad_request(e.to_string()))?;

@@ -663,6 +663,12 @@ fn short_hole_words(per_hole: u16, short_hole: ShortHole) -> String {
              side that gave more of its seeds (its owner when they gave as many). Holes after it \
              stay empty but in play."
         ),
+        ShortHole::SharedByLot => format!(
+            "The first hole that cannot be given {per_hole} gets what remains, topped up to \
+             {per_hole} from the other side's remaining seeds; it belongs for the round to the \
+             side that gave more of its seeds, or, when they gave as many, to a side drawn by lot. \
+             Holes after it stay empty but in play."
+        ),
         ShortHole::ToppedUp => format!(
             "The first hole that cannot be given {per_hole} gets what remains, topped up to \
              {per_hole} from the other side's remaining seeds, and stays its owner's. Holes \
