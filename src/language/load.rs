@@ -2160,7 +2160,8 @@ impl Loader {
             (Some(_), Some(offer)) => {
                 self.problem(
                     offer.span(),
-                    "an end check is called by the mover (`call`) or offered to the other side                      (`offer`), not both",
+                    "an end check is called by the mover (`call`) or offered to the other side \
+                     (`offer`), not both",
                 );
                 return None;
             }
@@ -2168,7 +2169,8 @@ impl Loader {
         if !matches!(check, Some(Check::Condition | Check::Repetition)) {
             self.problem(
                 name.span(),
-                "only a `condition` or `repetition` end check can be called or offered: it then                  names the side that calls or offers it",
+                "only a `condition` or `repetition` end check can be called or offered: it then \
+                 names the side that calls or offers it",
             );
             return None;
         }
