@@ -131,18 +131,15 @@ fn fill_in_order(
     if let Surplus::Territory(start) = rules.surplus {
         for side in Side::BOTH {
             let across = &mut short[side.other().index()];
-            if start == TerritoryStart::FirstUnfilled {
-                across.reverse();
-            }
-            while hands[side.index()] >= per_hole
-                && let Some(hole) = across.pop()
-            {
+            while hands[side.index()] >= per_hole && !across.is_empty() {
+                let next = match start {
+                    TerritoryStart::LastUnfilled => across.len() - 1,
+                    TerritoryStart::FirstUnfilled => 0,
+                };
+                let hole = across.remove(next);
                 setup.counts.push((hole, per_hole));
                 setup.territory.push(hole);
                 hands[side.index()] -= per_hole;
-            }
-            if start == TerritoryStart::FirstUnfilled {
-                across.reverse();
             }
         }
     }
