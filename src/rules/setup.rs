@@ -189,29 +189,7 @@ impl Setup {
     /// Checks the setup against the game and builds the position.
     pub fn position(&self, game: &Game) -> Result<Position, SetupError> {
         let mut position = self.board_position(&game.board, game.closes_holes())?;
-        // Only claims gained across the board share a hole with its owner's.
-        let [south, north] = position.claims;
-        if let Some(hole) = south.both(north).iter().next()
-            && game.claims_gain.is_none()
-        {
-            return Err(SetupError::ClaimedTwice(game.board.name(hole)));
-        }
-        let claimed = !south.is_empty() || !north.is_empty();
-        if claimed && !game.has_claims() {
-            return Err(SetupError::NoClaims);
-        }
-        if position.hand != [0; 2] && game.hand.is_none() {
-            return Err(SetupError::NoHandMoves);
-        }
-        if position.out_of_play > 0 && !game.removes_seeds() {
-            return Err(SetupError::NothingRemoved);
-        }
-        if position.previous.is_some() && !game.remembers(Memory::PreviousMove) {
-            return Err(SetupError::PreviousNotRead);
-        }
-        if position.previous_captured && !game.remembers(Memory::PreviousCapture) {
-            return Err(SetupError::PreviousCapturedNotRead);
-        }
+        check_against_rules(game, &position)?;
         if self.extra_turns > 0 && !game.remembers(Memory::ExtraTurns) {
             return Err(SetupError::ExtraTurnsNotRead);
         }
@@ -220,65 +198,40 @@ impl Setup {
             return Err(SetupError::PassedNotRead);
         }
         position.passed = self.passed;
-        if !position.moved_from.is_empty() && !game.remembers(Memory::MovedFrom) {
-            return Err(SetupError::MovedFromNotRead);
-        }
-        let territory = game
-            .match_rules
-            .as_ref()
-            .and_then(|m| m.refill())
-            .and_then(|r| r.in_order())
-            .is_some_and(|r| matches!(r.surplus, crate::rules::game::Surplus::Territory(_)));
-        if !position.territory.is_empty() && !territory {
-            return Err(SetupError::TerritoryNotPossible);
-        }
         if self.strip > 0 {
-            let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
-            let pending = Pending {
-                capture,
-                remaining: 1,
-                again: false,
-            };
-            let holes = crate::rules::engine::strip_holes(game, &position, pending);
-            let whole = game.captures[capture as usize]
-                .strip
-                .as_ref()
-                .is_some_and(|strip| strip.whole);
-            let available = crate::rules::engine::payable(&position, holes, whole);
-            if self.strip > u64::from(available) {
-                return Err(SetupError::StripTooLong {
-                    owed: self.strip,
-                    available,
-                });
-            }
-            position.pending = Some(Pending {
-                remaining: self.strip as u16,
-                ..pending
-            });
+            position.pending = Some(self.strip_owed(game, &position)?);
         }
         if let Some(called) = self.called {
-            let check = match called {
-                Called::Offered(check) | Called::Refused(check) => check,
-                Called::Ends { .. } => {
-                    return Err(SetupError::NoOffer(
-                        "a game ended is no position to play from",
-                    ));
-                }
-            };
-            let offered = game.end_checks.get(usize::from(check));
-            if !offered.is_some_and(|end| matches!(end.trigger, Trigger::Offer(_))) {
-                return Err(SetupError::NoOffer(
-                    "no end check of this game is offered by that name",
-                ));
-            }
-            if position.pending.is_some() {
-                return Err(SetupError::NoOffer(
-                    "an offer is made at a turn's start, not while a strip is owed",
-                ));
-            }
-            position.called = Some(called);
+            position.called = Some(offer_waiting(game, &position, called)?);
         }
         Ok(position)
+    }
+
+    /// The strip of `self.strip` decisions owed in `position`, if the game has
+    /// a strip and its holes hold enough.
+    fn strip_owed(&self, game: &Game, position: &Position) -> Result<Pending, SetupError> {
+        let capture = game.strip_rule().ok_or(SetupError::NoStrip)?;
+        let pending = Pending {
+            capture,
+            remaining: 1,
+            again: false,
+        };
+        let holes = crate::rules::engine::strip_holes(game, position, pending);
+        let whole = game.captures[capture as usize]
+            .strip
+            .as_ref()
+            .is_some_and(|strip| strip.whole);
+        let available = crate::rules::engine::payable(position, holes, whole);
+        if self.strip > u64::from(available) {
+            return Err(SetupError::StripTooLong {
+                owed: self.strip,
+                available,
+            });
+        }
+        Ok(Pending {
+            remaining: self.strip as u16,
+            ..pending
+        })
     }
 
     /// Everything but a pending strip, checked against the board alone (a game's
@@ -407,6 +360,73 @@ impl Scatter {
             start.counts[hole as usize] += 1;
         }
     }
+}
+
+/// The parts of a position only some games have (claims, hands, seeds out of
+/// play, the last move, holes moved from or held across the middle), each
+/// refused where the game's rules never make or read it.
+fn check_against_rules(game: &Game, position: &Position) -> Result<(), SetupError> {
+    // Only claims gained across the board share a hole with its owner's.
+    let [south, north] = position.claims;
+    if let Some(hole) = south.both(north).iter().next()
+        && game.claims_gain.is_none()
+    {
+        return Err(SetupError::ClaimedTwice(game.board.name(hole)));
+    }
+    let claimed = !south.is_empty() || !north.is_empty();
+    if claimed && !game.has_claims() {
+        return Err(SetupError::NoClaims);
+    }
+    if position.hand != [0; 2] && game.hand.is_none() {
+        return Err(SetupError::NoHandMoves);
+    }
+    if position.out_of_play > 0 && !game.removes_seeds() {
+        return Err(SetupError::NothingRemoved);
+    }
+    if position.previous.is_some() && !game.remembers(Memory::PreviousMove) {
+        return Err(SetupError::PreviousNotRead);
+    }
+    if position.previous_captured && !game.remembers(Memory::PreviousCapture) {
+        return Err(SetupError::PreviousCapturedNotRead);
+    }
+    if !position.moved_from.is_empty() && !game.remembers(Memory::MovedFrom) {
+        return Err(SetupError::MovedFromNotRead);
+    }
+    let territory = game
+        .match_rules
+        .as_ref()
+        .and_then(|m| m.refill())
+        .and_then(|r| r.in_order())
+        .is_some_and(|r| matches!(r.surplus, crate::rules::game::Surplus::Territory(_)));
+    if !position.territory.is_empty() && !territory {
+        return Err(SetupError::TerritoryNotPossible);
+    }
+    Ok(())
+}
+
+/// An offer waiting for its answer, or refused, in `position`: only of an end
+/// check the game offers, and at a turn's start (no strip owed).
+fn offer_waiting(game: &Game, position: &Position, called: Called) -> Result<Called, SetupError> {
+    let check = match called {
+        Called::Offered(check) | Called::Refused(check) => check,
+        Called::Ends { .. } => {
+            return Err(SetupError::NoOffer(
+                "a game ended is no position to play from",
+            ));
+        }
+    };
+    let offered = game.end_checks.get(usize::from(check));
+    if !offered.is_some_and(|end| matches!(end.trigger, Trigger::Offer(_))) {
+        return Err(SetupError::NoOffer(
+            "no end check of this game is offered by that name",
+        ));
+    }
+    if position.pending.is_some() {
+        return Err(SetupError::NoOffer(
+            "an offer is made at a turn's start, not while a strip is owed",
+        ));
+    }
+    Ok(called)
 }
 
 /// The deal of round `number` (from 1) of a match dealt from `deal`: each round
