@@ -16,6 +16,7 @@ fn random_matches_conserve_seeds_and_keep_closed_holes_empty() {
         "tests/games/territory-shared.toml",
         "tests/games/territory-topped-up.toml",
         "tests/games/territory-empty.toml",
+        "tests/games/territory-in-turn.toml",
     ];
     let tallied = ["tests/games/tally.toml"];
     for id in ["rio-kadalis", "walak-pussa"]
@@ -246,4 +247,30 @@ fn a_hole_shared_equally_is_drawn_by_lot_from_the_deal() {
     let to_north = (0..200).filter(|&deal| winner(deal)).count();
     assert!((60..=140).contains(&to_north), "{to_north} of 200 to North");
     assert!((0..50).all(|deal| winner(deal) == winner(deal)));
+}
+
+/// `surplus = "territory_in_turn"` with `short_hole = "shared_by_lot"`: the
+/// hole both sides fill half of stands where the first to fill would have
+/// filled next, whichever side the lot gives it to.
+#[test]
+fn in_turn_a_hole_shared_equally_stands_where_the_first_filler_goes_on() {
+    let text = std::fs::read_to_string("tests/games/territory-in-turn.toml").unwrap();
+    let text = text.replace("\"shared\"", "\"shared_by_lot\"");
+    let game = mancala::language::load::load_str("by-lot", "by-lot.toml", &text, &[]).unwrap();
+    // North, to move, holds a majority: the round ends, North 38, South 10.
+    // North fills first (its row, then a6 a5 a4), South a3 a2; both have 2
+    // left, which North, the first to fill, puts into a1 with South's 2.
+    let text = r#"{"board": [[0,0,0,0,0,0],[0,0,0,0,0,3]], "captured": {"south": 10, "north": 35},
+        "to_move": "north"}"#;
+    let start = mancala::present::json::parse_position(&game, text).unwrap();
+    let winner = |deal: u64| {
+        let state = MatchState::from_position_dealt(&game, start, true, deal).unwrap();
+        let next = state.position();
+        assert_eq!(next.count(0), 4, "a1 holds 2 of each");
+        assert!([3, 4, 5].iter().all(|&h| next.territory().contains(h)));
+        assert!(!next.territory().contains(1) && !next.territory().contains(2));
+        next.territory().contains(0)
+    };
+    let to_north = (0..200).filter(|&deal| winner(deal)).count();
+    assert!((60..=140).contains(&to_north), "{to_north} of 200 to North");
 }

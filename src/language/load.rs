@@ -1740,12 +1740,18 @@ impl Loader {
                 ("more_seeds", Starter::MoreSeeds),
                 ("alternate", Starter::Alternate),
                 ("last_mover", Starter::LastMover),
+                ("mover", Starter::Mover),
             ],
         );
         let draw_starter = match &spec.draw_starter {
             None => Some(None),
             // `alternate` and `last_mover` always name a side.
-            Some(side) if matches!(starter, Some(Starter::Alternate | Starter::LastMover)) => {
+            Some(side)
+                if matches!(
+                    starter,
+                    Some(Starter::Alternate | Starter::LastMover | Starter::Mover)
+                ) =>
+            {
                 self.problem(
                     side.span(),
                     format!(
@@ -2026,6 +2032,10 @@ impl Loader {
                 (
                     "territory_from_first",
                     Surplus::Territory(TerritoryStart::FirstUnfilled),
+                ),
+                (
+                    "territory_in_turn",
+                    Surplus::Territory(TerritoryStart::InTurn),
                 ),
             ],
         );

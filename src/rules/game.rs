@@ -576,6 +576,10 @@ pub(crate) enum TerritoryStart {
     /// The first one it could not fill, going on in its fill order (Ludii's
     /// LeftMostEmpty along the circuit).
     FirstUnfilled,
+    /// The sides fill one after the other, the next round's starter first,
+    /// each into the empty holes of its own fill order and then of the
+    /// other's: a richer side filling first takes the other's first holes.
+    InTurn,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -618,6 +622,8 @@ pub(crate) enum Starter {
     Alternate,
     /// The side that made the round's last move.
     LastMover,
+    /// The side whose turn it would be as the round ends.
+    Mover,
 }
 
 impl Game {

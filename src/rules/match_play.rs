@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
-use crate::rules::board::{Hole, Side};
+use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     AtRoundLimit, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules, Rounds, ShortHole,
@@ -66,11 +66,18 @@ const LOT: u64 = 0x6C6F_7473_6472_6177;
 /// Each side puts back the seeds it holds (`holdings`) as the match rules say:
 /// the rules fill its holes in order, or it takes them into its hand for its
 /// `[hand]` moves to place.
+/// `first`, the next round's starter, fills first where the sides fill in turn;
 /// `lot` seeds the draw of a hole shared equally (`short_hole = "shared_by_lot"`).
-pub(crate) fn refill(game: &Game, rules: &RefillRules, holdings: [u32; 2], lot: u64) -> Refill {
+pub(crate) fn refill(
+    game: &Game,
+    rules: &RefillRules,
+    holdings: [u32; 2],
+    first: Side,
+    lot: u64,
+) -> Refill {
     let per_hole = u64::from(rules.seeds_per_hole);
     let setup = match &rules.filling {
-        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, lot),
+        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, first, lot),
         Filling::ByHand => Setup {
             hand: holdings.map(u64::from),
             ..Setup::empty()
@@ -110,8 +117,12 @@ fn fill_in_order(
     per_hole: u64,
     rules: &InOrder,
     holdings: [u32; 2],
+    first: Side,
     lot: u64,
 ) -> Setup {
+    if rules.surplus == Surplus::Territory(TerritoryStart::InTurn) {
+        return fill_in_turn(game, per_hole, rules, holdings, first, lot);
+    }
     let mut setup = Setup::empty();
     let mut hands = holdings.map(u64::from);
     // Each side's own holes it cannot fill, in its fill order.
@@ -134,7 +145,7 @@ fn fill_in_order(
             while hands[side.index()] >= per_hole && !across.is_empty() {
                 let next = match start {
                     TerritoryStart::LastUnfilled => across.len() - 1,
-                    TerritoryStart::FirstUnfilled => 0,
+                    TerritoryStart::FirstUnfilled | TerritoryStart::InTurn => 0,
                 };
                 let hole = across.remove(next);
                 setup.counts.push((hole, per_hole));
@@ -156,6 +167,83 @@ fn fill_in_order(
     for side in Side::BOTH {
         setup.captured[side.index()] = hands[side.index()];
     }
+    setup
+}
+
+/// `surplus = "territory_in_turn"`: the sides fill one after the other, `first`
+/// (the next round's starter) first, each putting `per_hole` seeds into the
+/// empty holes of its own fill order and then of the other's, holes it fills
+/// being its own for the round. What remains then goes as `short_hole` says,
+/// into the next empty hole of the side that places it.
+fn fill_in_turn(
+    game: &Game,
+    per_hole: u64,
+    rules: &InOrder,
+    holdings: [u32; 2],
+    first: Side,
+    lot: u64,
+) -> Setup {
+    let mut setup = Setup::empty();
+    let mut hands = holdings.map(u64::from);
+    let orders = Side::BOTH.map(|side| {
+        let mut order = fill_order(game, rules, side);
+        order.extend(fill_order(game, rules, side.other()));
+        order
+    });
+    let mut filled = HoleSet::default();
+    // Puts `seeds` into the next empty hole of `filler`'s order, `owner`'s for the round.
+    let mut place = |setup: &mut Setup, filler: Side, owner: Side, seeds: u64| {
+        let next = orders[filler.index()]
+            .iter()
+            .find(|&&h| !filled.contains(h));
+        let &hole = next?;
+        filled.insert(hole);
+        setup.counts.push((hole, seeds));
+        if game.board.owner(hole) != owner {
+            setup.territory.push(hole);
+        }
+        Some(hole)
+    };
+    let placers = [first, first.other()];
+    for side in placers {
+        while hands[side.index()] >= per_hole && place(&mut setup, side, side, per_hole).is_some() {
+            hands[side.index()] -= per_hole;
+        }
+    }
+    match rules.short_hole {
+        ShortHole::Close => {
+            let open = orders[0].iter().filter(|&&h| !filled.contains(h));
+            setup.closed.extend(open);
+        }
+        ShortHole::Empty => {}
+        ShortHole::Partial => {
+            for side in placers {
+                let left = hands[side.index()];
+                if left > 0 && place(&mut setup, side, side, left).is_some() {
+                    hands[side.index()] = 0;
+                }
+            }
+        }
+        ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
+            // The side with more left over places it (the first to fill when both have as many).
+            let [larger, smaller] = match hands[first.other().index()] > hands[first.index()] {
+                true => [first.other(), first],
+                false => placers,
+            };
+            let own = hands[larger.index()];
+            let given = hands[smaller.index()].min(per_hole.saturating_sub(own));
+            let lot_lost = || ChaCha8Rng::seed_from_u64(lot).random_bool(0.5);
+            let owner = match rules.short_hole {
+                ShortHole::SharedByLot if own == given && lot_lost() => smaller,
+                _ => larger,
+            };
+            if own > 0 && place(&mut setup, larger, owner, own + given).is_some() {
+                hands[larger.index()] = 0;
+                hands[smaller.index()] -= given;
+            }
+        }
+    }
+    setup.captured = hands;
     setup
 }
 
@@ -327,6 +415,7 @@ pub fn next_starter(
         Starter::FewerSeeds => more_seeds.map(Side::other),
         Starter::Alternate => None,
         Starter::LastMover => last_mover,
+        Starter::Mover => Some(end.to_move),
     };
     let on_a_tie = || {
         let draw_starter = rules.draw_starter.as_ref()?;
@@ -691,12 +780,12 @@ impl<'g, const N: usize> MatchState<'g, N> {
                 reason: outcome.reason,
             });
         };
-        let next = match self.refill_or_decide(rules, holdings) {
+        let (end, last_mover) = (self.round.position(), self.round.last_mover());
+        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
+        let next = match self.refill_or_decide(rules, holdings, starter) {
             Ok(next) => next,
             Err(decided) => return Some(decided),
         };
-        let (end, last_mover) = (self.round.position(), self.round.last_mover());
-        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
         let mut start =
             next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
         start.to_move = starter;
@@ -740,13 +829,14 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &mut self,
         rules: &MatchRules,
         holdings: [u32; 2],
+        starter: Side,
     ) -> Result<Option<Position>, MatchOutcome> {
         let game = self.round.game();
         let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
                 let lot = round_deal(self.deal, self.number + 1) ^ LOT;
-                let refill = refill(game, refill_rules, holdings, lot);
+                let refill = refill(game, refill_rules, holdings, starter, lot);
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,
                     _ => Reason::CannotRefill,

@@ -540,9 +540,10 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
         Starter::MoreSeeds => "the side holding more seeds starts the next round",
         Starter::Alternate => "the sides take turns to start the rounds",
         Starter::LastMover => "the side that made the round's last move starts the next",
+        Starter::Mover => "the side whose turn it would be as the round ends starts the next",
     };
     let after_a_draw = match (rules.starter, words.draw) {
-        (Starter::Alternate | Starter::LastMover, _) => String::new(),
+        (Starter::Alternate | Starter::LastMover | Starter::Mover, _) => String::new(),
         (_, None) => " After a drawn round (or with equal seeds), the side that did not start \
                        the round just played starts."
             .to_string(),
@@ -620,17 +621,25 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
              from its own seat, going {along})"
         ),
     };
-    let short = short_hole_words(per_hole, rules.short_hole);
+    let short = match rules.surplus {
+        Surplus::Territory(TerritoryStart::InTurn) => short_hole_in_turn_words(rules.short_hole),
+        _ => short_hole_words(per_hole, rules.short_hole),
+    };
     let surplus = match rules.surplus {
         Surplus::Keep => String::new(),
+        Surplus::Territory(TerritoryStart::InTurn) => format!(
+            " The sides fill one after the other, the side that starts the next round first: \
+             each puts {per_hole} into every empty hole it can, its own holes first and then the \
+             other's in the other's order, and the holes it fills are its own for the round (it \
+             moves from them, and they are its own for every rule)."
+        ),
         Surplus::Territory(start) => format!(
             " A side with seeds left once its own holes are full fills, {per_hole} each, the \
              holes the other side could not, starting with {}; those holes are its own for the \
              round (it moves from them, and they are its own for every rule).",
             match start {
                 TerritoryStart::LastUnfilled => "the one the other would have filled last",
-                TerritoryStart::FirstUnfilled =>
-                    "the first the other could not fill, in the other's order",
+                _ => "the first the other could not fill, in the other's order",
             }
         ),
     };
@@ -639,6 +648,32 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
          seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count as \
          captured in the next round."
     )
+}
+
+/// What becomes of the seeds left over when the sides fill in turn.
+fn short_hole_in_turn_words(short_hole: ShortHole) -> String {
+    let rest = "the holes left empty stay in play, their row's owner's";
+    match short_hole {
+        ShortHole::Close => "The holes left empty are closed for the round: sowing passes them \
+             by and they cannot be played; the seeds left over stay in hand."
+            .to_string(),
+        ShortHole::Empty => format!("The seeds left over stay in hand, and {rest}."),
+        ShortHole::Partial => format!(
+            "Then each side, in the same order, puts what it has left into the next empty hole \
+             it would have filled, its own for the round; {rest}."
+        ),
+        ShortHole::Shared | ShortHole::ToppedUp => format!(
+            "Then the side with more left over (the first to fill when both have as many) puts \
+             it, topped up from the other's, into the next empty hole it would have filled, its \
+             own for the round; {rest}."
+        ),
+        ShortHole::SharedByLot => format!(
+            "Then the side with more left over (the first to fill when both have as many) puts \
+             it, topped up from the other's, into the next empty hole it would have filled, its \
+             own for the round, or, when both gave as many, the hole of a side drawn by lot; \
+             {rest}."
+        ),
+    }
 }
 
 /// What becomes of a hole the rules cannot fill.
