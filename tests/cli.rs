@@ -1061,6 +1061,20 @@ fn solve_from_the_start_and_from_a_position() {
         (Some("win"), Some(2))
     );
 
+    // Only the best decisions valued: the same value, the rest only worse.
+    let best = mancala(
+        &[
+            &["solve", "kalah", "--no-cache", "--decisions", "best"][..],
+            &options,
+        ]
+        .concat(),
+    );
+    let text = stdout(&best);
+    assert!(
+        text.starts_with("kalah: South to move wins by 6\n  a2       South wins by 6\n  worse: a1 a3 a4 (values not sought)\n"),
+        "{text}"
+    );
+
     let replayed = mancala(&[&["replay", "kalah", "a3", "--json"][..], &options].concat());
     let position: serde_json::Value = serde_json::from_str(&stdout(&replayed)).unwrap();
     let file = scratch("solve-position").join("after-a3.json");

@@ -3,7 +3,7 @@
 //! every value checked a second way, by plain minimax over the whole game.
 
 use mancala::agents::search::{evaluate, minimax};
-use mancala::solve::{Budget, MAX_LINE, SolveError, Valuing, Verdict, solve};
+use mancala::solve::{Budget, MAX_LINE, SolveError, Valued, Valuing, Verdict, solve};
 use mancala::{Game, GameState, Side};
 
 const BUDGET: Budget = Budget {
@@ -11,6 +11,7 @@ const BUDGET: Budget = Budget {
     positions: 50_000_000,
     threads: 1,
     line: MAX_LINE,
+    valued: Valued::Every,
 };
 
 fn kalah(holes: u32, seeds: u32) -> Game {
@@ -304,7 +305,7 @@ fn a_long_solve_reports_its_progress() {
     let start = GameState::new(&game);
     assert!(!reports.is_empty());
     for progress in &reports {
-        let (index, count) = progress.decision;
+        let (index, count) = progress.decision.expect("a decision at the start");
         assert!(index < count && count == solution.decisions.len());
         assert_eq!(progress.positions % mancala::solve::REPORT_EVERY, 0);
         let decision = start.legal().nth(index).unwrap();
@@ -350,6 +351,7 @@ fn threads_find_the_same_values() {
         positions: 100_000,
         threads: 2,
         line: MAX_LINE,
+        valued: Valued::Every,
     };
     let error = solve(&GameState::new(&kalah(4, 4)), few).unwrap_err();
     assert_eq!(error, SolveError::TooManyPositions(100_000));
@@ -361,7 +363,7 @@ fn threads_find_the_same_values() {
 fn the_estimate_is_the_pace_so_far() {
     use std::time::Duration;
     let progress = mancala::solve::Progress {
-        decision: (3, 6),
+        decision: Some((3, 6)),
         between: (None, None),
         positions: 0,
         elapsed: Duration::from_secs(10),
@@ -378,6 +380,74 @@ fn the_estimate_is_the_pace_so_far() {
         ..progress
     };
     assert_eq!(all.left(), Some(Duration::ZERO));
+    let the_start = mancala::solve::Progress {
+        decision: None,
+        ..progress
+    };
+    assert_eq!(the_start.left(), None);
+}
+
+/// Valuing only the best decisions (`Valued::Best`): the same value of the
+/// start, the same best decisions with that value, every other decision
+/// worse, and fewer positions examined where the decisions differ.
+#[test]
+fn the_best_decisions_alone_agree_with_every_value() {
+    let oware = mancala::load(
+        "oware",
+        &[
+            ("holes_per_row".into(), "2".into()),
+            ("seeds_per_hole".into(), "2".into()),
+        ],
+    )
+    .unwrap();
+    let tchuka = mancala::load("tchuka-ruma", &[]).unwrap();
+    let best_only = Budget {
+        valued: Valued::Best,
+        ..BUDGET
+    };
+    let (mut every_positions, mut best_positions) = (0, 0);
+    for game in [
+        kalah(3, 4),
+        kalah_with(4, 4, 1),
+        kalah_with(5, 3, 1),
+        oware,
+        tchuka,
+    ] {
+        let state = GameState::new(&game);
+        let every = solve(&state, BUDGET).expect("solved");
+        let best = solve(
+            &state,
+            Budget {
+                threads: 2,
+                ..best_only
+            },
+        )
+        .expect("solved");
+        assert_eq!(best.value, every.value, "{}", game.id());
+        let top: Vec<_> = every
+            .decisions
+            .iter()
+            .filter(|d| d.1 == every.value)
+            .collect();
+        assert_eq!(
+            best.decisions.iter().collect::<Vec<_>>(),
+            top,
+            "{}",
+            game.id()
+        );
+        let others = every.decisions.iter().filter(|d| d.1 != every.value);
+        let mut others: Vec<_> = others.map(|d| d.0).collect();
+        let board_order: Vec<_> = state.legal().collect();
+        others.sort_by_key(|d| board_order.iter().position(|b| b == d));
+        assert_eq!(best.worse, others, "{}", game.id());
+        assert!(every.worse.is_empty());
+        every_positions += every.positions;
+        best_positions += best.positions;
+    }
+    assert!(
+        best_positions < every_positions,
+        "{best_positions} against {every_positions}"
+    );
 }
 
 /// Retrograde analysis and the search find the same values, decision by

@@ -7,7 +7,9 @@
 #
 # CELLS="4,5 6,3" picks cells; EMPTY_CAPTURE=1 solves Irving et al.'s reading;
 # LIMIT=SECONDS gives up on a cell after that long (default 1800); THREADS=N
-# solves on N threads (default 1).
+# solves on N threads (default 1); DECISIONS=best values the start and its
+# best decisions only (`--decisions best`, on one thread), DECISIONS=all (the
+# default) every decision.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${BINARY:-target/release/mancala}
@@ -18,6 +20,7 @@ for cell in $cells; do
     m=${cell%,*}
     n=${cell#*,}
     if ! json=$(timeout "${LIMIT:-1800}" "$binary" solve kalah --json --no-cache --threads "${THREADS:-1}" --memory "${MEMORY:-4G}" \
+        --decisions "${DECISIONS:-all}" \
         --option holes_per_row="$m" --option seeds_per_hole="$n" \
         --option empty_capture="${EMPTY_CAPTURE:-0}"); then
         echo "| ($m,$n) | not solved within ${LIMIT:-1800} s | | |"

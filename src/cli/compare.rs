@@ -9,7 +9,7 @@ use mancala::language::catalog;
 use mancala::language::source::Source;
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{Budget, Verdict, solve};
+use mancala::solve::{Budget, Valued, Verdict, solve};
 use mancala::studies::compare;
 
 use crate::cli::Failure;
@@ -195,6 +195,7 @@ fn exact(game: &Game) -> Option<(Verdict, i64)> {
         positions: 5_000_000,
         threads: 1,
         line: mancala::solve::MAX_LINE,
+        valued: Valued::Best,
     };
     let start = game.deal(0, game.start().to_move());
     let solution = mancala::with_cells!(game.cell_class(), N => {

@@ -11,7 +11,7 @@ use mancala::Position;
 use mancala::agents::deadline::Deadline;
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{self, Budget, Method, Progress, Solution, Value, Valuing, Verdict};
+use mancala::solve::{self, Budget, Method, Progress, Solution, Value, Valued, Valuing, Verdict};
 
 use crate::cli::args::GameArgs;
 use crate::cli::output::{out, outln};
@@ -47,6 +47,11 @@ pub struct SolveArgs {
     /// analysis where the search could not prove its value.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
+    /// Which decisions at the start to value exactly: `all`, or `best` (the
+    /// start's value first, then each decision tested against it, the others
+    /// shown only as worse: several times faster, on one thread).
+    #[arg(long, value_enum, default_value_t = DecisionsArg::All)]
+    pub decisions: DecisionsArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -63,6 +68,12 @@ pub enum MethodArg {
     Auto,
     Search,
     Retrograde,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DecisionsArg {
+    All,
+    Best,
 }
 
 impl MethodArg {
@@ -103,6 +114,10 @@ struct Report {
     one_round: bool,
     valuing: Valuing,
     decisions: Vec<DecisionReport>,
+    /// Decisions proved worse than the best, their values not sought
+    /// (`--decisions best`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    worse: Vec<String>,
     positions: u64,
     turn_limit_met: u64,
     repeats_met: u64,
@@ -172,6 +187,7 @@ fn cache_entry(cache: &Cache, args: &SolveArgs, game: &Game, start: &Position) -
         &limits,
         &format!("{start:?}"),
         &format!("{:?}", args.method),
+        &format!("{:?}", args.decisions),
     ])
 }
 
@@ -185,6 +201,10 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
             usize::from,
         ),
         line: solve::MAX_LINE,
+        valued: match args.decisions {
+            DecisionsArg::All => Valued::Every,
+            DecisionsArg::Best => Valued::Best,
+        },
     };
     let shown = std::io::stderr().is_terminal();
     let report = |progress: Progress| {
@@ -226,6 +246,11 @@ fn report_of(game: &Game, solution: &Solution) -> Report {
                 margin: value.margin,
             })
             .collect(),
+        worse: solution
+            .worse
+            .iter()
+            .map(|&decision| game.decision_name(decision))
+            .collect(),
         positions: solution.positions,
         turn_limit_met: solution.turn_limit_met,
         repeats_met: solution.repeats_met,
@@ -257,6 +282,9 @@ fn text(report: &Report) -> String {
     for decision in &report.decisions {
         let value = value(decision.verdict, decision.margin);
         text += &format!("  {:<8} {side} {}\n", decision.decision, outcome(value));
+    }
+    if !report.worse.is_empty() {
+        text += &format!("  worse: {} (values not sought)\n", report.worse.join(" "));
     }
     let valuing = match report.valuing {
         Valuing::Margin => "margins still to win, shared by every split of the scores",
@@ -301,7 +329,10 @@ fn text(report: &Report) -> String {
 /// "decision 2 of 6: between loses by 2 and wins by 4; 12.6M positions, 14 s,
 /// about 56 s left".
 fn progress_line(progress: &Progress) -> String {
-    let (index, count) = progress.decision;
+    let solving = match progress.decision {
+        Some((index, count)) => format!("decision {} of {count}", index + 1),
+        None => "the start".to_string(),
+    };
     let between = match progress.between {
         (Some(low), Some(high)) => format!("between {} and {}", outcome(low), outcome(high)),
         (Some(low), None) => format!("at least {}", outcome(low)),
@@ -313,8 +344,7 @@ fn progress_line(progress: &Progress) -> String {
         None => String::new(),
     };
     format!(
-        "solving: decision {} of {count}, {between}; {:.1}M positions, {:.0} s{left}",
-        index + 1,
+        "solving: {solving}, {between}; {:.1}M positions, {:.0} s{left}",
         progress.positions as f64 / 1e6,
         progress.elapsed.as_secs_f64()
     )

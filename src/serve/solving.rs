@@ -14,7 +14,7 @@ use crate::rules::match_play::MatchState;
 use crate::serve::AppState;
 use crate::serve::api::{ApiError, ApiResult, Body, PlayRequest, blocking, request_deadline};
 use crate::serve::limits;
-use crate::solve::{self, Budget, SolveError, Valuing, Verdict};
+use crate::solve::{self, Budget, SolveError, Valued, Valuing, Verdict};
 
 /// The value of the position for the side to move, and of each decision.
 #[derive(Serialize)]
@@ -63,6 +63,7 @@ fn solved(game: &Game, played: &MatchState<'_>, deadline: &Deadline) -> Result<S
         positions: limits::SOLVE_POSITIONS,
         threads: 1,
         line: limits::SOLVE_LINE,
+        valued: Valued::Every,
     };
     let round = played.round();
     let solution = solve::solve_until(round, budget, deadline.clone().within(limits::SOLVING))

@@ -188,6 +188,20 @@ pub struct Budget {
     /// The longest line searched, in decisions (at most `MAX_LINE`): each is
     /// a level of recursion on the thread's stack.
     pub line: usize,
+    /// Which decisions at the start get their exact values.
+    pub valued: Valued,
+}
+
+/// Which decisions at the start a solve values exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Valued {
+    /// Every one (threads share them out).
+    Every,
+    /// Only the best: the start's value is found first, then each decision
+    /// is tested against it, those that fall short being only "worse". On
+    /// one thread; several times faster than `Every` where the decisions
+    /// differ (the search proves bounds of the others, not their values).
+    Best,
 }
 
 /// How a solve finds its values.
@@ -222,8 +236,12 @@ pub struct Solution {
     pub valuing: Valuing,
     /// The value under perfect play.
     pub value: Value,
-    /// Each legal decision and the value it leads to for the side to move, best first.
+    /// Each legal decision and the value it leads to for the side to move,
+    /// best first (with `Valued::Best`, the best only).
     pub decisions: Vec<(Decision, Value)>,
+    /// With `Valued::Best`, the other decisions, in board order: each proved
+    /// worse than the best, its value not sought.
+    pub worse: Vec<Decision>,
     /// Positions examined.
     pub positions: u64,
     /// Lines cut short by the turn limit (their value holds for that limit only).
@@ -301,8 +319,9 @@ pub enum SolveError {
 /// How far a solve has gone, reported every `REPORT_EVERY` positions.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
-    /// The decision at the start being solved (from 0), and how many there are.
-    pub decision: (usize, usize),
+    /// The decision at the start being solved (from 0), and how many there
+    /// are; `None` while the start itself is (`Valued::Best`).
+    pub decision: Option<(usize, usize)>,
     /// What the searches so far have proved of its value for the side to move
     /// at the start: at least the first, at most the second (none: unbounded).
     pub between: (Option<Value>, Option<Value>),
@@ -319,7 +338,7 @@ impl Progress {
     /// the pace of those solved (decisions differ in cost, often by far).
     /// `None` before the first is solved.
     pub fn left(&self) -> Option<Duration> {
-        let (solved, count) = (self.solved as u32, self.decision.1 as u32);
+        let (solved, count) = (self.solved as u32, self.decision?.1 as u32);
         (solved > 0).then(|| self.elapsed * count.saturating_sub(solved) / solved)
     }
 }
@@ -392,7 +411,7 @@ pub fn solve_by<const N: usize>(
 
 /// Where a solve stands at its start, for progress reports.
 struct Root {
-    decision: (usize, usize),
+    decision: Option<(usize, usize)>,
     /// The bounds proved so far of the decision's value, as search integers.
     between: (i64, i64),
 }
@@ -465,7 +484,7 @@ impl<'s, 'r> Search<'s, 'r> {
             turn_limit_met: 0,
             repeats_met: 0,
             root: Root {
-                decision: (0, 0),
+                decision: None,
                 between: (-i64::MAX, i64::MAX),
             },
             shared,

@@ -138,6 +138,7 @@ pub fn solve<const N: usize>(
         valuing,
         value: decisions[0].1,
         decisions,
+        worse: Vec::new(),
         positions: graph.movers.len() as u64,
         turn_limit_met: 0,
         repeats_met: 0,

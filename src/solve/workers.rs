@@ -12,7 +12,7 @@ use crate::agents::deadline::Deadline;
 use crate::rules::decision::Decision;
 use crate::rules::state::GameState;
 
-use super::{Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Value};
+use super::{Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Value, Valued};
 
 /// What the threads of one solve share.
 pub(super) struct Shared<'r> {
@@ -32,6 +32,8 @@ pub(super) struct Shared<'r> {
 /// What one thread found: each decision it took, by its index.
 struct Found {
     decisions: Vec<(usize, Decision, Value)>,
+    /// Decisions proved worse than the best, their values not sought.
+    worse: Vec<Decision>,
     positions: u64,
     turn_limit_met: u64,
     repeats_met: u64,
@@ -48,7 +50,10 @@ pub(super) fn solve_decisions<const N: usize>(
     if state.outcome().is_some() {
         return Err(SolveError::GameOver);
     }
-    let threads = budget.threads.clamp(1, state.legal().len());
+    let threads = match budget.valued {
+        Valued::Every => budget.threads.clamp(1, state.legal().len()),
+        Valued::Best => 1,
+    };
     let share = Budget {
         memory: budget.memory / threads,
         ..budget
@@ -68,7 +73,10 @@ pub(super) fn solve_decisions<const N: usize>(
                 std::thread::Builder::new()
                     .name("solve".into())
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, move || solve_some(&state, share, deadline, shared))
+                    .spawn_scoped(scope, move || match share.valued {
+                        Valued::Every => solve_some(&state, share, deadline, shared),
+                        Valued::Best => solve_best(&state, share, deadline, shared),
+                    })
                     .expect("a thread to search on")
             })
             .collect();
@@ -109,7 +117,7 @@ fn solve_some<const N: usize>(
             break;
         };
         search.root = Root {
-            decision: (index, count),
+            decision: Some((index, count)),
             between: (-i64::MAX, i64::MAX),
         };
         state.after_into(index, &mut child);
@@ -122,6 +130,52 @@ fn solve_some<const N: usize>(
     }
     Some(Found {
         decisions,
+        worse: Vec::new(),
+        positions: search.positions,
+        turn_limit_met: search.turn_limit_met,
+        repeats_met: search.repeats_met,
+    })
+}
+
+/// The value of the start, then each decision tested against it: those that
+/// reach it are the best, with that value, the others only worse. `None`
+/// once the search has failed (the failure kept in `shared`).
+fn solve_best<const N: usize>(
+    state: &GameState<'_, N>,
+    budget: Budget,
+    deadline: Deadline,
+    shared: &Shared<'_>,
+) -> Option<Found> {
+    let fail = |error: SolveError| {
+        let _ = shared.failed.set(error);
+        None
+    };
+    let mut search = match Search::new(state, budget, deadline, shared) {
+        Ok(search) => search,
+        Err(error) => return fail(error),
+    };
+    let to_move = state.position().to_move;
+    let (mut child, mut spares) = (state.clone(), Vec::new());
+    let best = match search.exact(to_move, state, 0, &mut spares) {
+        Ok(value) => value,
+        Err(error) => return fail(error),
+    };
+    let (mut decisions, mut worse) = (Vec::new(), Vec::new());
+    for (index, decision) in state.legal().enumerate() {
+        state.after_into(index, &mut child);
+        // A null window just below the best: reaching it is reaching the best.
+        match search.value_from(to_move, &child, (best - 1, best), &mut spares) {
+            Ok(value) if value >= best => {
+                decisions.push((index, decision, search.valuing.value(best)));
+            }
+            Ok(_) => worse.push(decision),
+            Err(error) => return fail(error),
+        }
+    }
+    shared.solved.fetch_add(decisions.len(), Ordering::Relaxed);
+    Some(Found {
+        decisions,
+        worse,
         positions: search.positions,
         turn_limit_met: search.turn_limit_met,
         repeats_met: search.repeats_met,
@@ -144,6 +198,7 @@ fn merged<const N: usize>(
             margin: 0,
         },
         decisions: Vec::new(),
+        worse: Vec::new(),
         positions: 0,
         turn_limit_met: 0,
         repeats_met: 0,
@@ -153,6 +208,7 @@ fn merged<const N: usize>(
     let mut decisions = Vec::new();
     for found in found {
         decisions.extend(found.decisions);
+        solution.worse.extend(found.worse);
         solution.positions += found.positions;
         solution.turn_limit_met += found.turn_limit_met;
         solution.repeats_met += found.repeats_met;
