@@ -250,26 +250,26 @@ fn a_hole_shared_equally_is_drawn_by_lot_from_the_deal() {
 }
 
 /// `surplus = "territory_in_turn"` with `short_hole = "shared_by_lot"`: the
-/// hole both sides fill half of stands where the first to fill would have
-/// filled next, whichever side the lot gives it to.
+/// first to fill, left with half a hole, fills it at once with as many of the
+/// other's, and the lot says whose it is.
 #[test]
-fn in_turn_a_hole_shared_equally_stands_where_the_first_filler_goes_on() {
+fn in_turn_a_hole_shared_equally_is_filled_at_once_and_drawn_by_lot() {
     let text = std::fs::read_to_string("tests/games/territory-in-turn.toml").unwrap();
     let text = text.replace("\"shared\"", "\"shared_by_lot\"");
     let game = mancala::language::load::load_str("by-lot", "by-lot.toml", &text, &[]).unwrap();
     // North, to move, holds a majority: the round ends, North 38, South 10.
-    // North fills first (its row, then a6 a5 a4), South a3 a2; both have 2
-    // left, which North, the first to fill, puts into a1 with South's 2.
+    // North fills first (its row, then a6 a5 a4) and puts its last 2 with 2
+    // of South's into a3 at once; South fills a2 and a1.
     let text = r#"{"board": [[0,0,0,0,0,0],[0,0,0,0,0,3]], "captured": {"south": 10, "north": 35},
         "to_move": "north"}"#;
     let start = mancala::present::json::parse_position(&game, text).unwrap();
     let winner = |deal: u64| {
         let state = MatchState::from_position_dealt(&game, start, true, deal).unwrap();
         let next = state.position();
-        assert_eq!(next.count(0), 4, "a1 holds 2 of each");
+        assert_eq!(next.count(2), 4, "a3 holds 2 of each");
         assert!([3, 4, 5].iter().all(|&h| next.territory().contains(h)));
-        assert!(!next.territory().contains(1) && !next.territory().contains(2));
-        next.territory().contains(0)
+        assert!(!next.territory().contains(0) && !next.territory().contains(1));
+        next.territory().contains(2)
     };
     let to_north = (0..200).filter(|&deal| winner(deal)).count();
     assert!((60..=140).contains(&to_north), "{to_north} of 200 to North");

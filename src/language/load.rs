@@ -630,7 +630,7 @@ impl Loader {
             .is_some_and(|short| short.get_ref() == "close");
         self.holes_change_hands = match_play
             .and_then(|m| m.surplus.as_ref())
-            .is_some_and(|surplus| surplus.get_ref() == "territory");
+            .is_some_and(|surplus| surplus.get_ref().starts_with("territory"));
     }
 
     /// The start when South moves first, and when North does (rounds of a

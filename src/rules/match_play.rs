@@ -66,7 +66,7 @@ const LOT: u64 = 0x6C6F_7473_6472_6177;
 /// Each side puts back the seeds it holds (`holdings`) as the match rules say:
 /// the rules fill its holes in order, or it takes them into its hand for its
 /// `[hand]` moves to place.
-/// `first`, the next round's starter, fills first where the sides fill in turn;
+/// `first` fills first where the sides fill in turn;
 /// `lot` seeds the draw of a hole shared equally (`short_hole = "shared_by_lot"`).
 pub(crate) fn refill(
     game: &Game,
@@ -171,10 +171,10 @@ fn fill_in_order(
 }
 
 /// `surplus = "territory_in_turn"`: the sides fill one after the other, `first`
-/// (the next round's starter) first, each putting `per_hole` seeds into the
-/// empty holes of its own fill order and then of the other's, holes it fills
-/// being its own for the round. What remains then goes as `short_hole` says,
-/// into the next empty hole of the side that places it.
+/// first, each putting `per_hole` seeds into the empty holes of its own fill
+/// order and then of the other's, holes it fills being its own for the round.
+/// What a side has left then goes as `short_hole` says, into the next empty
+/// hole it would have filled.
 fn fill_in_turn(
     game: &Game,
     per_hole: u64,
@@ -204,44 +204,38 @@ fn fill_in_turn(
         }
         Some(hole)
     };
-    let placers = [first, first.other()];
-    for side in placers {
-        while hands[side.index()] >= per_hole && place(&mut setup, side, side, per_hole).is_some() {
-            hands[side.index()] -= per_hole;
+    for (nth, side) in [first, first.other()].into_iter().enumerate() {
+        let [own, other] = [side.index(), side.other().index()];
+        while hands[own] >= per_hole && place(&mut setup, side, side, per_hole).is_some() {
+            hands[own] -= per_hole;
+        }
+        let left = hands[own];
+        let (seeds, given, owner) = match rules.short_hole {
+            ShortHole::Close | ShortHole::Empty => continue,
+            ShortHole::Partial => (left, 0, side),
+            // Topped up from the other's hand: at once by the first to fill
+            // when it has at least half a hole left, else by the second.
+            ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
+                if nth == 0 && 2 * left < per_hole {
+                    continue;
+                }
+                let given = hands[other].min(per_hole.saturating_sub(left));
+                let lot_lost = || ChaCha8Rng::seed_from_u64(lot).random_bool(0.5);
+                let owner = match rules.short_hole {
+                    ShortHole::SharedByLot if given == left && lot_lost() => side.other(),
+                    _ => side,
+                };
+                (left + given, given, owner)
+            }
+        };
+        if left > 0 && place(&mut setup, side, owner, seeds).is_some() {
+            hands[own] = 0;
+            hands[other] -= given;
         }
     }
-    match rules.short_hole {
-        ShortHole::Close => {
-            let open = orders[0].iter().filter(|&&h| !filled.contains(h));
-            setup.closed.extend(open);
-        }
-        ShortHole::Empty => {}
-        ShortHole::Partial => {
-            for side in placers {
-                let left = hands[side.index()];
-                if left > 0 && place(&mut setup, side, side, left).is_some() {
-                    hands[side.index()] = 0;
-                }
-            }
-        }
-        ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
-            // The side with more left over places it (the first to fill when both have as many).
-            let [larger, smaller] = match hands[first.other().index()] > hands[first.index()] {
-                true => [first.other(), first],
-                false => placers,
-            };
-            let own = hands[larger.index()];
-            let given = hands[smaller.index()].min(per_hole.saturating_sub(own));
-            let lot_lost = || ChaCha8Rng::seed_from_u64(lot).random_bool(0.5);
-            let owner = match rules.short_hole {
-                ShortHole::SharedByLot if own == given && lot_lost() => smaller,
-                _ => larger,
-            };
-            if own > 0 && place(&mut setup, larger, owner, own + given).is_some() {
-                hands[larger.index()] = 0;
-                hands[smaller.index()] -= given;
-            }
-        }
+    if rules.short_hole == ShortHole::Close {
+        let open = orders[0].iter().filter(|&&h| !filled.contains(h));
+        setup.closed.extend(open);
     }
     setup.captured = hands;
     setup
@@ -780,12 +774,12 @@ impl<'g, const N: usize> MatchState<'g, N> {
                 reason: outcome.reason,
             });
         };
-        let (end, last_mover) = (self.round.position(), self.round.last_mover());
-        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
-        let next = match self.refill_or_decide(rules, holdings, starter) {
+        let next = match self.refill_or_decide(rules, holdings) {
             Ok(next) => next,
             Err(decided) => return Some(decided),
         };
+        let (end, last_mover) = (self.round.position(), self.round.last_mover());
+        let starter = next_starter(game, rules, self.starter, status, end, last_mover);
         let mut start =
             next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
         start.to_move = starter;
@@ -829,14 +823,15 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &mut self,
         rules: &MatchRules,
         holdings: [u32; 2],
-        starter: Side,
     ) -> Result<Option<Position>, MatchOutcome> {
         let game = self.round.game();
         let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
                 let lot = round_deal(self.deal, self.number + 1) ^ LOT;
-                let refill = refill(game, refill_rules, holdings, starter, lot);
+                // Where the sides fill in turn, the side whose turn it would be fills first.
+                let first = self.round.position().to_move;
+                let refill = refill(game, refill_rules, holdings, first, lot);
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,
                     _ => Reason::CannotRefill,

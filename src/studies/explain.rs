@@ -628,10 +628,10 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
     let surplus = match rules.surplus {
         Surplus::Keep => String::new(),
         Surplus::Territory(TerritoryStart::InTurn) => format!(
-            " The sides fill one after the other, the side that starts the next round first: \
-             each puts {per_hole} into every empty hole it can, its own holes first and then the \
-             other's in the other's order, and the holes it fills are its own for the round (it \
-             moves from them, and they are its own for every rule)."
+            " The sides fill one after the other, the side whose turn it would be as the round \
+             ends first: each puts {per_hole} into every empty hole it can, its own holes first \
+             and then the other's in the other's order, and the holes it fills are its own for \
+             the round (it moves from them, and they are its own for every rule)."
         ),
         Surplus::Territory(start) => format!(
             " A side with seeds left once its own holes are full fills, {per_hole} each, the \
@@ -659,19 +659,19 @@ fn short_hole_in_turn_words(short_hole: ShortHole) -> String {
             .to_string(),
         ShortHole::Empty => format!("The seeds left over stay in hand, and {rest}."),
         ShortHole::Partial => format!(
-            "Then each side, in the same order, puts what it has left into the next empty hole \
-             it would have filled, its own for the round; {rest}."
+            "Each side puts what it has left after its own filling into the next empty hole it \
+             would have filled, its own for the round; {rest}."
         ),
         ShortHole::Shared | ShortHole::ToppedUp => format!(
-            "Then the side with more left over (the first to fill when both have as many) puts \
-             it, topped up from the other's, into the next empty hole it would have filled, its \
-             own for the round; {rest}."
+            "What a side has left it puts, topped up from the other's hand, into the next empty \
+             hole it would have filled, its own for the round: the first to fill at once where \
+             it has at least half a hole left, else the second after its own; {rest}."
         ),
         ShortHole::SharedByLot => format!(
-            "Then the side with more left over (the first to fill when both have as many) puts \
-             it, topped up from the other's, into the next empty hole it would have filled, its \
-             own for the round, or, when both gave as many, the hole of a side drawn by lot; \
-             {rest}."
+            "What a side has left it puts, topped up from the other's hand, into the next empty \
+             hole it would have filled, its own for the round (a side drawn by lot's, when both \
+             gave as many): the first to fill at once where it has at least half a hole left, \
+             else the second after its own; {rest}."
         ),
     }
 }
