@@ -209,26 +209,12 @@ fn fill_in_turn(
         while hands[own] >= per_hole && place(&mut setup, side, side, per_hole).is_some() {
             hands[own] -= per_hole;
         }
-        let left = hands[own];
-        let (seeds, given, owner) = match rules.short_hole {
-            ShortHole::Close | ShortHole::Empty => continue,
-            ShortHole::Partial => (left, 0, side),
-            // Topped up from the other's hand: at once by the first to fill
-            // when it has at least half a hole left, else by the second.
-            ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
-                if nth == 0 && 2 * left < per_hole {
-                    continue;
-                }
-                let given = hands[other].min(per_hole.saturating_sub(left));
-                let lot_lost = || ChaCha8Rng::seed_from_u64(lot).random_bool(0.5);
-                let owner = match rules.short_hole {
-                    ShortHole::SharedByLot if given == left && lot_lost() => side.other(),
-                    _ => side,
-                };
-                (left + given, given, owner)
-            }
+        let Some((given, owner)) = leftover(rules.short_hole, nth, side, &hands, per_hole, lot)
+        else {
+            continue;
         };
-        if left > 0 && place(&mut setup, side, owner, seeds).is_some() {
+        let left = hands[own];
+        if left > 0 && place(&mut setup, side, owner, left + given).is_some() {
             hands[own] = 0;
             hands[other] -= given;
         }
@@ -239,6 +225,37 @@ fn fill_in_turn(
     }
     setup.captured = hands;
     setup
+}
+
+/// Whether `side`, the `nth` to fill in turn, puts what it has left into a
+/// hole now, and if so the seeds the other gives it and whose the hole is.
+fn leftover(
+    short_hole: ShortHole,
+    nth: usize,
+    side: Side,
+    hands: &[u64; 2],
+    per_hole: u64,
+    lot: u64,
+) -> Option<(u64, Side)> {
+    let left = hands[side.index()];
+    match short_hole {
+        ShortHole::Close | ShortHole::Empty => None,
+        ShortHole::Partial => Some((0, side)),
+        // Topped up from the other's hand: at once by the first to fill
+        // when it has at least half a hole left, else by the second.
+        ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
+            if nth == 0 && 2 * left < per_hole {
+                return None;
+            }
+            let given = hands[side.other().index()].min(per_hole.saturating_sub(left));
+            let lot_lost = || ChaCha8Rng::seed_from_u64(lot).random_bool(0.5);
+            let owner = match short_hole {
+                ShortHole::SharedByLot if given == left && lot_lost() => side.other(),
+                _ => side,
+            };
+            Some((given, owner))
+        }
+    }
 }
 
 /// The holes each side could not fill (`short`, in its fill order), as
