@@ -32,7 +32,7 @@ fn a_position_fills_its_slots() {
         .play(game.board().parse_hole("a3").expect("a hole"))
         .expect("legal");
     let layout = Layout::of(&game);
-    assert_eq!(layout.size(), 67);
+    assert_eq!(layout.size(), 8 * 12 + 18);
     let mut out = vec![f32::NAN; layout.size()];
     layout.write(state.position(), state.to_move(), &mut out);
     let seeds = 48.0;
@@ -42,7 +42,39 @@ fn a_position_fills_its_slots() {
     assert_eq!(out[3..6], [5.0 / seeds; 3]);
     assert_eq!(out[12], 1.0 / seeds);
     assert!(out[13..17 + 4 * 12].iter().all(|&x| x == 0.0));
-    assert_eq!(out[5 * 12 + 5..], [1.0, 0.0]);
+    assert_eq!(out[5 * 12 + 5..5 * 12 + 7], [1.0, 0.0]);
+    // Kalah's rules read nothing more of a position.
+    assert!(out[5 * 12 + 7..].iter().all(|&x| x == 0.0));
+}
+
+/// What a position remembers beyond its seeds: an offer waiting for its
+/// answer, and then refused (tests/games/called-ends.toml), each in its slot.
+#[test]
+fn an_offer_waiting_and_refused_is_written() {
+    let game = mancala::load("tests/games/called-ends.toml", &[]).expect("a test game");
+    let layout = Layout::of(&game);
+    let holes = game.board().hole_count();
+    let [waiting, refused] = [8 * holes + 14, 8 * holes + 15];
+    let mut rng = mancala::agents::playout::rng(1);
+    let mut state = GameState::new(&game);
+    let mut out = vec![f32::NAN; layout.size()];
+    let offer = game.parse_decision("offer_draw").expect("the offer's name");
+    while !state.legal().any(|d| d == offer) {
+        let moves: Vec<_> = state.legal().filter(|d| d.hole().is_some()).collect();
+        state
+            .play(moves[rng.random_range(0..moves.len())])
+            .expect("legal");
+    }
+    layout.write(state.position(), state.to_move(), &mut out);
+    assert_eq!([out[waiting], out[refused]], [0.0, 0.0]);
+    state.play(offer).expect("legal");
+    layout.write(state.position(), state.to_move(), &mut out);
+    assert_eq!([out[waiting], out[refused]], [1.0, 0.0]);
+    let refuse = game.parse_decision("refuse").expect("an answer");
+    state.play(refuse).expect("legal");
+    layout.write(state.position(), state.to_move(), &mut out);
+    assert_eq!([out[waiting], out[refused]], [0.0, 1.0]);
+    assert!(out.iter().all(|x| (0.0..=1.0).contains(x)));
 }
 
 /// A claimed hole (Toguz Kumalak's tuzdyk) is marked in its claimer's slots,

@@ -27,7 +27,7 @@ def test_options_are_keyword_arguments():
     assert game.options == {"empty_capture": 0, "holes_per_row": 4, "seeds_per_hole": 3}
     assert game.id == "kalah" and game.name
     assert game.num_distinct_actions() == 8  # a1..a4, b1..b4
-    assert game.observation_tensor_size() == 5 * 8 + 7
+    assert game.observation_tensor_size() == 8 * 8 + 18
 
 
 def test_a_bad_option_or_file_is_a_clear_error(tmp_path):
@@ -180,8 +180,8 @@ def test_observation_layout_by_hand():
     state = mancala.load("kalah").new_initial_state()
     state.apply_decision("a3")
     obs = state.observation_tensor()
-    assert obs.dtype == np.float32 and obs.shape == (67,)
-    expected = np.zeros(67, np.float32)
+    assert obs.dtype == np.float32 and obs.shape == (8 * 12 + 18,)
+    expected = np.zeros(8 * 12 + 18, np.float32)
     expected[:12] = np.array([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]) / 48
     expected[12] = 1 / 48          # South's store
     expected[65] = 1               # South to move
