@@ -274,3 +274,26 @@ fn in_turn_a_hole_shared_equally_is_filled_at_once_and_drawn_by_lot() {
     let to_north = (0..200).filter(|&deal| winner(deal)).count();
     assert!((60..=140).contains(&to_north), "{to_north} of 200 to North");
 }
+
+/// `lost_when` reads what a side holds as the round ends, its seeds in hand
+/// among its captures: South, with 4 captured and 3 in hand, holds 7.
+#[test]
+fn lost_when_counts_the_seeds_in_hand() {
+    let text = std::fs::read_to_string("tests/games/refill-by-hand.toml").unwrap();
+    let lost_below = |seeds: u32| {
+        let text = text.replace(
+            "min_filled = 1",
+            &format!("min_filled = 1\nlost_when = \"captured(side) < {seeds}\""),
+        );
+        let game = mancala::language::load::load_str("lost", "lost.toml", &text, &[]).unwrap();
+        // South, to move, has no seed on the board and too few in hand to
+        // place: the round ends, North taking b6's 3.
+        let text = r#"{"board": [[0,0,0,0,0,0],[0,0,0,0,0,3]], "captured": {"south": 4, "north": 38},
+            "hand": {"south": 3, "north": 0}, "to_move": "south"}"#;
+        let start = mancala::present::json::parse_position(&game, text).unwrap();
+        let state = MatchState::from_position(&game, start, true).unwrap();
+        state.outcome().map(|outcome| outcome.reason)
+    };
+    assert_eq!(lost_below(7), None, "7 held is not fewer than 7");
+    assert_eq!(lost_below(8), Some(Reason::MatchLost));
+}

@@ -627,7 +627,9 @@ impl Loader {
     fn note_how_holes_change(&mut self, match_play: Option<&spec::MatchSpec>) {
         self.closes_holes = match_play
             .and_then(|m| m.short_hole.as_ref())
-            .is_some_and(|short| short.get_ref() == "close");
+            .is_some_and(|short| {
+                ["close", "partial_then_close"].contains(&short.get_ref().as_str())
+            });
         self.holes_change_hands = match_play
             .and_then(|m| m.surplus.as_ref())
             .is_some_and(|surplus| surplus.get_ref().starts_with("territory"));
@@ -1898,6 +1900,7 @@ impl Loader {
             &[
                 ("close", ShortHole::Close),
                 ("partial", ShortHole::Partial),
+                ("partial_then_close", ShortHole::PartialThenClose),
                 ("empty", ShortHole::Empty),
                 ("shared", ShortHole::Shared),
                 ("shared_by_lot", ShortHole::SharedByLot),

@@ -597,6 +597,9 @@ pub(crate) enum ShortHole {
     Close,
     /// It gets what remains (a deficient hole); further holes stay empty but open.
     Partial,
+    /// It gets what remains, if anything; further holes (and it, given
+    /// nothing) are closed for the round.
+    PartialThenClose,
     /// It stays empty but open, as do further holes; the seeds stay in hand.
     Empty,
     /// What remains is topped up from the other side's remaining seeds; the
@@ -608,6 +611,13 @@ pub(crate) enum ShortHole {
     /// As `Shared`, but a hole both sides gave as many seeds to goes to a
     /// side drawn by lot (from the match's deal and the round's number).
     SharedByLot,
+}
+
+impl ShortHole {
+    /// Whether some holes a refill cannot fill are closed for the round.
+    pub(crate) fn closes(self) -> bool {
+        matches!(self, ShortHole::Close | ShortHole::PartialThenClose)
+    }
 }
 
 /// Who starts the next round. On a tie (a drawn round, equal seeds), the game's

@@ -219,7 +219,7 @@ fn fill_in_turn(
             hands[other] -= given;
         }
     }
-    if rules.short_hole == ShortHole::Close {
+    if rules.short_hole.closes() {
         let open = orders[0].iter().filter(|&&h| !filled.contains(h));
         setup.closed.extend(open);
     }
@@ -240,7 +240,7 @@ fn leftover(
     let left = hands[side.index()];
     match short_hole {
         ShortHole::Close | ShortHole::Empty => None,
-        ShortHole::Partial => Some((0, side)),
+        ShortHole::Partial | ShortHole::PartialThenClose => Some((0, side)),
         // Topped up from the other's hand: at once by the first to fill
         // when it has at least half a hole left, else by the second.
         ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp => {
@@ -278,6 +278,11 @@ fn fill_short_holes(
                     0
                 }
                 (ShortHole::Partial, 0) => hands[own],
+                (ShortHole::PartialThenClose, 0) if hands[own] > 0 => hands[own],
+                (ShortHole::PartialThenClose, _) => {
+                    setup.closed.push(hole);
+                    0
+                }
                 (ShortHole::Shared | ShortHole::ToppedUp | ShortHole::SharedByLot, 0) => {
                     // The other side's remaining seeds top the hole up.
                     let given = hands[other].min(per_hole.saturating_sub(hands[own]));
@@ -344,11 +349,23 @@ fn lost_match(
     let Some(lost_when) = &rules.lost_when else {
         return [false; 2];
     };
+    let held = held(end);
     Side::BOTH.map(|side| {
         let mut env = round_end_env(end, last_mover);
         env.side = side;
-        lost_when.eval(&mut Scope::new(&game.board, end, env))
+        lost_when.eval(&mut Scope::new(&game.board, &held, env))
     })
+}
+
+/// The round's end `end` as `lost_when` and `tally` read it: what each side
+/// holds in hand counted among its captures (all it refills from).
+fn held(end: &AnyPosition) -> Position {
+    let mut held = end.widened();
+    for side in [0, 1] {
+        held.captured[side] += u32::from(held.hand[side]);
+        held.hand[side] = 0;
+    }
+    held
 }
 
 /// What each side adds to its tally for a round that ended so, in `end`.
@@ -364,11 +381,12 @@ fn round_points(
         Status::NorthWon => Some(Side::North),
         Status::Draw | Status::Unfinished => None,
     };
+    let held = held(end);
     Side::BOTH.map(|side| {
         let mut env = round_end_env(end, last_mover);
         env.side = side;
         env.round_winner = winner;
-        tally.points.eval(&mut Scope::new(&game.board, end, env))
+        tally.points.eval(&mut Scope::new(&game.board, &held, env))
     })
 }
 

@@ -4,7 +4,7 @@
 //! position (as shakmaty builds a `Position` only from a checked `Setup`).
 
 use crate::rules::board::{Board, Hole, HoleSet, Side};
-use crate::rules::game::{Game, ShortHole, Trigger};
+use crate::rules::game::{Game, Trigger};
 use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Called, Pending, Position, PreviousMove};
 
@@ -323,7 +323,7 @@ impl Game {
             .as_ref()
             .and_then(|m| m.refill())
             .and_then(|r| r.in_order())
-            .is_some_and(|r| r.short_hole == ShortHole::Close)
+            .is_some_and(|r| r.short_hole.closes())
     }
 
     /// Whether some capture takes seeds out of play (`remove`).

@@ -658,6 +658,11 @@ fn short_hole_in_turn_words(short_hole: ShortHole) -> String {
              by and they cannot be played; the seeds left over stay in hand."
             .to_string(),
         ShortHole::Empty => format!("The seeds left over stay in hand, and {rest}."),
+        ShortHole::PartialThenClose => "Each side puts what it has left after its own filling \
+             into the next empty hole it would have filled, its own for the round; the holes \
+             left empty then are closed for the round: sowing passes them by and they cannot be \
+             played."
+            .to_string(),
         ShortHole::Partial => format!(
             "Each side puts what it has left after its own filling into the next empty hole it \
              would have filled, its own for the round; {rest}."
@@ -687,6 +692,12 @@ fn short_hole_words(per_hole: u16, short_hole: ShortHole) -> String {
         ShortHole::Partial => format!(
             "The first hole that cannot be given {per_hole} gets what remains; holes after it \
              stay empty but in play."
+        ),
+        ShortHole::PartialThenClose => format!(
+            "The first hole that cannot be given {per_hole} gets what remains; holes after it \
+             (and it, when nothing remains) are closed for the round: they stay empty, sowing \
+             passes them by and they cannot be played, and they open again when a later refill \
+             reaches them."
         ),
         ShortHole::Empty => format!(
             "A hole that cannot be given {per_hole} stays empty but in play; the seeds that \
