@@ -1910,7 +1910,7 @@ impl Loader {
         let surplus = self.surplus(spec.surplus.as_ref(), board);
         // Only a territory refill can give a side a hole of the other's.
         let shares = matches!(short_hole, Some(ShortHole::Shared | ShortHole::SharedByLot));
-        if shares && !matches!(surplus, Some(Surplus::Territory(_))) {
+        if shares && !surplus.is_some_and(Surplus::gives_holes) {
             self.problem(
                 short_hole_text.span(),
                 format!(
@@ -2036,17 +2036,12 @@ impl Loader {
                     "territory_from_first",
                     Surplus::Territory(TerritoryStart::FirstUnfilled),
                 ),
-                (
-                    "territory_in_turn",
-                    Surplus::Territory(TerritoryStart::InTurn),
-                ),
+                ("territory_in_turn", Surplus::TerritoryInTurn),
             ],
         );
         // Holes change hands across the middle of one circuit round the
         // board, between two rows and without stores.
-        if matches!(surplus, Some(Surplus::Territory(_)))
-            && (board.rows() != 2 || board.has_stores())
-        {
+        if surplus.is_some_and(Surplus::gives_holes) && (board.rows() != 2 || board.has_stores()) {
             self.problem(
                 word.span(),
                 format!(

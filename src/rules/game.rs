@@ -566,6 +566,18 @@ pub(crate) enum Surplus {
     /// They fill, `seeds_per_hole` each, the holes of the other side's that it
     /// could not fill, and those holes are the filler's for the round.
     Territory(TerritoryStart),
+    /// The sides fill one after the other, the side to move as the round
+    /// ends first, each into the empty holes of its own fill order and then
+    /// of the other's: a richer side filling first takes the other's first
+    /// holes. The holes each fills are its own for the round.
+    TerritoryInTurn,
+}
+
+impl Surplus {
+    /// Whether a side may hold holes of the other's for a round.
+    pub(crate) fn gives_holes(self) -> bool {
+        !matches!(self, Surplus::Keep)
+    }
 }
 
 /// Which of the holes the other side could not fill a territory refill fills first.
@@ -576,10 +588,6 @@ pub(crate) enum TerritoryStart {
     /// The first one it could not fill, going on in its fill order (Ludii's
     /// LeftMostEmpty along the circuit).
     FirstUnfilled,
-    /// The sides fill one after the other, the next round's starter first,
-    /// each into the empty holes of its own fill order and then of the
-    /// other's: a richer side filling first takes the other's first holes.
-    InTurn,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

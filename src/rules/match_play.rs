@@ -120,7 +120,7 @@ fn fill_in_order(
     first: Side,
     lot: u64,
 ) -> Setup {
-    if rules.surplus == Surplus::Territory(TerritoryStart::InTurn) {
+    if rules.surplus == Surplus::TerritoryInTurn {
         return fill_in_turn(game, per_hole, rules, holdings, first, lot);
     }
     let mut setup = Setup::empty();
@@ -145,7 +145,7 @@ fn fill_in_order(
             while hands[side.index()] >= per_hole && !across.is_empty() {
                 let next = match start {
                     TerritoryStart::LastUnfilled => across.len() - 1,
-                    TerritoryStart::FirstUnfilled | TerritoryStart::InTurn => 0,
+                    TerritoryStart::FirstUnfilled => 0,
                 };
                 let hole = across.remove(next);
                 setup.counts.push((hole, per_hole));

@@ -397,7 +397,7 @@ fn check_against_rules(game: &Game, position: &Position) -> Result<(), SetupErro
         .as_ref()
         .and_then(|m| m.refill())
         .and_then(|r| r.in_order())
-        .is_some_and(|r| matches!(r.surplus, crate::rules::game::Surplus::Territory(_)));
+        .is_some_and(|r| r.surplus.gives_holes());
     if !position.territory.is_empty() && !territory {
         return Err(SetupError::TerritoryNotPossible);
     }

@@ -622,12 +622,12 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
         ),
     };
     let short = match rules.surplus {
-        Surplus::Territory(TerritoryStart::InTurn) => short_hole_in_turn_words(rules.short_hole),
+        Surplus::TerritoryInTurn => short_hole_in_turn_words(rules.short_hole),
         _ => short_hole_words(per_hole, rules.short_hole),
     };
     let surplus = match rules.surplus {
         Surplus::Keep => String::new(),
-        Surplus::Territory(TerritoryStart::InTurn) => format!(
+        Surplus::TerritoryInTurn => format!(
             " The sides fill one after the other, the side whose turn it would be as the round \
              ends first: each puts {per_hole} into every empty hole it can, its own holes first \
              and then the other's in the other's order, and the holes it fills are its own for \
@@ -639,7 +639,8 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
              round (it moves from them, and they are its own for every rule).",
             match start {
                 TerritoryStart::LastUnfilled => "the one the other would have filled last",
-                _ => "the first the other could not fill, in the other's order",
+                TerritoryStart::FirstUnfilled =>
+                    "the first the other could not fill, in the other's order",
             }
         ),
     };
