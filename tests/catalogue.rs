@@ -2,7 +2,7 @@
 //! is valid under every option setting with no warning, plays random games to
 //! their end with its seeds conserved, and is listed in `placement.tsv`, whose
 //! every expressible line names a file there and every bundled line a bundled
-//! game.
+//! game; the scenarios worked out by hand for them (`scenarios/`) hold.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -84,4 +84,24 @@ fn every_file_is_placed_and_every_placement_is_whole() {
         }
     }
     assert_eq!(written, files(), "files and expressible lines differ");
+}
+
+/// The scenarios worked out by hand for the files (`catalogue/ludii/scenarios/`,
+/// each naming its file): each holds, and its report is snapshotted.
+#[test]
+fn the_hand_worked_scenarios_hold() {
+    use mancala::studies::scenario;
+    insta::glob!("../catalogue/ludii/scenarios", "*.toml", |path| {
+        let file = scenario::read(path).unwrap_or_else(|e| panic!("{e}"));
+        let game = file.load_game().unwrap_or_else(|e| panic!("{e}"));
+        let run = file.run(&game).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            run.failures.is_empty(),
+            "{}:\n{}\n{}",
+            path.display(),
+            run.failures.join("\n"),
+            run.report
+        );
+        insta::assert_snapshot!(run.report);
+    });
 }
