@@ -73,10 +73,7 @@ pub(super) fn solve_decisions<const N: usize>(
                 std::thread::Builder::new()
                     .name("solve".into())
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, move || match share.valued {
-                        Valued::Every => solve_some(&state, share, deadline, shared),
-                        Valued::Best => solve_best(&state, share, deadline, shared),
-                    })
+                    .spawn_scoped(scope, move || work(&state, share, deadline, shared))
                     .expect("a thread to search on")
             })
             .collect();
@@ -91,22 +88,41 @@ pub(super) fn solve_decisions<const N: usize>(
     Ok(merged(state, found.into_iter().flatten(), shared.started))
 }
 
-/// Takes decisions until none is left; `None` once any thread has failed
-/// (the failure kept in `shared`).
-fn solve_some<const N: usize>(
+/// One thread's part: a search of its own from `state`, valuing what
+/// `budget.valued` asks; `None` once any thread has failed (the failure kept
+/// in `shared`).
+fn work<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
     deadline: Deadline,
     shared: &Shared<'_>,
 ) -> Option<Found> {
-    let fail = |error: SolveError| {
-        let _ = shared.failed.set(error);
-        None
-    };
-    let mut search = match Search::new(state, budget, deadline, shared) {
-        Ok(search) => search,
-        Err(error) => return fail(error),
-    };
+    let found = Search::new(state, budget, deadline, shared).and_then(|mut search| {
+        let (decisions, worse) = match budget.valued {
+            Valued::Every => solve_some(&mut search, state, shared)?,
+            Valued::Best => solve_best(&mut search, state, shared)?,
+        };
+        Ok(Found {
+            decisions,
+            worse,
+            positions: search.positions,
+            turn_limit_met: search.turn_limit_met,
+            repeats_met: search.repeats_met,
+        })
+    });
+    found.map_err(|error| shared.failed.set(error)).ok()
+}
+
+/// The decisions a thread found the values of, and those it found worse
+/// than the best.
+type Findings = (Vec<(usize, Decision, Value)>, Vec<Decision>);
+
+/// Takes decisions until none is left, finding each one's exact value.
+fn solve_some<const N: usize>(
+    search: &mut Search<'_, '_>,
+    state: &GameState<'_, N>,
+    shared: &Shared<'_>,
+) -> Result<Findings, SolveError> {
     let to_move = state.position().to_move;
     let count = state.legal().len();
     let (mut child, mut spares, mut guess) = (state.clone(), Vec::new(), 0);
@@ -121,65 +137,34 @@ fn solve_some<const N: usize>(
             between: (-i64::MAX, i64::MAX),
         };
         state.after_into(index, &mut child);
-        guess = match search.exact(to_move, &child, guess, &mut spares) {
-            Ok(value) => value,
-            Err(error) => return fail(error),
-        };
+        guess = search.exact(to_move, &child, guess, &mut spares)?;
         decisions.push((index, decision, search.valuing.value(guess)));
         shared.solved.fetch_add(1, Ordering::Relaxed);
     }
-    Some(Found {
-        decisions,
-        worse: Vec::new(),
-        positions: search.positions,
-        turn_limit_met: search.turn_limit_met,
-        repeats_met: search.repeats_met,
-    })
+    Ok((decisions, Vec::new()))
 }
 
 /// The value of the start, then each decision tested against it: those that
-/// reach it are the best, with that value, the others only worse. `None`
-/// once the search has failed (the failure kept in `shared`).
+/// reach it are the best, with that value, the others only worse.
 fn solve_best<const N: usize>(
+    search: &mut Search<'_, '_>,
     state: &GameState<'_, N>,
-    budget: Budget,
-    deadline: Deadline,
     shared: &Shared<'_>,
-) -> Option<Found> {
-    let fail = |error: SolveError| {
-        let _ = shared.failed.set(error);
-        None
-    };
-    let mut search = match Search::new(state, budget, deadline, shared) {
-        Ok(search) => search,
-        Err(error) => return fail(error),
-    };
+) -> Result<Findings, SolveError> {
     let to_move = state.position().to_move;
     let (mut child, mut spares) = (state.clone(), Vec::new());
-    let best = match search.exact(to_move, state, 0, &mut spares) {
-        Ok(value) => value,
-        Err(error) => return fail(error),
-    };
+    let best = search.exact(to_move, state, 0, &mut spares)?;
     let (mut decisions, mut worse) = (Vec::new(), Vec::new());
     for (index, decision) in state.legal().enumerate() {
         state.after_into(index, &mut child);
         // A null window just below the best: reaching it is reaching the best.
-        match search.value_from(to_move, &child, (best - 1, best), &mut spares) {
-            Ok(value) if value >= best => {
-                decisions.push((index, decision, search.valuing.value(best)));
-            }
-            Ok(_) => worse.push(decision),
-            Err(error) => return fail(error),
+        match search.value_from(to_move, &child, (best - 1, best), &mut spares)? >= best {
+            true => decisions.push((index, decision, search.valuing.value(best))),
+            false => worse.push(decision),
         }
     }
     shared.solved.fetch_add(decisions.len(), Ordering::Relaxed);
-    Some(Found {
-        decisions,
-        worse,
-        positions: search.positions,
-        turn_limit_met: search.turn_limit_met,
-        repeats_met: search.repeats_met,
-    })
+    Ok((decisions, worse))
 }
 
 /// The threads' findings as one solution: the decisions best first (those
