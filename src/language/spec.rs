@@ -415,10 +415,12 @@ pub struct MatchSpec {
     /// order of it (`fill_from` breaking ties).
     pub fill_order: Option<Spanned<String>>,
     /// `close` (the hole is closed for the round), `partial` (it gets what
-    /// remains), `empty` (it stays empty, in play), `shared` or `topped_up` (the
+    /// remains), `partial_then_close` (and later holes are closed), `empty` (it
+    /// stays empty, in play), `shared`, `shared_by_lot` or `topped_up` (the
     /// other side's remaining seeds top it up).
     pub short_hole: Option<Spanned<String>>,
-    /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate` or `last_mover`.
+    /// `loser`, `winner`, `fewer_seeds`, `more_seeds`, `alternate`, `last_mover`
+    /// or `mover`.
     pub starter: Spanned<String>,
     /// A side, read at the end of a round that `starter` cannot decide (a draw,
     /// equal seeds): who starts the next (default: the side that did not start).
@@ -427,8 +429,10 @@ pub struct MatchSpec {
     pub min_filled: Option<Spanned<i64>>,
     /// A condition of `side` at a round's end: a side it holds for loses the match.
     pub lost_when: Option<Spanned<String>>,
-    /// `keep` (default: seeds left after a side's own holes stay in hand) or
-    /// `territory` (they fill the holes the other side could not, which change hands).
+    /// `keep` (default: seeds left after a side's own holes stay in hand),
+    /// `territory` or `territory_from_first` (they fill the holes the other
+    /// side could not, which change hands), or `territory_in_turn` (the sides
+    /// fill one after the other along the circuit).
     pub surplus: Option<Spanned<String>>,
     /// An integer of `side`, `won` and `drawn` at a round's end, added to the
     /// side's tally; with it every round starts from the setup.
