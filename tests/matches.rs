@@ -297,3 +297,30 @@ fn lost_when_counts_the_seeds_in_hand() {
     assert_eq!(lost_below(7), None, "7 held is not fewer than 7");
     assert_eq!(lost_below(8), Some(Reason::MatchLost));
 }
+
+/// `[match] claims = "kept"`: over random matches, every round starts with
+/// the holes claimed as the round before ended, and the seeds are conserved.
+#[test]
+fn kept_claims_carry_into_the_next_round() {
+    let game = catalog::load("tests/games/claims-kept.toml", &[]).unwrap();
+    let total = game.start().seeds();
+    let mut carried = 0;
+    for seed in 0..40 {
+        let mut rng = playout::rng(seed);
+        let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
+        while state.outcome().is_none() {
+            let choice = rng.random_range(0..state.legal().len());
+            // The round as it goes on alone: its end, where the match moves on.
+            let mut round = state.round().clone();
+            round.play_index(choice);
+            let rounds = state.results().len();
+            state.play_index(choice);
+            assert_eq!(state.position().widened().seeds(), total, "seed {seed}");
+            if state.results().len() > rounds && state.outcome().is_none() {
+                assert_eq!(state.position().claims(), round.position().claims());
+                carried += usize::from(round.position().claims().iter().any(|c| !c.is_empty()));
+            }
+        }
+    }
+    assert!(carried > 0, "some round ends with holes claimed");
+}

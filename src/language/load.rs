@@ -1769,6 +1769,17 @@ impl Loader {
             None => Some(None),
             Some(when) => self.typed(board, when, MATCH_LOST).map(Some),
         };
+        let claims = match &spec.claims {
+            None => Some(ClaimsBetweenRounds::Cleared),
+            Some(word) => self.word(
+                word,
+                "claims",
+                &[
+                    ("cleared", ClaimsBetweenRounds::Cleared),
+                    ("kept", ClaimsBetweenRounds::Kept),
+                ],
+            ),
+        };
         let rounds = match &spec.tally {
             Some(tally) => self.tally_rules(&spec, tally, board).map(Rounds::Tally),
             None => self
@@ -1780,6 +1791,7 @@ impl Loader {
             starter: starter?,
             draw_starter: draw_starter?,
             lost_when: lost_when?,
+            claims: claims?,
             clauses: spec.clauses,
         })
     }

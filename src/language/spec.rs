@@ -429,6 +429,9 @@ pub struct MatchSpec {
     pub min_filled: Option<Spanned<i64>>,
     /// A condition of `side` at a round's end: a side it holds for loses the match.
     pub lost_when: Option<Spanned<String>>,
+    /// `cleared` (default: every round starts with no hole claimed) or `kept`
+    /// (the holes claimed as a round ends stay claimed in the next).
+    pub claims: Option<Spanned<String>>,
     /// `keep` (default: seeds left after a side's own holes stay in hand),
     /// `territory` or `territory_from_first` (they fill the holes the other
     /// side could not, which change hands), or `territory_in_turn` (the sides

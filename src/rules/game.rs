@@ -484,7 +484,18 @@ pub struct MatchRules {
     /// A condition of `side`, asked at each round's end (its `captured` are
     /// what the side holds): a side for which it holds loses the match.
     pub(crate) lost_when: Option<Compiled<BoolExpr>>,
+    /// What becomes of the holes claimed as a round ends.
+    pub(crate) claims: ClaimsBetweenRounds,
     pub(crate) clauses: Vec<String>,
+}
+
+/// What becomes of the holes claimed as a round ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ClaimsBetweenRounds {
+    /// The next round starts with no hole claimed.
+    Cleared,
+    /// They stay claimed, by the same sides, in the next round.
+    Kept,
 }
 
 impl MatchRules {

@@ -15,8 +15,8 @@ use crate::rules::board::MAX_CELLS;
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
-    AtRoundLimit, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules, Rounds, ShortHole,
-    Starter, Surplus, TallyRules, TerritoryStart,
+    AtRoundLimit, ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules,
+    Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -819,6 +819,9 @@ impl<'g, const N: usize> MatchState<'g, N> {
             next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
         start.to_move = starter;
         start.starter = starter;
+        if rules.claims == ClaimsBetweenRounds::Kept {
+            start.claims = end.claims;
+        }
         if let Some(cut) = self.cut_short(&start, rules, holdings) {
             self.last_refill = Some(start);
             return Some(cut);

@@ -14,8 +14,8 @@ use crate::language::spec::{
 };
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
-    FillFrom, Filling, Game, InOrder, MatchRules, Preference, RefillRules, Rounds, ShortHole,
-    Starter, Surplus, TerritoryStart,
+    ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, Preference, RefillRules,
+    Rounds, ShortHole, Starter, Surplus, TerritoryStart,
 };
 
 /// What `here` means where an expression is read.
@@ -551,6 +551,10 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
             " After a drawn round (or with equal seeds), {side} (as the round ends) starts."
         ),
     };
+    let claims = match rules.claims {
+        ClaimsBetweenRounds::Cleared => "",
+        ClaimsBetweenRounds::Kept => " The holes claimed as a round ends stay claimed in the next.",
+    };
     let lost_when = match words.lost {
         None => String::new(),
         Some(when) => format!(" A side for which, as a round ends, {when} loses the match."),
@@ -566,7 +570,7 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
                 ),
             };
             format!(
-                "Played as a match (--match): {refilling} Then {starter}.{after_a_draw} \
+                "Played as a match (--match): {refilling}{claims} Then {starter}.{after_a_draw} \
                  {lost}{lost_when} {repeats}, and a match that reaches {limit} rounds ends as \
                  unfinished."
             )
@@ -574,7 +578,7 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
         Rounds::Tally(tally) => format!(
             "Played as a match (--match) of rounds that each start from the setup: as a round \
              ends, each side adds to its tally {}; the first to reach {} wins the match (both \
-             at once: the higher tally, a draw if equal). Then {starter}.{after_a_draw}\
+             at once: the higher tally, a draw if equal).{claims} Then {starter}.{after_a_draw}\
              {lost_when} A match that reaches {limit} rounds ends as unfinished.",
             words.tally.unwrap_or_default(),
             tally.to_win
