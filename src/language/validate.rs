@@ -80,7 +80,7 @@ pub fn cut_at_start(game: &Game) -> Vec<String> {
                 Err(NotLegal::TooMuchWork) => format!(
                     "the work limit ({MAX_MOVE_WORK} seeds dropped and expression nodes visited)"
                 ),
-                Ok(_) | Err(NotLegal::FailsAfter) => continue,
+                Ok(_) | Err(NotLegal::FailsAfter { .. }) => continue,
             };
             cut.push(format!(
                 "warning: the move {} from the start is endless, not legal (GEN-7): it reaches {limit}",

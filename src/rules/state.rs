@@ -900,10 +900,30 @@ fn consider<const N: usize>(
         found.legal.push(Decision::Move(decision));
         return;
     }
-    if let Some(met) = consider_sown(game, position, decision, found)
-        && met > 0
-    {
+    let met = consider_sown(game, position, decision, found).met();
+    if met > 0 {
         consider_declining(game, position, decision, 0, met, found);
+    }
+}
+
+/// What sowing a decision found.
+enum Considered {
+    /// Legal, and added; it met this many optional chances.
+    Added(usize),
+    /// Not legal by `after`; it met this many optional chances, each way of
+    /// declining which is a move of its own.
+    FailsAfter(usize),
+    /// Not legal however its chances are taken.
+    Illegal,
+}
+
+impl Considered {
+    /// The optional chances the move met.
+    fn met(&self) -> usize {
+        match *self {
+            Considered::Added(met) | Considered::FailsAfter(met) => met,
+            Considered::Illegal => 0,
+        }
     }
 }
 
@@ -915,7 +935,7 @@ fn consider_sown<const N: usize>(
     position: &Position<N>,
     decision: Move,
     found: &mut Found<N>,
-) -> Option<usize> {
+) -> Considered {
     // Copied into the list's own slot and sown there.
     found.successors.push(*position);
     let next = found.successors.last_mut().expect("just pushed");
@@ -928,17 +948,19 @@ fn consider_sown<const N: usize>(
             }
             found.legal.push(Decision::Move(decision));
             found.meets_after |= !sown.fails_after;
-            Some(sown.optional_met)
+            Considered::Added(sown.optional_met)
         }
         Err(not_legal) => {
             found.successors.pop();
-            if matches!(
-                not_legal,
-                engine::NotLegal::Endless | engine::NotLegal::TooMuchWork
-            ) {
-                *found.endless_met += 1;
+            match not_legal {
+                engine::NotLegal::FailsAfter { optional_met } => {
+                    Considered::FailsAfter(optional_met)
+                }
+                engine::NotLegal::Endless | engine::NotLegal::TooMuchWork => {
+                    *found.endless_met += 1;
+                    Considered::Illegal
+                }
             }
-            None
         }
     }
 }
@@ -985,14 +1007,18 @@ fn consider_declining<const N: usize>(
             ..decision
         };
         let at = found.legal.len();
-        let Some(now_met) = consider_sown(game, position, played, found) else {
-            continue;
+        let now_met = match consider_sown(game, position, played, found) {
+            Considered::Added(now_met) => {
+                // Declining every one met is written `:decline`.
+                found.legal[at] = Decision::Move(Move {
+                    declined: played.declined.settled(now_met),
+                    ..played
+                });
+                now_met
+            }
+            Considered::FailsAfter(now_met) => now_met,
+            Considered::Illegal => continue,
         };
-        // Declining every one met is written `:decline`.
-        found.legal[at] = Decision::Move(Move {
-            declined: played.declined.settled(now_met),
-            ..played
-        });
         consider_declining(game, position, played, index + 1, now_met, found);
     }
 }

@@ -28,8 +28,10 @@ pub(crate) enum NotLegal {
     Endless,
     /// The move would do more than `work::MAX_MOVE_WORK` (GEN-7).
     TooMuchWork,
-    /// The position after the move fails the game's `after` condition.
-    FailsAfter,
+    /// The position after the move fails the game's `after` condition; the
+    /// optional chances it met (each way of declining them is a move of its own,
+    /// which may meet `after`).
+    FailsAfter { optional_met: usize },
 }
 
 /// What an expression reads during a move from `start` (outside a move, `None`:

@@ -739,7 +739,11 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             // Asked of the hole: a sibling move from it may meet it for this one.
             match game.moves.after_by_hole {
                 true => fails_after = true,
-                false => return Err(NotLegal::FailsAfter),
+                false => {
+                    return Err(NotLegal::FailsAfter {
+                        optional_met: self.options.met,
+                    });
+                }
             }
         }
         let again = game
