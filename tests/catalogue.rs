@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+mod common;
+
 use mancala::agents::playout::random_game;
 use mancala::language::{catalog, validate};
 
@@ -90,18 +92,7 @@ fn every_file_is_placed_and_every_placement_is_whole() {
 /// each naming its file): each holds, and its report is snapshotted.
 #[test]
 fn the_hand_worked_scenarios_hold() {
-    use mancala::studies::scenario;
     insta::glob!("../catalogue/ludii/scenarios", "*.toml", |path| {
-        let file = scenario::read(path).unwrap_or_else(|e| panic!("{e}"));
-        let game = file.load_game().unwrap_or_else(|e| panic!("{e}"));
-        let run = file.run(&game).unwrap_or_else(|e| panic!("{e}"));
-        assert!(
-            run.failures.is_empty(),
-            "{}:\n{}\n{}",
-            path.display(),
-            run.failures.join("\n"),
-            run.report
-        );
-        insta::assert_snapshot!(run.report);
+        insta::assert_snapshot!(common::scenario_report(path));
     });
 }

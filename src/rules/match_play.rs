@@ -77,7 +77,10 @@ pub(crate) fn refill(
 ) -> Refill {
     let per_hole = u64::from(rules.seeds_per_hole);
     let setup = match &rules.filling {
-        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, first, lot),
+        Filling::InOrder(order) if order.surplus == Surplus::TerritoryInTurn => {
+            fill_in_turn(game, per_hole, order, holdings, first, lot)
+        }
+        Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, lot),
         Filling::ByHand => Setup {
             hand: holdings.map(u64::from),
             ..Setup::empty()
@@ -117,12 +120,8 @@ fn fill_in_order(
     per_hole: u64,
     rules: &InOrder,
     holdings: [u32; 2],
-    first: Side,
     lot: u64,
 ) -> Setup {
-    if rules.surplus == Surplus::TerritoryInTurn {
-        return fill_in_turn(game, per_hole, rules, holdings, first, lot);
-    }
     let mut setup = Setup::empty();
     let mut hands = holdings.map(u64::from);
     // Each side's own holes it cannot fill, in its fill order.

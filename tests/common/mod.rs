@@ -320,3 +320,20 @@ pub fn random_decisions(game: &str, seed: u64) -> Vec<String> {
         .map(|d| d.as_str().unwrap().to_string())
         .collect()
 }
+
+/// Plays the scenario file at `path` against its game and gives its report,
+/// failing the test where an expectation does not hold.
+pub fn scenario_report(path: &Path) -> String {
+    use mancala::studies::scenario;
+    let file = scenario::read(path).unwrap_or_else(|e| panic!("{e}"));
+    let game = file.load_game().unwrap_or_else(|e| panic!("{e}"));
+    let run = file.run(&game).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        run.failures.is_empty(),
+        "{}:\n{}\n{}",
+        path.display(),
+        run.failures.join("\n"),
+        run.report
+    );
+    run.report
+}
