@@ -37,6 +37,8 @@ struct Parts {
     /// `[move] after` or `[move] prefer`, and its condition.
     after: Option<(&'static str, &'static str)>,
     skip: Option<&'static str>,
+    /// `[sowing] drop`: seeds into each hole.
+    drop: Option<&'static str>,
     /// `[sowing] reverse`, `[move] choose_direction` and `[relay] reverse`.
     directions: (
         Option<&'static str>,
@@ -52,6 +54,8 @@ struct Parts {
     ends: Vec<&'static str>,
 }
 
+/// Seeds dropped into each hole sown: a number, or read from the hole.
+const DROP: &[&str] = &["2", "if count(here) == 0 then 2 else 1", "in_hand"];
 const HOLES: &[&str] = &["all_holes", "holes(opponent)", "[a1, b1]"];
 /// Openings played as the setup: drawn, forced, one a side with the turn passed.
 const OPENINGS: &[&str] = &[
@@ -324,6 +328,9 @@ impl Parts {
         if let Some(skip) = self.skip {
             file += &format!("skip = \"{skip}\"\n");
         }
+        if let Some(drop) = self.drop {
+            file += &format!("drop = \"{drop}\"\n");
+        }
         let (reverse, choose_direction, relay_reverse) = self.directions;
         if let Some(reverse) = reverse {
             file += &format!("reverse = \"{reverse}\"\n");
@@ -383,7 +390,10 @@ fn parts() -> impl Strategy<Value = Parts> {
             prop::option::of(select(OPENINGS)),
         ),
         select(vec!["ccw", "cw"]),
-        prop::option::of(select(SKIP)),
+        (
+            prop::option::of(select(SKIP)),
+            prop::option::of(select(DROP)),
+        ),
         (
             prop::option::of(select(REVERSE)),
             prop::option::of(select(CHOOSE_DIRECTION)),
@@ -414,7 +424,7 @@ fn parts() -> impl Strategy<Value = Parts> {
     (board, sowing, moves, rules).prop_map(
         |(
             (four_rows, columns, store_end),
-            ((seeds, scatter, opening), direction, skip, directions),
+            ((seeds, scatter, opening), direction, (skip, drop), directions),
             (holes, from, lift, after, relay, hand),
             (captures, again, claims, mut ends, call, no_moves),
         )| {
@@ -434,6 +444,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 lift,
                 after,
                 skip,
+                drop,
                 directions,
                 relay,
                 claims,

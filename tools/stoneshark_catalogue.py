@@ -205,7 +205,9 @@ def main():
             result = compared[name]
             status = "expressible"
             used = constructs(os.path.join(converted, name + ".toml"))
-            detail = (f"translated; {result['decisions']} decisions of random games agree "
+            how = (f"written by hand (`catalogue/stoneshark/{name}.toml`), from StoneShark's "
+                   "code for it" if report[name].get("handwritten") else "translated")
+            detail = (f"{how}; {result['decisions']} decisions of random games agree "
                       "with StoneShark's" + (f"; with {', '.join(used)}" if used else ""))
         elif report[name]["translated"]:
             status, detail = "not yet", "translated, but the comparison disagrees: " + \
@@ -239,16 +241,17 @@ def main():
           "`tools/stoneshark_compare.py --converted` (which plays each translation "
           "against StoneShark's engine, decision by decision).\n")
     print(f"- **bundled**: {counts['bundled']} games, with a rules document and scenarios.")
-    print(f"- **expressible**: {counts['expressible']} more, translated and checked move by "
-          "move against StoneShark on random games.")
+    print(f"- **expressible**: {counts['expressible']} more, translated (or, where the "
+          "parameters have no translation, written by hand under `catalogue/stoneshark/` "
+          "from StoneShark's code) and checked move by move against StoneShark on random "
+          "games.")
     print(f"- **not yet**: {counts['not yet']}, with what the language (or, where said, "
           "the translation) still lacks.")
     print(f"- StoneShark's files also name variants; {variants_placed} of them are bundled or "
           "expressible (listed with their game), not counted above.\n")
     print(f"Bundled or expressible: **{covered} of {total} ({100 * covered / total:.0f}%)**. "
           "A \"not yet\" line names the StoneShark parameters the translation has no "
-          "rendering of yet; some (several capture types, special sowing rules) could be "
-          "written by hand in the language today, so the figure is a floor.\n")
+          "rendering of yet and no file written by hand.\n")
     ludii, ludii_counts = ludii_lines(statuses)
     print(f"Ludii's sowing games are listed after StoneShark's: {len(ludii)} of the 215 "
           "descriptions under `lud/board/sow` (`tools/ludii_sowing.txt` lists them). "

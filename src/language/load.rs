@@ -438,6 +438,13 @@ struct Dealing {
 /// The most decisions an opening plays (each is played at every deal).
 const MAX_OPENING: u32 = 64;
 
+/// `[sowing] reverse`, `skip` and `drop`, compiled.
+type SowingRules = (
+    Option<Compiled<BoolExpr>>,
+    Option<Compiled<BoolExpr>>,
+    Option<Compiled<IntExpr>>,
+);
+
 /// A game's parts, each compiled without problems, to be put together.
 struct Parts<'a> {
     id: &'a str,
@@ -452,6 +459,7 @@ struct Parts<'a> {
     moves: Moves,
     skip: Option<Compiled<BoolExpr>>,
     reverse: Option<Compiled<BoolExpr>>,
+    drop: Option<Compiled<IntExpr>>,
     hand: Option<HandMoves>,
     relay: Option<Relay>,
     captures: Vec<Capture>,
@@ -485,7 +493,7 @@ impl Loader {
         let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
         let moves = self.moves(&board, spec.moves);
         let hand = self.hand_rules(&board, &spec.setup, spec.hand.as_ref());
-        let (reverse, skip) = self.sowing_rules(&board, &spec.sowing);
+        let (reverse, skip, drop) = self.sowing_rules(&board, &spec.sowing);
         let (again, turn_clauses) = self.turn_rules(&board, spec.turn);
         let relay = spec.relay.and_then(|relay| self.relay(&board, relay));
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
@@ -515,6 +523,7 @@ impl Loader {
                 moves,
                 skip,
                 reverse,
+                drop,
                 hand,
                 relay,
                 captures,
@@ -574,12 +583,8 @@ impl Loader {
         }
     }
 
-    /// `[sowing] reverse` and `skip`, compiled.
-    fn sowing_rules(
-        &mut self,
-        board: &Board,
-        sowing: &spec::SowingSpec,
-    ) -> (Option<Compiled<BoolExpr>>, Option<Compiled<BoolExpr>>) {
+    /// `[sowing] reverse`, `skip` and `drop`, compiled.
+    fn sowing_rules(&mut self, board: &Board, sowing: &spec::SowingSpec) -> SowingRules {
         let reverse = sowing
             .reverse
             .as_ref()
@@ -588,7 +593,11 @@ impl Loader {
             .skip
             .as_ref()
             .and_then(|e| self.typed(board, e, SKIP));
-        (reverse, skip)
+        let drop = sowing
+            .drop
+            .as_ref()
+            .and_then(|e| self.typed(board, e, SKIP));
+        (reverse, skip, drop)
     }
 
     /// `[turn] again`, compiled, and the section's clauses.
@@ -824,6 +833,7 @@ impl Loader {
         } = parts;
         let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
         let rare_sowing = claims_lost.is_some()
+            || parts.drop.is_some()
             || self.memories.contains(Memory::LapBoard)
             || relay
                 .as_ref()
@@ -849,6 +859,7 @@ impl Loader {
             moves: parts.moves,
             skip,
             skip_table,
+            drop: parts.drop,
             reverse: parts.reverse,
             hand: parts.hand,
             relay,

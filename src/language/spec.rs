@@ -201,6 +201,9 @@ pub struct SowingSpec {
     pub skip: Option<Expr>,
     /// Moves (binding `origin`) sown against `direction`.
     pub reverse: Option<Expr>,
+    /// Seeds dropped into each hole sown (binding `here`, `in_hand`); the
+    /// last hole of a lap gets what remains.
+    pub drop: Option<Expr>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]

@@ -139,6 +139,9 @@ pub struct Game {
     pub(crate) skip: Option<Compiled<BoolExpr>>,
     /// `skip` worked out for every choice of what it reads, where it can be.
     pub(crate) skip_table: Option<SkipTable>,
+    /// Seeds dropped into each hole sown (binding `here`, `in_hand`), where
+    /// not one.
+    pub(crate) drop: Option<Compiled<IntExpr>>,
     /// When it holds for a move (binding `origin`), the move is sown against
     /// the game's direction, unless the mover chose the direction.
     pub(crate) reverse: Option<Compiled<BoolExpr>>,
@@ -165,8 +168,9 @@ pub struct Game {
     pub(crate) match_rules: Option<MatchRules>,
     /// Checked when set (`set_limits`).
     pub(crate) limits: Limits,
-    /// Whether a move may lose claims, meet a relay's `lift` or `optional`, or
-    /// read `lap_board`: sowing checks those only then (see `engine::sow`).
+    /// Whether a move may lose claims, meet a relay's `lift` or `optional`,
+    /// read `lap_board` or drop several seeds into a hole: sowing checks those
+    /// only then (see `engine::sow`).
     pub(crate) rare_sowing: bool,
     /// The times some capture rule is made at, one bit per `CaptureTime`
     /// (asked at every move, so worked out once).

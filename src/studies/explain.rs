@@ -264,7 +264,8 @@ fn claims_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
     Some((text.trim_start().to_string(), &claims.clauses))
 }
 
-/// The sowing: which way, round which circuit, passing which holes.
+/// The sowing: how many seeds a hole, which way, round which circuit,
+/// passing which holes.
 fn sowing_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     let circuit = match (spec.sowing.circuit.get_ref().as_str(), &spec.sowing.track) {
         ("own_rows", _) => "around the mover's own two rows".to_string(),
@@ -283,7 +284,14 @@ fn sowing_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
     } else {
         "counterclockwise"
     };
-    let mut sowing = format!("Seeds are sown one per hole, {direction} {circuit}");
+    let per_hole = match &spec.sowing.drop {
+        None => "one per hole".to_string(),
+        Some(drop) => format!(
+            "{} per hole (the last hole taking what remains)",
+            w.text(drop.get_ref())
+        ),
+    };
+    let mut sowing = format!("Seeds are sown {per_hole}, {direction} {circuit}");
     if let Some(skip) = &spec.sowing.skip {
         sowing += &format!(
             ", passing by (without a seed) every hole for which {}",
@@ -775,6 +783,7 @@ impl Words<'_> {
             clauses: _,
         } = capture;
         let moment = match at.get_ref().as_str() {
+            "drop" if self.game.drop.is_some() => "After every hole sown has had its seeds",
             "drop" => "After every seed sown",
             "lift" => "When a lap's seeds have been lifted, before they are sown",
             "lap_end" => "After each lap's last seed",

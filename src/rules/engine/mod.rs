@@ -7,7 +7,7 @@ mod starts;
 mod strip;
 mod trace;
 
-use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, Scope};
+use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Answer, Declined, Move};
 use crate::rules::game::{Capture, CaptureTime, Chain, EndOutcome, Game, Strip, Target, Trigger};

@@ -224,6 +224,8 @@ pub(super) struct Drops<'a> {
     skip_asked: Option<&'a Compiled<BoolExpr>>,
     /// Whether any hole may be passed over.
     may_skip: bool,
+    /// Seeds dropped into each hole, where not one (`[sowing] drop`).
+    per_hole: Option<&'a Compiled<IntExpr>>,
     /// How many holes a hand can pass over in a row before it is endless.
     circuit_length: usize,
 }
@@ -238,7 +240,8 @@ pub(super) enum LapKind {
     /// Only a set of holes to pass over, known for each lap (a skip tabulated
     /// by the lap's start).
     PastLapSkips,
-    /// At each hole, whether to pass over it; after each seed, the captures.
+    /// At each hole, whether to pass over it and how many seeds it gets;
+    /// after each drop, the captures.
     Each,
 }
 
@@ -246,7 +249,7 @@ impl Drops<'_> {
     /// How each lap drops its seeds; `by_lap`: the skip is tabulated by the
     /// lap's start.
     fn lap_kind(&self, by_lap: bool) -> LapKind {
-        match (self.may_skip, self.per_drop) {
+        match (self.may_skip, self.per_drop || self.per_hole.is_some()) {
             (false, false) => LapKind::Plain,
             (true, false) if by_lap => LapKind::PastLapSkips,
             (true, false) if self.skip_asked.is_none() => LapKind::PastSkips,
@@ -305,6 +308,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             skips,
             skip_asked: game.skip.as_ref().filter(|_| skip_table.is_none()),
             may_skip: P::SKIPS && (game.skip.is_some() || !closed.is_empty()),
+            per_hole: game.drop.as_ref().filter(|_| P::RARE),
             circuit_length: game.board.circuit_length(mover),
         };
         Sowing {
@@ -539,8 +543,8 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
         Ok(at)
     }
 
-    /// A lap asking, at each hole, whether to pass over it and, after each
-    /// seed, the per-drop captures.
+    /// A lap asking, at each hole, whether to pass over it and how many seeds
+    /// it gets, and after each drop the per-drop captures.
     #[inline(always)]
     fn drop_each(&mut self) -> Result<Hole, NotLegal> {
         let board = &self.game.board;
@@ -557,13 +561,16 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
                 }
                 skipped = 0;
             }
-            left -= 1;
+            let seeds = self.seeds_into(at, left);
+            left -= seeds;
             if board.is_store(at) {
-                self.position.captured[board.owner(at).index()] += 1;
+                self.position.captured[board.owner(at).index()] += u32::from(seeds);
             } else {
-                self.position.counts[at as usize] += 1;
+                self.position.counts[at as usize] += seeds;
             }
-            self.trace.step(Step::Drop { cell: at });
+            for _ in 0..seeds {
+                self.trace.step(Step::Drop { cell: at });
+            }
             if self.drops.per_drop {
                 // The per-drop captures, after a seed has fallen into `here`.
                 (self.env.here, self.env.is_last) = (at, left == 0);
@@ -571,6 +578,18 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             }
         }
         Ok(at)
+    }
+
+    /// The seeds dropped into `at` with `left` still to sow (reference:
+    /// `[sowing] drop`): one, or what `drop` says, kept between one and all.
+    #[inline(always)]
+    fn seeds_into(&mut self, at: Hole, left: u16) -> u16 {
+        let Some(per_hole) = self.drops.per_hole else {
+            return 1;
+        };
+        (self.env.here, self.env.in_hand) = (at, left);
+        let wanted = per_hole.eval(&mut self.scope());
+        wanted.clamp(1, i64::from(left)) as u16
     }
 
     /// Whether the sowing passes over `at` (reference: `[sowing] skip`).
