@@ -324,3 +324,35 @@ fn kept_claims_carry_into_the_next_round() {
     }
     assert!(carried > 0, "some round ends with holes claimed");
 }
+
+/// `[match] layout = "setup"`: over random matches, every round starts laid
+/// out as the setup lays it out for its starter, with no reserve, the holes
+/// each side owns still following what it held; the seeds are conserved.
+#[test]
+fn rounds_laid_out_from_the_setup_hold_the_setups_seeds() {
+    let game = catalog::load("tests/games/territory-layout-setup.toml", &[]).unwrap();
+    let total = game.start().seeds();
+    let (mut rounds, mut held_across) = (0, 0);
+    for seed in 0..40 {
+        let mut rng = playout::rng(seed);
+        let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
+        while state.outcome().is_none() {
+            let played = state.results().len();
+            let choice = rng.random_range(0..state.legal().len());
+            state.play_index(choice);
+            let p = state.position().widened();
+            assert_eq!(p.seeds(), total, "seed {seed}");
+            if state.results().len() > played && state.outcome().is_none() {
+                let starter = state.to_move().expect("a round starts with a side to move");
+                assert_eq!(p.counts(), game.deal(0, starter).counts(), "seed {seed}");
+                assert_eq!(p.captured(), [0, 0]);
+                rounds += 1;
+                held_across += usize::from(!p.territory().is_empty());
+            }
+        }
+    }
+    assert!(
+        rounds > 40 && held_across > 0,
+        "{rounds} rounds, {held_across} with holes held across"
+    );
+}

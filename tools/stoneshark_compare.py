@@ -244,6 +244,7 @@ NO_UDIR_FIRSTS = 6
 RANDOM_PATTERN = 6
 # Goals of round tallies (round_tally.RoundTally.GOALS): every round starts afresh.
 TALLY_GOALS = (4, 5, 6, 7, 8, 9, 11)
+TERRITORY = 2
 
 
 def chain_against_each_move(game):
@@ -389,10 +390,12 @@ def play_stoneshark(game, rng, limit, match):
         cond = game.move(move)
         if match and cond is not None and cond.is_round_over():
             game.new_game(new_round=True)
-            if game.info.start_pattern and game.info.goal in TALLY_GOALS:
-                # A slip corrected: new_game.NewRoundTally lays the pattern out
-                # for the side NewGame alternates to, then picks the round's
-                # starter by its own rule; ours lays it out for the starter.
+            if game.info.start_pattern and game.info.goal in TALLY_GOALS + (TERRITORY,):
+                # A slip corrected: new_game.NewRoundTally (and
+                # TerritoryNewRound) lay the pattern out for the side NewGame
+                # alternates to, then set the round's starter by their own
+                # rule; ours lays it out for the starter, as the patterns are
+                # defined (fill_patterns: "the starter", "the non-starter").
                 import fill_patterns  # noqa: E402  (StoneShark's module)
                 fill_patterns.PCLASSES[game.info.start_pattern].fill_seeds(game)
             cond = None

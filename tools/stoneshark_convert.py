@@ -432,7 +432,8 @@ def translate(name, consts, info):
     setup = setup_expression(board, holes)
     north_board = board if scatter else start_board(holes, seeds, get("start_pattern", 0),
                                                      north_starts=True)
-    if get("goal") in TALLY_GOALS and north_board != board:
+    if (get("goal") in TALLY_GOALS or get("goal") == TERRITORY and laid_out_afresh(info)) \
+            and north_board != board:
         # Every round starts afresh, laid out for its starter.
         setup = (f'"if mover == south then ({setup_expression(board, holes).strip(chr(34))}) '
                  f'else ({setup_expression(north_board, holes).strip(chr(34))})"')
@@ -1104,7 +1105,9 @@ def translate(name, consts, info):
         limit = seeds * ROUNDS_END_SEEDS[get("rounds")]
         lines += end("condition", extra=f'when = "total(all_holes) <= {limit}"')
     if goal == TERRITORY:
-        lines += territory_match(info, holes, seeds, total)
+        # game_constants.adjust_total_seeds: a hole's worth is the seeds a
+        # pattern lays out, shared over the holes.
+        lines += territory_match(info, holes, total // (2 * holes), total)
     elif tally:
         # end_move.ClearWinner's seeds for a win: all but one, or a majority.
         if get("rounds") == ROUNDS_HALF_SEEDS:
@@ -1355,7 +1358,10 @@ def territory_match(info, holes, seeds, total):
         win_seeds = needed * seeds
         lost_below = total - win_seeds + 1
     else:
-        short = "shared"
+        # terr_wholes_random draws the hole by lot where both gave as many
+        # (only where a hole's worth is even: else terr_wholes_round).
+        by_lot = get("round_fill") == TERR_EX_RANDOM and seeds % 2 == 0
+        short = "shared_by_lot" if by_lot else "shared"
         win_seeds = (needed - 1) * seeds + seeds // 2 + 1
         lost_below = total - win_seeds + seeds // 2
     lines = ["", "[match]", f"seeds_per_hole = {seeds}",
@@ -1363,6 +1369,10 @@ def territory_match(info, holes, seeds, total):
              # (StoneShark's first), which the loser fills last.
              'fill_from = "right"', f'short_hole = "{short}"', 'surplus = "territory"',
              f'starter = "{ROUND_STARTERS[get("round_starter", 0)]}"']
+    if laid_out_afresh(info):
+        # TerritoryNewRound lays the board out as a new game does (NewGame, then
+        # the start pattern), the seeds held only saying who owns which holes.
+        lines.append('layout = "setup"')
     lines += draw_starter(info)
     # RoundWinner: a side left with too few seeds to claim the holes it needs
     # ends the game (not only the round).
@@ -1373,6 +1383,17 @@ def territory_match(info, holes, seeds, total):
     lines += ["", "[[end]]", 'check = "condition"',
               f'when = "captured(side) > {win_seeds}"', 'outcome = "wins"']
     return lines
+
+
+def laid_out_afresh(info):
+    """Whether a territory game's rounds are said as laid out from the setup
+    (`[match] layout = "setup"`): where a pattern lays them out, or seeds left
+    unscored make the refill differ from StoneShark's fresh board. Not with
+    TERR_EX_EMPTY (TerrEmptyNewRound empties a hole and keeps remainders in
+    the stores), whose refill the language says as refilled."""
+    get = info.get
+    fresh = get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern")
+    return bool(fresh) and get("round_fill") != TERR_EX_EMPTY
 
 
 def rounds_missing(info):
@@ -1387,11 +1408,13 @@ def rounds_missing(info):
     if get("goal") == TERRITORY:
         if get("rounds") not in (ROUNDS_NO_MOVES,) + tuple(ROUNDS_END_SEEDS):
             missing.append(MISSING["rounds"])
-        if get("round_fill", 0) not in (NO_FILL_GIVEN, UCHOWN, TERR_EX_LOSER, TERR_EX_EMPTY):
+        if get("round_fill", 0) not in (NO_FILL_GIVEN, UCHOWN, TERR_EX_RANDOM, TERR_EX_LOSER,
+                                        TERR_EX_EMPTY):
             missing.append("territory allotted by lot, or refilled otherwise")
         if get("capt_side", 0) in (CAPT_OPP, CAPT_OWN, CAPT_OPP_CONT, CAPT_OWN_CONT):
             missing.append("captures by row in a game of territory")
-        if get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern"):
+        if (get("unclaimed", HOLE_OWNER) != HOLE_OWNER or get("start_pattern")) \
+                and not laid_out_afresh(info):
             missing.append("rounds refilled from seeds the round's end leaves unscored, or "
                            "from a start pattern")
         return missing

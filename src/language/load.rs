@@ -1825,6 +1825,7 @@ impl Loader {
             ("short_hole", spec.short_hole.as_ref().map(Spanned::span)),
             ("min_filled", spec.min_filled.as_ref().map(Spanned::span)),
             ("surplus", spec.surplus.as_ref().map(Spanned::span)),
+            ("layout", spec.layout.as_ref().map(Spanned::span)),
         ];
         let mut refused = false;
         for (key, span) in refill_keys {
@@ -1895,11 +1896,50 @@ impl Loader {
             None => self.by_hand(spec, fill_from_text, has_hand),
         };
         let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
+        let layout = self.round_layout(spec.layout.as_ref(), filling.as_ref());
         Some(RefillRules {
             seeds_per_hole: seeds_per_hole?,
             filling: filling?,
             min_filled: min_filled?,
+            layout: layout?,
         })
+    }
+
+    /// `[match] layout`: `setup` lays each round out afresh, so the refill may
+    /// not close holes (they would hold the setup's seeds) nor leave the
+    /// placing to the players.
+    fn round_layout(
+        &mut self,
+        layout: Option<&Spanned<String>>,
+        filling: Option<&Filling>,
+    ) -> Option<RoundLayout> {
+        let Some(text) = layout else {
+            return Some(RoundLayout::Refilled);
+        };
+        let layout = self.word(
+            text,
+            "layout",
+            &[
+                ("refill", RoundLayout::Refilled),
+                ("setup", RoundLayout::Setup),
+            ],
+        )?;
+        let refused = match filling {
+            _ if layout == RoundLayout::Refilled => None,
+            Some(Filling::ByHand) => Some("the players place the seeds (fill_from = \"hand\")"),
+            Some(Filling::InOrder(order)) if order.short_hole.closes() => {
+                Some("short_hole closes holes, which the setup would fill")
+            }
+            _ => None,
+        };
+        if let Some(why) = refused {
+            self.problem(
+                text.span(),
+                format!("layout = \"setup\" lays each round out as the setup does, but {why}"),
+            );
+            return None;
+        }
+        Some(layout)
     }
 
     /// How the rules fill each side's holes, from `fill_from`.

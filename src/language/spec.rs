@@ -440,6 +440,10 @@ pub struct MatchSpec {
     /// side could not, which change hands), or `territory_in_turn` (the sides
     /// fill one after the other along the circuit).
     pub surplus: Option<Spanned<String>>,
+    /// `refill` (default: each round's board is what the sides put back) or
+    /// `setup` (laid out as the setup lays it, the refill only saying who owns
+    /// which holes and who can play on).
+    pub layout: Option<Spanned<String>>,
     /// An integer of `side`, `won` and `drawn` at a round's end, added to the
     /// side's tally; with it every round starts from the setup.
     pub tally: Option<Spanned<String>>,

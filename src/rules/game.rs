@@ -540,6 +540,19 @@ pub(crate) struct RefillRules {
     /// `Filling::ByHand`: seeds it must hold for as many); `None`: a side loses
     /// only when it has no seed to put back.
     pub min_filled: Option<u16>,
+    /// What the next round's board holds.
+    pub layout: RoundLayout,
+}
+
+/// What a refilled round's board holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoundLayout {
+    /// The seeds each side put back, as the refill placed them.
+    Refilled,
+    /// The setup's layout for the round's starter, every reserve emptied; the
+    /// refill only decides which holes each side owns (territory) and whether
+    /// a side can play on.
+    Setup,
 }
 
 impl RefillRules {

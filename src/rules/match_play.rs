@@ -16,7 +16,7 @@ use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     AtRoundLimit, ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules,
-    Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
+    RoundLayout, Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -814,8 +814,16 @@ impl<'g, const N: usize> MatchState<'g, N> {
         };
         let (end, last_mover) = (self.round.position(), self.round.last_mover());
         let starter = next_starter(game, rules, self.starter, status, end, last_mover);
-        let mut start =
-            next.unwrap_or_else(|| game.deal(round_deal(self.deal, self.number + 1), starter));
+        let dealt = || game.deal(round_deal(self.deal, self.number + 1), starter);
+        let mut start = match (next, &rules.rounds) {
+            (Some(refilled), Rounds::Refill(refill)) if refill.layout == RoundLayout::Setup => {
+                // Laid out afresh; the refill only said who owns which holes.
+                let mut start = dealt();
+                start.territory = refilled.territory;
+                start
+            }
+            (next, _) => next.unwrap_or_else(dealt),
+        };
         start.to_move = starter;
         start.starter = starter;
         if rules.claims == ClaimsBetweenRounds::Kept {
