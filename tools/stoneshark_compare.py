@@ -120,12 +120,14 @@ PAIRS = [
 ]
 
 
-def ours_trace(game, options, decisions, match=False, position=None):
+def ours_trace(game, options, decisions, match=False, position=None, deal=None):
     """`replay --json --trace`: our state at the start (or from `position`, a
     position file) and after each decision. Where ours refuses a decision (its
     game ended earlier), up to that one."""
     args = [BINARY, "replay", game, "--json", "--trace", "--max-turns", "100000",
             "--lap-limit", LAP_LIMIT]
+    if deal is not None:
+        args += ["--deal", str(deal)]
     if position:
         args += ["--position", position]
     if match:
@@ -142,6 +144,48 @@ def ours_trace(game, options, decisions, match=False, position=None):
         out = subprocess.run(args + ["--", *decisions[:played]], capture_output=True,
                              text=True, check=True)
     return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+# new_game.TerritoryNewRound with RoundFill.TERR_EX_RANDOM (Lahemay Waladat): a
+# hole both sides fill halfway between rounds goes to a side by lot, StoneShark's
+# drawn from Python's unseeded `random`, ours (`short_hole = "shared_by_lot"`)
+# from the match's deal and the round's number. The comparison plays ours with a
+# fixed deal (the game's index) and makes StoneShark's draw give the hole to the
+# side ours gave it to (`drawn_as_ours`); each engine's rounds are compared as
+# before, the draw only lined up.
+TERR_EX_RANDOM = 11
+
+
+def ours_lot(game, options, decisions, deal, seeds_per_hole):
+    """StoneShark's draw (new_game.TerritoryNewRound.terr_wholes_random) as ours
+    made it at the end of the round `decisions` end: 1 where the side that held
+    more seeds got the hole, 0 where the other did. Where ours is not starting a
+    new round there, 0: the comparison then shows where the two part."""
+    trace = ours_trace(game, options, decisions, True, deal=deal)
+    now = trace[-1]
+    if len(trace) != len(decisions) + 1 or now["status"] != "ongoing" \
+            or now["match"]["round"] != len(now["match"]["rounds"]) + 1:
+        return 0
+    held = now["match"]["rounds"][-1]["holdings"]
+    more = max(held, key=held.get)
+    own_row = "a" if more == "south" else "b"
+    # Its own row, and the other's holes it holds across the middle.
+    holes = len(now["position"]["board"][0]) + sum(
+        -1 if hole[0] == own_row else 1 for hole in now["position"].get("territory", []))
+    return holes - held[more] // seeds_per_hole
+
+
+def drawn_as_ours(game, lot, decisions):
+    """Starts StoneShark's next round with its `random.randint` (called by
+    new_game only for the lot) answered by `lot`."""
+    import new_game  # noqa: E402  (StoneShark's module)
+    import types
+    unseeded = new_game.random
+    new_game.random = types.SimpleNamespace(randint=lambda low, high: lot(decisions))
+    try:
+        game.new_game(new_round=True)
+    finally:
+        new_game.random = unseeded
 
 
 def load_stoneshark(checkout):
@@ -329,14 +373,19 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
         if random_start:
             board, stores = board_of(game)
             dealt = {"board": board, "captured": stores, "to_move": "south"}
-        steps, decisions = play_stoneshark(game, rng, limit, match)
+        lot, deal = None, None
+        if match and game.info.round_fill == TERR_EX_RANDOM and not game.cts.seed_equiv % 2:
+            deal = index
+            lot = lambda decisions, deal=deal, per_hole=game.cts.seed_equiv: ours_lot(
+                our_game, options, decisions, deal, per_hole)
+        steps, decisions = play_stoneshark(game, rng, limit, match, lot)
         if random_start:
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
                 json.dump(dealt, file)
             mine = ours_trace(our_game, options, decisions, match, file.name)
             os.unlink(file.name)
         else:
-            mine = ours_trace(our_game, options, decisions, match)
+            mine = ours_trace(our_game, options, decisions, match, deal=deal)
         for step, (theirs, board, stores, to_move, legal) in enumerate(steps):
             where = f"{our_game} game {index}, after {' '.join(decisions[:step]) or 'no decision'}"
             # Ours may have ended earlier, refusing the decisions after its end.
@@ -365,10 +414,11 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
     return decisions_checked, skipped
 
 
-def play_stoneshark(game, rng, limit, match):
+def play_stoneshark(game, rng, limit, match, lot=None):
     """One random game in StoneShark's engine: what it shows before each
     decision (status, board, stores, side to move, legal decisions), the last
-    entry its end (or "left out" past `limit` decisions), and the decisions."""
+    entry its end (or "left out" past `limit` decisions), and the decisions.
+    `lot`, where given, makes the draw between rounds (`drawn_as_ours`)."""
     steps, decisions = [], []
     cond = None
     while True:
@@ -389,7 +439,10 @@ def play_stoneshark(game, rng, limit, match):
         decisions.append(names[move])
         cond = game.move(move)
         if match and cond is not None and cond.is_round_over():
-            game.new_game(new_round=True)
+            if lot:
+                drawn_as_ours(game, lot, decisions)
+            else:
+                game.new_game(new_round=True)
             if game.info.start_pattern and game.info.goal in TALLY_GOALS + (TERRITORY,):
                 # A slip corrected: new_game.NewRoundTally (and
                 # TerritoryNewRound) lay the pattern out for the side NewGame
