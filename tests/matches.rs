@@ -356,3 +356,47 @@ fn rounds_laid_out_from_the_setup_hold_the_setups_seeds() {
         "{rounds} rounds, {held_across} with holes held across"
     );
 }
+
+/// `[match] refills = "loser"`: over random matches, the seeds are conserved,
+/// and every round after a won one starts with the winner's holes and
+/// captures as the round before ended, the loser's holes holding four or
+/// closed.
+#[test]
+fn only_the_loser_refills_and_the_winners_holes_stay() {
+    let game = catalog::load("tests/games/refill-by-loser.toml", &[]).unwrap();
+    let total = game.start().seeds();
+    let mut refilled = 0;
+    for seed in 0..60 {
+        let mut rng = playout::rng(seed);
+        let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
+        while state.outcome().is_none() {
+            let choice = rng.random_range(0..state.legal().len());
+            let mut round = state.round().clone();
+            round.play_index(choice);
+            let rounds = state.results().len();
+            state.play_index(choice);
+            let p = state.position().widened();
+            assert_eq!(p.seeds(), total, "seed {seed}");
+            if state.results().len() == rounds || state.outcome().is_some() {
+                continue;
+            }
+            let end = round.position().widened();
+            let winner = state.to_move().expect("the winner starts");
+            let w = winner.index();
+            let winners: Vec<usize> = (0..12).filter(|h| (h < &6) == (w == 0)).collect();
+            assert!(
+                winners.iter().all(|&h| p.counts()[h] == end.counts()[h]),
+                "seed {seed}"
+            );
+            assert_eq!(p.captured()[w], end.captured()[w], "seed {seed}");
+            let losers = (0..12).filter(|h| !winners.contains(h));
+            assert!(
+                losers
+                    .clone()
+                    .all(|h| p.counts()[h] == 4 || p.closed().contains(h as u8))
+            );
+            refilled += 1;
+        }
+    }
+    assert!(refilled > 20, "{refilled} rounds refilled by the loser");
+}

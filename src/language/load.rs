@@ -497,7 +497,7 @@ impl Loader {
         let (again, turn_clauses) = self.turn_rules(&board, spec.turn);
         let relay = spec.relay.and_then(|relay| self.relay(&board, relay));
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
-        let end_checks = self.end_checks(&board, spec.end, spec.match_play.is_some());
+        let end_checks = self.end_checks(&board, spec.end, spec.match_play.as_ref());
         let score = self.score(&board, spec.result.score.as_ref());
         layout_clauses.extend(turn_clauses);
         let evaluation = spec
@@ -793,16 +793,23 @@ impl Loader {
     }
 
     /// The `[[end]]` checks, in order; in a match, a warning for one that
-    /// leaves seeds to no side.
+    /// leaves seeds to no side (unless the loser alone refills, gathering
+    /// them, and the winner's stay in play).
     fn end_checks(
         &mut self,
         board: &Board,
         ends: Vec<spec::EndSpec>,
-        in_a_match: bool,
+        match_play: Option<&spec::MatchSpec>,
     ) -> Vec<EndCheck> {
         self.require_no_moves_check(&ends);
-        if in_a_match {
-            self.warn_of_seeds_leaving_a_match(&ends);
+        if let Some(match_play) = match_play {
+            let by_loser = match_play
+                .refills
+                .as_ref()
+                .is_some_and(|r| r.get_ref() == "loser");
+            if !by_loser {
+                self.warn_of_seeds_leaving_a_match(&ends);
+            }
             if let Some(spare) = ends.iter().find_map(|end| end.spare.as_ref()) {
                 self.problem(
                     spare.span(),
@@ -1826,6 +1833,7 @@ impl Loader {
             ("min_filled", spec.min_filled.as_ref().map(Spanned::span)),
             ("surplus", spec.surplus.as_ref().map(Spanned::span)),
             ("layout", spec.layout.as_ref().map(Spanned::span)),
+            ("refills", spec.refills.as_ref().map(Spanned::span)),
         ];
         let mut refused = false;
         for (key, span) in refill_keys {
@@ -1897,12 +1905,56 @@ impl Loader {
         };
         let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
         let layout = self.round_layout(spec.layout.as_ref(), filling.as_ref());
+        let refilled_by = self.refilled_by(spec.refills.as_ref(), filling.as_ref(), layout);
         Some(RefillRules {
             seeds_per_hole: seeds_per_hole?,
             filling: filling?,
             min_filled: min_filled?,
             layout: layout?,
+            refilled_by: refilled_by?,
         })
+    }
+
+    /// `[match] refills`: the loser alone fills its own holes in order, so
+    /// nothing may hand holes or seeds across, nor lay the round out afresh.
+    fn refilled_by(
+        &mut self,
+        refills: Option<&Spanned<String>>,
+        filling: Option<&Filling>,
+        layout: Option<RoundLayout>,
+    ) -> Option<RefilledBy> {
+        let Some(text) = refills else {
+            return Some(RefilledBy::Both);
+        };
+        let refilled_by = self.word(
+            text,
+            "refills",
+            &[("both", RefilledBy::Both), ("loser", RefilledBy::Loser)],
+        )?;
+        let refused = match filling {
+            _ if refilled_by == RefilledBy::Both => None,
+            Some(Filling::ByHand) => Some("the players place the seeds (fill_from = \"hand\")"),
+            Some(Filling::InOrder(order)) if order.surplus != Surplus::Keep => {
+                Some("surplus hands holes to the other side")
+            }
+            Some(Filling::InOrder(order)) if order.short_hole.tops_up() => {
+                Some("short_hole tops a hole up from the other side's seeds")
+            }
+            _ if layout == Some(RoundLayout::Setup) => {
+                Some("layout = \"setup\" lays out both rows")
+            }
+            _ => None,
+        };
+        if let Some(why) = refused {
+            self.problem(
+                text.span(),
+                format!(
+                    "refills = \"loser\" leaves the winner's holes and seeds as they are, but {why}"
+                ),
+            );
+            return None;
+        }
+        Some(refilled_by)
     }
 
     /// `[match] layout`: `setup` lays each round out afresh, so the refill may

@@ -444,6 +444,9 @@ pub struct MatchSpec {
     /// `setup` (laid out as the setup lays it, the refill only saying who owns
     /// which holes and who can play on).
     pub layout: Option<Spanned<String>>,
+    /// `both` (default: both sides put back what they hold) or `loser` (the
+    /// round's loser alone refills its holes; the winner's stay as they are).
+    pub refills: Option<Spanned<String>>,
     /// An integer of `side`, `won` and `drawn` at a round's end, added to the
     /// side's tally; with it every round starts from the setup.
     pub tally: Option<Spanned<String>>,

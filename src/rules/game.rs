@@ -542,6 +542,20 @@ pub(crate) struct RefillRules {
     pub min_filled: Option<u16>,
     /// What the next round's board holds.
     pub layout: RoundLayout,
+    /// Who puts seeds back.
+    pub refilled_by: RefilledBy,
+}
+
+/// Who refills between rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RefilledBy {
+    /// Both sides put back all they hold.
+    Both,
+    /// The round's loser alone gathers the seeds of its holes with all it
+    /// holds and refills its holes; the winner's holes and reserve stay as the
+    /// round left them. A drawn round, with nobody to refill, ends the match
+    /// drawn.
+    Loser,
 }
 
 /// What a refilled round's board holds.
@@ -653,6 +667,14 @@ impl ShortHole {
     /// Whether some holes a refill cannot fill are closed for the round.
     pub(crate) fn closes(self) -> bool {
         matches!(self, ShortHole::Close | ShortHole::PartialThenClose)
+    }
+
+    /// Whether a hole a side cannot fill is topped up from the other's seeds.
+    pub(crate) fn tops_up(self) -> bool {
+        matches!(
+            self,
+            ShortHole::Shared | ShortHole::SharedByLot | ShortHole::ToppedUp
+        )
     }
 }
 

@@ -16,7 +16,7 @@ use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     AtRoundLimit, ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules,
-    RoundLayout, Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
+    RefilledBy, RoundLayout, Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -90,7 +90,75 @@ pub(crate) fn refill(
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = Side::BOTH.map(|side| {
+    let out = sides_out(game, rules, &position);
+    Refill { position, out }
+}
+
+/// `refills = "loser"`: the round's `loser` gathers the seeds of its own holes
+/// with all it holds (the round's `end`) and refills its own holes in order,
+/// keeping the rest in reserve; the winner's holes and reserve stay as the
+/// round left them. The match then ends, won by the round's winner, when the
+/// loser cannot play on (as `min_filled` says) or the winner's holes are empty.
+pub(crate) fn refill_by_loser(
+    game: &Game,
+    rules: &RefillRules,
+    order: &InOrder,
+    end: &AnyPosition,
+    loser: Side,
+) -> Refill {
+    let (per_hole, board, winner) = (u64::from(rules.seeds_per_hole), &game.board, loser.other());
+    let mut setup = Setup::empty();
+    let mut hands = holdings(end).map(u64::from);
+    for hole in board.side_holes(winner).iter() {
+        setup.counts.push((hole, u64::from(end.count(hole))));
+        if end.closed.contains(hole) {
+            setup.closed.push(hole);
+        }
+    }
+    let gathered: u64 = board
+        .side_holes(loser)
+        .iter()
+        .map(|h| u64::from(end.count(h)))
+        .sum();
+    hands[loser.index()] += gathered;
+    let mut short: [Vec<Hole>; 2] = [Vec::new(), Vec::new()];
+    for hole in fill_order(game, order, loser) {
+        match hands[loser.index()] >= per_hole {
+            true => {
+                setup.counts.push((hole, per_hole));
+                hands[loser.index()] -= per_hole;
+            }
+            false => short[loser.index()].push(hole),
+        }
+    }
+    // Nothing is topped up from the winner (refused at load): no lot.
+    fill_short_holes(
+        &mut setup,
+        per_hole,
+        order.short_hole,
+        &short,
+        &mut hands,
+        &mut || false,
+    );
+    setup.captured = hands;
+    let position = setup
+        .position(game)
+        .expect("a refill holds the seeds of the round before");
+    let out = sides_out(game, rules, &position);
+    let mut lost = [false; 2];
+    lost[loser.index()] = out[loser.index()] || game.side_is_empty(&position, winner);
+    Refill {
+        position,
+        out: lost,
+    }
+}
+
+/// The sides that cannot play on from a refilled `position`: those with no
+/// seed in their holes, or fewer holes filled (seeds held, by hand) than
+/// `min_filled` asks.
+fn sides_out(game: &Game, rules: &RefillRules, position: &Position) -> [bool; 2] {
+    let per_hole = u64::from(rules.seeds_per_hole);
+    Side::BOTH.map(|side| {
         let held = u64::from(position.hand[side.index()]);
         match (rules.min_filled, &rules.filling) {
             (None, Filling::InOrder(_)) => game.side_is_empty(&position, side),
@@ -106,8 +174,7 @@ pub(crate) fn refill(
             }
             (Some(needed), Filling::ByHand) => held < u64::from(needed) * per_hole,
         }
-    });
-    Refill { position, out }
+    })
 }
 
 /// The rules fill each side's own holes from `holdings`, `per_hole` seeds each;
@@ -808,7 +875,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
                 reason: outcome.reason,
             });
         };
-        let next = match self.refill_or_decide(rules, holdings) {
+        let next = match self.refill_or_decide(rules, holdings, &outcome) {
             Ok(next) => next,
             Err(decided) => return Some(decided),
         };
@@ -868,15 +935,33 @@ impl<'g, const N: usize> MatchState<'g, N> {
         &mut self,
         rules: &MatchRules,
         holdings: [u32; 2],
+        round: &Outcome,
     ) -> Result<Option<Position>, MatchOutcome> {
         let game = self.round.game();
         let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
             Rounds::Refill(refill_rules) => {
                 let lot = round_deal(self.deal, self.number + 1) ^ LOT;
-                // Where the sides fill in turn, the side whose turn it would be fills first.
-                let first = self.round.position().to_move;
-                let refill = refill(game, refill_rules, holdings, first, lot);
+                let end = self.round.position();
+                let loser = match round.status {
+                    Status::SouthWon => Some(Side::North),
+                    Status::NorthWon => Some(Side::South),
+                    _ => None,
+                };
+                let refill = match (refill_rules.refilled_by, refill_rules.in_order(), loser) {
+                    (RefilledBy::Loser, Some(order), Some(loser)) => {
+                        refill_by_loser(game, refill_rules, order, end, loser)
+                    }
+                    // Nobody to refill: the match ends as its last round did.
+                    (RefilledBy::Loser, _, _) => {
+                        return Err(MatchOutcome {
+                            status: round.status,
+                            reason: round.reason,
+                        });
+                    }
+                    // Where the sides fill in turn, the side whose turn it would be fills first.
+                    _ => refill(game, refill_rules, holdings, end.to_move, lot),
+                };
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,
                     _ => Reason::CannotRefill,
