@@ -161,7 +161,7 @@ fn sides_out(game: &Game, rules: &RefillRules, position: &Position) -> [bool; 2]
     Side::BOTH.map(|side| {
         let held = u64::from(position.hand[side.index()]);
         match (rules.min_filled, &rules.filling) {
-            (None, Filling::InOrder(_)) => game.side_is_empty(&position, side),
+            (None, Filling::InOrder(_)) => game.side_is_empty(position, side),
             (None, Filling::ByHand) => held == 0,
             (Some(needed), Filling::InOrder(_)) => {
                 let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
