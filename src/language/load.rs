@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use crate::ir::reads::Read;
 use crate::ir::typed::Compare;
 use crate::ir::{
     BoolExpr, Compiled, Env, HoleExpr, IntExpr, OfType, Scope, SetExpr, SideExpr, Type, Typed,
@@ -391,6 +392,8 @@ const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
 const DRAW_STARTER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::LastMover];
 /// A side that loses the match, asked at a round's end.
 const MATCH_LOST: &[Binding] = &[Binding::Side, Binding::LastMover];
+/// What the refill reads as a round ends (`seeds_per_hole`).
+const ROUND_END: &[Binding] = &[Binding::LastMover];
 /// What a side adds to its tally at a round's end.
 const TALLY: &[Binding] = &[Binding::Side, Binding::Won, Binding::Drawn];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
@@ -1889,7 +1892,7 @@ impl Loader {
             self.refuse_refill_without_keys(spec);
             return None;
         };
-        let seeds_per_hole = self.seeds_per_hole(seeds);
+        let seeds_per_hole = self.seeds_per_hole(seeds, board);
         let fill_from = self.word(
             fill_from_text,
             "fill_from",
@@ -2100,10 +2103,22 @@ impl Loader {
         );
     }
 
-    /// `seeds_per_hole`: a constant from 1 to the most seeds a hole holds.
-    fn seeds_per_hole(&mut self, seeds: &Spanned<IntOrExpr>) -> Option<u16> {
+    /// `seeds_per_hole`: a constant from 1 to the most seeds a hole holds, or
+    /// an expression read as each round ends (what the sides hold then).
+    fn seeds_per_hole(
+        &mut self,
+        seeds: &Spanned<IntOrExpr>,
+        board: &Board,
+    ) -> Option<SeedsPerHole> {
+        if let IntOrExpr::Expr(text) = seeds.get_ref() {
+            let spanned = Spanned::new(seeds.span(), text.clone());
+            let expr: Compiled<IntExpr> = self.typed(board, &spanned, ROUND_END)?;
+            if expr.tree().reads().more {
+                return Some(SeedsPerHole::AtRoundEnd(expr));
+            }
+        }
         match self.constant(seeds)? {
-            n if (1..=u16::MAX as i64).contains(&n) => Some(n as u16),
+            n if (1..=u16::MAX as i64).contains(&n) => Some(SeedsPerHole::Fixed(n as u16)),
             n => {
                 self.problem(
                     seeds.span(),

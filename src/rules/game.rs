@@ -533,7 +533,7 @@ pub(crate) struct TallyRules {
 /// Each side refills its own holes from what it holds.
 pub(crate) struct RefillRules {
     /// Seeds each hole is filled with (or counted as filled by `min_filled`).
-    pub seeds_per_hole: u16,
+    pub seeds_per_hole: SeedsPerHole,
     /// Who puts the seeds back.
     pub filling: Filling,
     /// Holes a side must fill with `seeds_per_hole` seeds to play on (with
@@ -556,6 +556,16 @@ pub(crate) enum RefilledBy {
     /// round left them. A drawn round, with nobody to refill, ends the match
     /// drawn.
     Loser,
+}
+
+/// Seeds each hole is refilled with.
+pub(crate) enum SeedsPerHole {
+    /// The same every round.
+    Fixed(u16),
+    /// Read as each round ends from what the sides hold then (as `lost_when`
+    /// reads it: `captured(side)` counts a side's hand too), kept between 1
+    /// and 65,535.
+    AtRoundEnd(Compiled<IntExpr>),
 }
 
 /// What a refilled round's board holds.

@@ -16,7 +16,8 @@ use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Decision;
 use crate::rules::game::{
     AtRoundLimit, ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, RefillRules,
-    RefilledBy, RoundLayout, Rounds, ShortHole, Starter, Surplus, TallyRules, TerritoryStart,
+    RefilledBy, RoundLayout, Rounds, SeedsPerHole, ShortHole, Starter, Surplus, TallyRules,
+    TerritoryStart,
 };
 use crate::rules::position::{AnyPosition, Position};
 use crate::rules::setup::{Setup, round_deal};
@@ -66,16 +67,18 @@ const LOT: u64 = 0x6C6F_7473_6472_6177;
 /// Each side puts back the seeds it holds (`holdings`) as the match rules say:
 /// the rules fill its holes in order, or it takes them into its hand for its
 /// `[hand]` moves to place.
-/// `first` fills first where the sides fill in turn;
-/// `lot` seeds the draw of a hole shared equally (`short_hole = "shared_by_lot"`).
+/// `per_hole` seeds into each hole; `first` fills first where the sides fill
+/// in turn; `lot` seeds the draw of a hole shared equally (`short_hole =
+/// "shared_by_lot"`).
 pub(crate) fn refill(
     game: &Game,
     rules: &RefillRules,
+    per_hole: u16,
     holdings: [u32; 2],
     first: Side,
     lot: u64,
 ) -> Refill {
-    let per_hole = u64::from(rules.seeds_per_hole);
+    let (seeds_per_hole, per_hole) = (per_hole, u64::from(per_hole));
     let setup = match &rules.filling {
         Filling::InOrder(order) if order.surplus == Surplus::TerritoryInTurn => {
             fill_in_turn(game, per_hole, order, holdings, first, lot)
@@ -90,7 +93,7 @@ pub(crate) fn refill(
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = sides_out(game, rules, &position);
+    let out = sides_out(game, rules, seeds_per_hole, &position);
     Refill { position, out }
 }
 
@@ -101,12 +104,11 @@ pub(crate) fn refill(
 /// loser cannot play on (as `min_filled` says) or the winner's holes are empty.
 pub(crate) fn refill_by_loser(
     game: &Game,
-    rules: &RefillRules,
-    order: &InOrder,
+    (rules, order, seeds_per_hole): (&RefillRules, &InOrder, u16),
     end: &AnyPosition,
     loser: Side,
 ) -> Refill {
-    let (per_hole, board, winner) = (u64::from(rules.seeds_per_hole), &game.board, loser.other());
+    let (per_hole, board, winner) = (u64::from(seeds_per_hole), &game.board, loser.other());
     let mut setup = Setup::empty();
     let mut hands = holdings(end).map(u64::from);
     for hole in board.side_holes(winner).iter() {
@@ -144,7 +146,7 @@ pub(crate) fn refill_by_loser(
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = sides_out(game, rules, &position);
+    let out = sides_out(game, rules, seeds_per_hole, &position);
     let mut lost = [false; 2];
     lost[loser.index()] = out[loser.index()] || game.side_is_empty(&position, winner);
     Refill {
@@ -154,17 +156,22 @@ pub(crate) fn refill_by_loser(
 }
 
 /// The sides that cannot play on from a refilled `position`: those with no
-/// seed in their holes, or fewer holes filled (seeds held, by hand) than
-/// `min_filled` asks.
-fn sides_out(game: &Game, rules: &RefillRules, position: &Position) -> [bool; 2] {
-    let per_hole = u64::from(rules.seeds_per_hole);
+/// seed in their holes, or fewer holes filled with `seeds_per_hole` (seeds
+/// held for as many, by hand) than `min_filled` asks.
+fn sides_out(
+    game: &Game,
+    rules: &RefillRules,
+    seeds_per_hole: u16,
+    position: &Position,
+) -> [bool; 2] {
+    let per_hole = u64::from(seeds_per_hole);
     Side::BOTH.map(|side| {
         let held = u64::from(position.hand[side.index()]);
         match (rules.min_filled, &rules.filling) {
             (None, Filling::InOrder(_)) => game.side_is_empty(position, side),
             (None, Filling::ByHand) => held == 0,
             (Some(needed), Filling::InOrder(_)) => {
-                let full = |&h: &Hole| position.count(h) >= rules.seeds_per_hole;
+                let full = |&h: &Hole| position.count(h) >= seeds_per_hole;
                 let filled = position
                     .holes(&game.board, side)
                     .iter()
@@ -403,6 +410,24 @@ fn round_end_env(end: &AnyPosition, last_mover: Option<Side>) -> Env {
     let mut env = Env::new(end.to_move);
     env.last_mover = last_mover.unwrap_or(end.to_move.other());
     env
+}
+
+/// The seeds each hole is refilled with after a round that ended in `end`.
+fn seeds_per_hole(
+    game: &Game,
+    rules: &RefillRules,
+    end: &AnyPosition,
+    last_mover: Option<Side>,
+) -> u16 {
+    match &rules.seeds_per_hole {
+        SeedsPerHole::Fixed(n) => *n,
+        SeedsPerHole::AtRoundEnd(expr) => {
+            let held = held(end);
+            let env = round_end_env(end, last_mover);
+            let wanted = expr.eval(&mut Scope::new(&game.board, &held, env));
+            wanted.clamp(1, i64::from(u16::MAX)) as u16
+        }
+    }
 }
 
 /// The sides for which the match's `lost_when` holds at a round's end.
@@ -948,9 +973,10 @@ impl<'g, const N: usize> MatchState<'g, N> {
                     Status::NorthWon => Some(Side::South),
                     _ => None,
                 };
+                let per_hole = seeds_per_hole(game, refill_rules, end, self.round.last_mover());
                 let refill = match (refill_rules.refilled_by, refill_rules.in_order(), loser) {
                     (RefilledBy::Loser, Some(order), Some(loser)) => {
-                        refill_by_loser(game, refill_rules, order, end, loser)
+                        refill_by_loser(game, (refill_rules, order, per_hole), end, loser)
                     }
                     // Nobody to refill: the match ends as its last round did.
                     (RefilledBy::Loser, _, _) => {
@@ -960,7 +986,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
                         });
                     }
                     // Where the sides fill in turn, the side whose turn it would be fills first.
-                    _ => refill(game, refill_rules, holdings, end.to_move, lot),
+                    _ => refill(game, refill_rules, per_hole, holdings, end.to_move, lot),
                 };
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,

@@ -15,7 +15,7 @@ use crate::language::spec::{
 use crate::rules::board::{SownStores, StoreEnd};
 use crate::rules::game::{
     ClaimsBetweenRounds, FillFrom, Filling, Game, InOrder, MatchRules, Preference, RefillRules,
-    Rounds, ShortHole, Starter, Surplus, TerritoryStart,
+    RefilledBy, RoundLayout, Rounds, SeedsPerHole, ShortHole, Starter, Surplus, TerritoryStart,
 };
 
 /// What `here` means where an expression is read.
@@ -510,11 +510,26 @@ fn match_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Option<Rule<'a>
     let lost = lost.map(|when| w.text(when.get_ref()));
     let tally = spec_of_match.tally.as_ref();
     let tally = tally.map(|points| w.text(points.get_ref()));
+    let per_hole = match (
+        spec_of_match.seeds_per_hole.as_ref(),
+        &rules_of_match.rounds,
+    ) {
+        (Some(seeds), Rounds::Refill(refill))
+            if matches!(refill.seeds_per_hole, SeedsPerHole::AtRoundEnd(_)) =>
+        {
+            match seeds.get_ref() {
+                IntOrExpr::Expr(text) => Some(w.text(text)),
+                IntOrExpr::Int(_) => None,
+            }
+        }
+        _ => None,
+    };
     let words = MatchWords {
         order,
         draw,
         lost,
         tally,
+        per_hole,
     };
     let text = match_play(game, rules_of_match, words);
     Some((text, &spec_of_match.clauses))
@@ -537,6 +552,8 @@ struct MatchWords {
     lost: Option<String>,
     /// `tally`.
     tally: Option<String>,
+    /// `seeds_per_hole`, where it is read as each round ends.
+    per_hole: Option<String>,
 }
 
 /// How rounds follow one another in a match (`--match`).
@@ -570,7 +587,7 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
     let limit = game.limits().rounds;
     match &rules.rounds {
         Rounds::Refill(refill) => {
-            let (refilling, lost) = refilling(game, refill, words.order);
+            let (refilling, lost) = refilling(game, refill, words.order, words.per_hole);
             let repeats = match game.limits().round_repeats {
                 None => "A round that starts as an earlier round started ends nothing".to_string(),
                 Some(n) => format!(
@@ -595,16 +612,51 @@ fn match_play(game: &Game, rules: &MatchRules, words: MatchWords) -> String {
 }
 
 /// How each side refills its holes between rounds, and who cannot and so
-/// loses the match; `order` is the file's `fill_order` in words.
-fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String, String) {
-    let per_hole = rules.seeds_per_hole;
+/// loses the match; `order` is the file's `fill_order` in words, `read` its
+/// `seeds_per_hole` where that is read as each round ends.
+fn refilling(
+    game: &Game,
+    rules: &RefillRules,
+    order: Option<String>,
+    read: Option<String>,
+) -> (String, String) {
+    let per_hole = match (&rules.seeds_per_hole, read) {
+        (SeedsPerHole::Fixed(n), _) => n.to_string(),
+        (SeedsPerHole::AtRoundEnd(_), read) => format!(
+            "{} (worked out as the round ends, at least 1)",
+            read.unwrap_or_default()
+        ),
+    };
     let refilling = match &rules.filling {
-        Filling::InOrder(in_order) => filled_in_order(game, per_hole, in_order, order),
+        Filling::InOrder(in_order) => {
+            let who = match rules.refilled_by {
+                RefilledBy::Both => "each side refills its own holes",
+                RefilledBy::Loser => {
+                    "only its loser refills its own holes, from the seeds of its \
+                     holes gathered with those it holds (the winner's holes and captures stay as \
+                     the round left them: its end checks leave the seeds on the board),"
+                }
+            };
+            filled_in_order(game, (who, &per_hole), in_order, order)
+        }
         Filling::ByHand => "after a round each side takes the seeds it holds into its hand, \
              and its hand moves (above) put them back where it chooses."
             .to_string(),
     };
+    let refilling = match rules.layout {
+        RoundLayout::Refilled => refilling,
+        RoundLayout::Setup => {
+            refilling
+                + " The board is then laid out afresh as the setup lays it out for the round's \
+               starter, nobody holding a reserve: the refill only says which holes each side \
+               owns and who can play on."
+        }
+    };
     let lost = match (rules.min_filled, &rules.filling) {
+        _ if rules.refilled_by == RefilledBy::Loser => "The match ends, won by the round's \
+             winner, when the loser can put no seed back into its holes (or fills fewer than \
+             it must) or the winner's holes are empty; a drawn round ends the match drawn."
+            .to_string(),
         (None, _) => "A side that can put no seed back into its holes loses the match.".to_string(),
         (Some(n), Filling::InOrder(_)) => format!(
             "A side that cannot fill {n} hole(s) with {per_hole} seeds each loses the match."
@@ -616,8 +668,14 @@ fn refilling(game: &Game, rules: &RefillRules, order: Option<String>) -> (String
     (refilling, lost)
 }
 
-/// How the rules fill each side's holes in order.
-fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<String>) -> String {
+/// How the rules fill each side's holes in order: `who` refills, `per_hole`
+/// seeds into each hole.
+fn filled_in_order(
+    game: &Game,
+    (who, per_hole): (&str, &str),
+    rules: &InOrder,
+    order: Option<String>,
+) -> String {
     let (first, along) = match (rules.fill_from, game.board.rows()) {
         (FillFrom::Left, 2) => ("leftmost", "rightwards along its row"),
         (FillFrom::Right, 2) => ("rightmost", "leftwards along its row"),
@@ -657,9 +715,9 @@ fn filled_in_order(game: &Game, per_hole: u16, rules: &InOrder, order: Option<St
         ),
     };
     format!(
-        "after a round each side refills its own holes with {per_hole} seeds each from the \
-         seeds it holds, {filling}.{surplus} {short} Seeds left in hand after refilling count as \
-         captured in the next round."
+        "after a round {who} with {per_hole} seeds each from the seeds it holds, \
+         {filling}.{surplus} {short} Seeds left in hand after refilling count as captured in the \
+         next round."
     )
 }
 
@@ -695,7 +753,7 @@ fn short_hole_in_turn_words(short_hole: ShortHole) -> String {
 }
 
 /// What becomes of a hole the rules cannot fill.
-fn short_hole_words(per_hole: u16, short_hole: ShortHole) -> String {
+fn short_hole_words(per_hole: &str, short_hole: ShortHole) -> String {
     match short_hole {
         ShortHole::Close => format!(
             "A hole that cannot be given {per_hole} is closed for the round: it stays empty, \
