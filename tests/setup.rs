@@ -106,6 +106,30 @@ fn a_scattered_setup_keeps_its_layout_and_drops_the_rest_at_random() {
     }
 }
 
+/// `scatter_min`: every hole of every deal is empty or holds four or more,
+/// the seeds are all dealt, and the deals differ, some with empty holes.
+#[test]
+fn a_scatter_with_a_minimum_leaves_no_hole_below_it_but_empty_ones() {
+    let game = load("tests/games/scattered-at-least.toml", &[]).unwrap();
+    assert!(game.dealt());
+    let (mut seen, mut with_empty) = (std::collections::BTreeSet::new(), 0);
+    for deal in 0..500 {
+        let counts = houses(&game.deal(deal, mancala::Side::South));
+        assert!(
+            counts.iter().all(|&c| c == 0 || c >= 4),
+            "deal {deal}: {counts:?}"
+        );
+        assert_eq!(counts.iter().map(|&c| u32::from(c)).sum::<u32>(), 48);
+        with_empty += usize::from(counts.contains(&0));
+        seen.insert(counts);
+    }
+    assert!(
+        seen.len() > 490 && with_empty > 100,
+        "{} layouts, {with_empty} with an empty hole",
+        seen.len()
+    );
+}
+
 #[test]
 fn a_setup_without_scatter_deals_the_same_start_every_time() {
     let game = load("kalah", &[]).unwrap();

@@ -286,6 +286,9 @@ NO_UDIR_FIRSTS = 6
 # (`[setup] scatter`), so the comparison starts ours from StoneShark's deal, and
 # compares one round: later rounds are dealt by each engine its own way.
 RANDOM_PATTERN = 6
+# fill_patterns.RandomEmptiesPattern: dealt at random too, holes empty or of four
+# and more (ours: `[setup] scatter_min`).
+RANDOM_ZEROS = 12
 # Goals of round tallies (round_tally.RoundTally.GOALS): every round starts afresh.
 TALLY_GOALS = (4, 5, 6, 7, 8, 9, 11)
 TERRITORY = 2
@@ -344,7 +347,7 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
                                        variant or None)
         game.turn = False
         game.starter = False
-        random_start = game.info.start_pattern == RANDOM_PATTERN
+        random_start = game.info.start_pattern in (RANDOM_PATTERN, RANDOM_ZEROS)
         gratuitous = type(game).__name__ in ("NSGratuitous", "EWGratuitous")
         if random_start:
             # StoneShark deals from Python's own generator: seeded from ours.

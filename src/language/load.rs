@@ -1314,14 +1314,29 @@ impl Loader {
         start: Option<&Position>,
     ) -> Option<Option<Scatter>> {
         let Some(seeds) = &setup.scatter else {
-            if let Some(to) = &setup.scatter_to {
-                self.problem(
-                    to.span(),
-                    "`scatter_to` says where the seeds of `scatter` fall: it needs a `scatter`",
-                );
-                return None;
+            let keys = [
+                ("scatter_to", setup.scatter_to.as_ref().map(Spanned::span)),
+                ("scatter_min", setup.scatter_min.as_ref().map(Spanned::span)),
+            ];
+            for (key, span) in keys {
+                if let Some(span) = span {
+                    let message = format!(
+                        "`{key}` says how the seeds of `scatter` fall: it needs a `scatter`"
+                    );
+                    self.problem(span, message);
+                    return None;
+                }
             }
             return Some(None);
+        };
+        let at_least = match &setup.scatter_min {
+            None => 1,
+            Some(n) if (1..=i64::from(u16::MAX)).contains(n.get_ref()) => *n.get_ref() as u16,
+            Some(n) => {
+                let message = format!("scatter_min is {}; expected 1 to {}", n.get_ref(), u16::MAX);
+                self.problem(n.span(), message);
+                return None;
+            }
         };
         let count = self.constant(seeds)?;
         let holes: Vec<Hole> = match &setup.scatter_to {
@@ -1364,6 +1379,7 @@ impl Loader {
         Some(Some(Scatter {
             seeds: count as u32,
             holes,
+            at_least,
         }))
     }
 

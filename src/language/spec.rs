@@ -135,6 +135,9 @@ pub struct SetupSpec {
     pub scatter: Option<Spanned<IntOrExpr>>,
     /// The holes `scatter` draws from (default: every hole).
     pub scatter_to: Option<Expr>,
+    /// After the scatter, no hole of `scatter_to` holds fewer than this, but
+    /// for empty ones: smaller holdings are carried on to the next hole.
+    pub scatter_min: Option<Spanned<i64>>,
     /// Decisions the setup plays before either player decides.
     pub opening: Option<Spanned<OpeningSpec>>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and

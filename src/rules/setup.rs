@@ -347,6 +347,9 @@ pub struct Scatter {
     pub seeds: u32,
     /// The holes drawn from, each alike.
     pub holes: Vec<Hole>,
+    /// Once they are dropped, every hole of `holes` is empty or holds at
+    /// least this many (1: no constraint).
+    pub at_least: u16,
 }
 
 impl Scatter {
@@ -358,6 +361,31 @@ impl Scatter {
             let hole = self.holes[rng.random_range(0..self.holes.len())];
             // The total was checked at load, so no count can overflow.
             start.counts[hole as usize] += 1;
+        }
+        self.carry_small_holdings(start);
+    }
+
+    /// Empties the holes holding fewer than `at_least` (as StoneShark's
+    /// RandomEmptiesPattern deals): along `holes`, each such hole's seeds are
+    /// carried on until a hole holds `at_least` with them; what is still
+    /// carried at the end goes into the first hole holding any (the first
+    /// hole, if none does).
+    fn carry_small_holdings(&self, start: &mut Position) {
+        if self.at_least <= 1 {
+            return;
+        }
+        let mut carried = 0;
+        for &hole in &self.holes {
+            let count = &mut start.counts[hole as usize];
+            match *count + carried < self.at_least {
+                true => (carried, *count) = (carried + *count, 0),
+                false => (carried, *count) = (0, *count + carried),
+            }
+        }
+        if carried > 0 {
+            let first = self.holes.iter().find(|&&h| start.counts[h as usize] > 0);
+            let hole = *first.unwrap_or(&self.holes[0]);
+            start.counts[hole as usize] += carried;
         }
     }
 }

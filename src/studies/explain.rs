@@ -196,8 +196,16 @@ fn setup_rule<'a>(spec: &'a GameSpec, w: &Words) -> Rule<'a> {
             let among = spec.setup.scatter_to.as_ref().map_or(String::new(), |to| {
                 format!(" from {}", w.text(to.get_ref()))
             });
+            let at_least = spec.setup.scatter_min.as_ref().map_or(String::new(), |n| {
+                format!(
+                    ", and a hole left with fewer than {} passes its seeds on to the next that reaches {} with them, so that every hole is empty or holds {} or more",
+                    n.get_ref(),
+                    n.get_ref(),
+                    n.get_ref()
+                )
+            });
             format!(
-                "; then {seeds} more seeds are dropped one by one, each into a hole drawn at random{among} (a numbered deal lays them out, so that a start can be had again)"
+                "; then {seeds} more seeds are dropped one by one, each into a hole drawn at random{among}{at_least} (a numbered deal lays them out, so that a start can be had again)"
             )
         }
     };
