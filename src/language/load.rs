@@ -392,8 +392,9 @@ const FILL_ORDER: &[Binding] = &[Binding::Here, Binding::Side];
 const DRAW_STARTER: &[Binding] = &[Binding::Mover, Binding::Opponent, Binding::LastMover];
 /// A side that loses the match, asked at a round's end.
 const MATCH_LOST: &[Binding] = &[Binding::Side, Binding::LastMover];
-/// What the refill reads as a round ends (`seeds_per_hole`).
-const ROUND_END: &[Binding] = &[Binding::LastMover];
+/// What the refill reads as a round ends (`seeds_per_hole`): for each hole
+/// and the side filling it.
+const ROUND_END: &[Binding] = &[Binding::LastMover, Binding::Here, Binding::Side];
 /// What a side adds to its tally at a round's end.
 const TALLY: &[Binding] = &[Binding::Side, Binding::Won, Binding::Drawn];
 /// A side's result or value (`[result] score`, `[agents] evaluate`).
@@ -1923,6 +1924,17 @@ impl Loader {
             None => self.by_hand(spec, fill_from_text, has_hand),
         };
         let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
+        if let (Some(Filling::InOrder(order)), Some(SeedsPerHole::AtRoundEnd(_))) =
+            (&filling, &seeds_per_hole)
+            && order.surplus == Surplus::TerritoryInTurn
+            && self.reads_the_hole(seeds)
+        {
+            self.problem(
+                seeds.span(),
+                "with surplus = \"territory_in_turn\" every hole is given as many seeds: \
+                 seeds_per_hole may not read `here` or `side`",
+            );
+        }
         let layout = self.round_layout(spec.layout.as_ref(), filling.as_ref());
         let refilled_by = self.refilled_by(spec.refills.as_ref(), filling.as_ref(), layout);
         Some(RefillRules {
@@ -2120,7 +2132,8 @@ impl Loader {
     }
 
     /// `seeds_per_hole`: a constant from 1 to the most seeds a hole holds, or
-    /// an expression read as each round ends (what the sides hold then).
+    /// an expression read as each round ends (what the sides hold then, for
+    /// each hole and the side filling it).
     fn seeds_per_hole(
         &mut self,
         seeds: &Spanned<IntOrExpr>,
@@ -2129,7 +2142,7 @@ impl Loader {
         if let IntOrExpr::Expr(text) = seeds.get_ref() {
             let spanned = Spanned::new(seeds.span(), text.clone());
             let expr: Compiled<IntExpr> = self.typed(board, &spanned, ROUND_END)?;
-            if expr.tree().reads().more {
+            if expr.tree().reads().more || self.reads_the_hole(seeds) {
                 return Some(SeedsPerHole::AtRoundEnd(expr));
             }
         }
@@ -2143,6 +2156,20 @@ impl Loader {
                 None
             }
         }
+    }
+
+    /// Whether an expression reads `here` or `side` (named terms expanded).
+    fn reads_the_hole(&mut self, value: &Spanned<IntOrExpr>) -> bool {
+        let IntOrExpr::Expr(text) = value.get_ref() else {
+            return false;
+        };
+        let expanded =
+            syntax::parse(text).and_then(|node| self.terms.expand(node, &mut self.expansion));
+        expanded.is_ok_and(|node| {
+            node.names()
+                .iter()
+                .any(|&name| name == "here" || name == "side")
+        })
     }
 
     /// `min_filled`: how many holes a side must fill to play on, at most its own.

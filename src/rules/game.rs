@@ -563,8 +563,8 @@ pub(crate) enum SeedsPerHole {
     /// The same every round.
     Fixed(u16),
     /// Read as each round ends from what the sides hold then (as `lost_when`
-    /// reads it: `captured(side)` counts a side's hand too), kept between 1
-    /// and 65,535.
+    /// reads it: `captured(side)` counts a side's hand too), for each hole
+    /// (`here`) and the side filling it (`side`), kept between 1 and 65,535.
     AtRoundEnd(Compiled<IntExpr>),
 }
 

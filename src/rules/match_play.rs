@@ -67,21 +67,21 @@ const LOT: u64 = 0x6C6F_7473_6472_6177;
 /// Each side puts back the seeds it holds (`holdings`) as the match rules say:
 /// the rules fill its holes in order, or it takes them into its hand for its
 /// `[hand]` moves to place.
-/// `per_hole` seeds into each hole; `first` fills first where the sides fill
-/// in turn; `lot` seeds the draw of a hole shared equally (`short_hole =
-/// "shared_by_lot"`).
+/// `per_hole` says the seeds each hole gets; `first` fills first where the
+/// sides fill in turn; `lot` seeds the draw of a hole shared equally
+/// (`short_hole = "shared_by_lot"`).
 pub(crate) fn refill(
     game: &Game,
     rules: &RefillRules,
-    per_hole: u16,
+    per_hole: &PerHole,
     holdings: [u32; 2],
     first: Side,
     lot: u64,
 ) -> Refill {
-    let (seeds_per_hole, per_hole) = (per_hole, u64::from(per_hole));
     let setup = match &rules.filling {
         Filling::InOrder(order) if order.surplus == Surplus::TerritoryInTurn => {
-            fill_in_turn(game, per_hole, order, holdings, first, lot)
+            // Refused at load with counts by hole: one count for every hole.
+            fill_in_turn(game, per_hole.any(), order, holdings, first, lot)
         }
         Filling::InOrder(order) => fill_in_order(game, per_hole, order, holdings, lot),
         Filling::ByHand => Setup {
@@ -93,8 +93,25 @@ pub(crate) fn refill(
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = sides_out(game, rules, seeds_per_hole, &position);
+    let out = sides_out(game, rules, per_hole, &position);
     Refill { position, out }
+}
+
+/// The seeds each hole is refilled with, by the side filling it (`[match]
+/// seeds_per_hole`, worked out as the round ends).
+pub(crate) struct PerHole([Vec<u64>; 2]);
+
+impl PerHole {
+    /// The seeds `side` puts into `hole`.
+    fn of(&self, side: Side, hole: Hole) -> u64 {
+        self.0[side.index()][hole as usize]
+    }
+
+    /// The one count of a refill whose holes all ask as many (`fill_in_turn`,
+    /// refused at load otherwise).
+    fn any(&self) -> u64 {
+        self.0[0].iter().copied().find(|&n| n > 0).unwrap_or(1)
+    }
 }
 
 /// `refills = "loser"`: the round's `loser` gathers the seeds of its own holes
@@ -104,11 +121,11 @@ pub(crate) fn refill(
 /// loser cannot play on (as `min_filled` says) or the winner's holes are empty.
 pub(crate) fn refill_by_loser(
     game: &Game,
-    (rules, order, seeds_per_hole): (&RefillRules, &InOrder, u16),
+    (rules, order, per_hole): (&RefillRules, &InOrder, &PerHole),
     end: &AnyPosition,
     loser: Side,
 ) -> Refill {
-    let (per_hole, board, winner) = (u64::from(seeds_per_hole), &game.board, loser.other());
+    let (board, winner) = (&game.board, loser.other());
     let mut setup = Setup::empty();
     let mut hands = holdings(end).map(u64::from);
     for hole in board.side_holes(winner).iter() {
@@ -125,10 +142,11 @@ pub(crate) fn refill_by_loser(
     hands[loser.index()] += gathered;
     let mut short: [Vec<Hole>; 2] = [Vec::new(), Vec::new()];
     for hole in fill_order(game, order, loser) {
-        match hands[loser.index()] >= per_hole {
+        let wanted = per_hole.of(loser, hole);
+        match hands[loser.index()] >= wanted {
             true => {
-                setup.counts.push((hole, per_hole));
-                hands[loser.index()] -= per_hole;
+                setup.counts.push((hole, wanted));
+                hands[loser.index()] -= wanted;
             }
             false => short[loser.index()].push(hole),
         }
@@ -146,7 +164,7 @@ pub(crate) fn refill_by_loser(
     let position = setup
         .position(game)
         .expect("a refill holds the seeds of the round before");
-    let out = sides_out(game, rules, seeds_per_hole, &position);
+    let out = sides_out(game, rules, per_hole, &position);
     let mut lost = [false; 2];
     lost[loser.index()] = out[loser.index()] || game.side_is_empty(&position, winner);
     Refill {
@@ -156,30 +174,29 @@ pub(crate) fn refill_by_loser(
 }
 
 /// The sides that cannot play on from a refilled `position`: those with no
-/// seed in their holes, or fewer holes filled with `seeds_per_hole` (seeds
-/// held for as many, by hand) than `min_filled` asks.
+/// seed in their holes, or fewer holes filled as `per_hole` asks (by hand:
+/// seeds held for as many of its holes asking fewest) than `min_filled` asks.
 fn sides_out(
     game: &Game,
     rules: &RefillRules,
-    seeds_per_hole: u16,
+    per_hole: &PerHole,
     position: &Position,
 ) -> [bool; 2] {
-    let per_hole = u64::from(seeds_per_hole);
     Side::BOTH.map(|side| {
         let held = u64::from(position.hand[side.index()]);
+        let holes = position.holes(&game.board, side);
         match (rules.min_filled, &rules.filling) {
             (None, Filling::InOrder(_)) => game.side_is_empty(position, side),
             (None, Filling::ByHand) => held == 0,
             (Some(needed), Filling::InOrder(_)) => {
-                let full = |&h: &Hole| position.count(h) >= seeds_per_hole;
-                let filled = position
-                    .holes(&game.board, side)
-                    .iter()
-                    .filter(full)
-                    .count();
-                filled < usize::from(needed)
+                let full = |&h: &Hole| u64::from(position.count(h)) >= per_hole.of(side, h);
+                holes.iter().filter(full).count() < usize::from(needed)
             }
-            (Some(needed), Filling::ByHand) => held < u64::from(needed) * per_hole,
+            (Some(needed), Filling::ByHand) => {
+                let mut asked: Vec<u64> = holes.iter().map(|h| per_hole.of(side, h)).collect();
+                asked.sort_unstable();
+                held < asked.iter().take(usize::from(needed)).sum::<u64>()
+            }
         }
     })
 }
@@ -191,7 +208,7 @@ fn sides_out(
 /// round.
 fn fill_in_order(
     game: &Game,
-    per_hole: u64,
+    per_hole: &PerHole,
     rules: &InOrder,
     holdings: [u32; 2],
     lot: u64,
@@ -203,10 +220,11 @@ fn fill_in_order(
     for side in Side::BOTH {
         let hand = &mut hands[side.index()];
         for hole in fill_order(game, rules, side) {
-            match *hand >= per_hole {
+            let wanted = per_hole.of(side, hole);
+            match *hand >= wanted {
                 true => {
-                    setup.counts.push((hole, per_hole));
-                    *hand -= per_hole;
+                    setup.counts.push((hole, wanted));
+                    *hand -= wanted;
                 }
                 false => short[side.index()].push(hole),
             }
@@ -215,15 +233,19 @@ fn fill_in_order(
     if let Surplus::Territory(start) = rules.surplus {
         for side in Side::BOTH {
             let across = &mut short[side.other().index()];
-            while hands[side.index()] >= per_hole && !across.is_empty() {
+            while !across.is_empty() {
                 let next = match start {
                     TerritoryStart::LastUnfilled => across.len() - 1,
                     TerritoryStart::FirstUnfilled => 0,
                 };
+                let wanted = per_hole.of(side, across[next]);
+                if hands[side.index()] < wanted {
+                    break;
+                }
                 let hole = across.remove(next);
-                setup.counts.push((hole, per_hole));
+                setup.counts.push((hole, wanted));
                 setup.territory.push(hole);
-                hands[side.index()] -= per_hole;
+                hands[side.index()] -= wanted;
             }
         }
     }
@@ -336,7 +358,7 @@ fn leftover(
 /// the lot that gives a hole shared equally to the other side.
 fn fill_short_holes(
     setup: &mut Setup,
-    per_hole: u64,
+    per_hole: &PerHole,
     short_hole: ShortHole,
     short: &[Vec<Hole>; 2],
     hands: &mut [u64; 2],
@@ -358,7 +380,8 @@ fn fill_short_holes(
                 }
                 (ShortHole::Shared | ShortHole::ToppedUp | ShortHole::SharedByLot, 0) => {
                     // The other side's remaining seeds top the hole up.
-                    let given = hands[other].min(per_hole.saturating_sub(hands[own]));
+                    let wanted = per_hole.of(side, hole);
+                    let given = hands[other].min(wanted.saturating_sub(hands[own]));
                     hands[other] -= given;
                     let to_other = match short_hole {
                         ShortHole::Shared => given > hands[own],
@@ -412,22 +435,30 @@ fn round_end_env(end: &AnyPosition, last_mover: Option<Side>) -> Env {
     env
 }
 
-/// The seeds each hole is refilled with after a round that ended in `end`.
-fn seeds_per_hole(
+/// The seeds each hole is refilled with, by the side filling it, after a
+/// round that ended in `end`.
+fn per_hole(
     game: &Game,
     rules: &RefillRules,
     end: &AnyPosition,
     last_mover: Option<Side>,
-) -> u16 {
-    match &rules.seeds_per_hole {
-        SeedsPerHole::Fixed(n) => *n,
-        SeedsPerHole::AtRoundEnd(expr) => {
-            let held = held(end);
-            let env = round_end_env(end, last_mover);
+) -> PerHole {
+    let cells = game.board.cell_count();
+    let expr = match &rules.seeds_per_hole {
+        SeedsPerHole::Fixed(n) => return PerHole([0, 1].map(|_| vec![u64::from(*n); cells])),
+        SeedsPerHole::AtRoundEnd(expr) => expr,
+    };
+    let held = held(end);
+    PerHole(Side::BOTH.map(|side| {
+        let mut counts = vec![1; cells];
+        for hole in game.board.holes() {
+            let mut env = round_end_env(end, last_mover);
+            (env.here, env.side) = (hole, side);
             let wanted = expr.eval(&mut Scope::new(&game.board, &held, env));
-            wanted.clamp(1, i64::from(u16::MAX)) as u16
+            counts[hole as usize] = wanted.clamp(1, i64::from(u16::MAX)) as u64;
         }
-    }
+        counts
+    }))
 }
 
 /// The sides for which the match's `lost_when` holds at a round's end.
@@ -973,10 +1004,10 @@ impl<'g, const N: usize> MatchState<'g, N> {
                     Status::NorthWon => Some(Side::South),
                     _ => None,
                 };
-                let per_hole = seeds_per_hole(game, refill_rules, end, self.round.last_mover());
+                let per_hole = per_hole(game, refill_rules, end, self.round.last_mover());
                 let refill = match (refill_rules.refilled_by, refill_rules.in_order(), loser) {
                     (RefilledBy::Loser, Some(order), Some(loser)) => {
-                        refill_by_loser(game, (refill_rules, order, per_hole), end, loser)
+                        refill_by_loser(game, (refill_rules, order, &per_hole), end, loser)
                     }
                     // Nobody to refill: the match ends as its last round did.
                     (RefilledBy::Loser, _, _) => {
@@ -986,7 +1017,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
                         });
                     }
                     // Where the sides fill in turn, the side whose turn it would be fills first.
-                    _ => refill(game, refill_rules, per_hole, holdings, end.to_move, lot),
+                    _ => refill(game, refill_rules, &per_hole, holdings, end.to_move, lot),
                 };
                 let reason = match refill.out {
                     [false, false] => Reason::MatchLost,
