@@ -5,6 +5,7 @@ use mancala::agents::playout;
 use mancala::language::catalog;
 use mancala::rules::game::{AtRoundLimit, Limits};
 use mancala::rules::match_play::MatchState;
+use mancala::rules::position::Position;
 use mancala::rules::state::{Reason, Status};
 use rand::RngExt;
 
@@ -298,14 +299,13 @@ fn lost_when_counts_the_seeds_in_hand() {
     assert_eq!(lost_below(8), Some(Reason::MatchLost));
 }
 
-/// `[match] claims = "kept"`: over random matches, every round starts with
-/// the holes claimed as the round before ended, and the seeds are conserved.
-#[test]
-fn kept_claims_carry_into_the_next_round() {
-    let game = catalog::load("tests/games/claims-kept.toml", &[]).unwrap();
+/// Plays `matches` random matches of the game at `path`, checking that the
+/// seeds are conserved, and calls `check` at each new round with the position
+/// the round before ended in and the match as the new round starts.
+fn each_new_round(path: &str, matches: u64, mut check: impl FnMut(&Position, &MatchState)) {
+    let game = catalog::load(path, &[]).unwrap();
     let total = game.start().seeds();
-    let mut carried = 0;
-    for seed in 0..40 {
+    for seed in 0..matches {
         let mut rng = playout::rng(seed);
         let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
         while state.outcome().is_none() {
@@ -315,88 +315,71 @@ fn kept_claims_carry_into_the_next_round() {
             round.play_index(choice);
             let rounds = state.results().len();
             state.play_index(choice);
-            assert_eq!(state.position().widened().seeds(), total, "seed {seed}");
+            assert_eq!(
+                state.position().widened().seeds(),
+                total,
+                "{path} seed {seed}"
+            );
             if state.results().len() > rounds && state.outcome().is_none() {
-                assert_eq!(state.position().claims(), round.position().claims());
-                carried += usize::from(round.position().claims().iter().any(|c| !c.is_empty()));
+                check(&round.position().widened(), &state);
             }
         }
     }
+}
+
+/// `[match] claims = "kept"`: over random matches, every round starts with
+/// the holes claimed as the round before ended.
+#[test]
+fn kept_claims_carry_into_the_next_round() {
+    let mut carried = 0;
+    each_new_round("tests/games/claims-kept.toml", 40, |end, state| {
+        assert_eq!(state.position().claims(), end.claims());
+        carried += usize::from(end.claims().iter().any(|c| !c.is_empty()));
+    });
     assert!(carried > 0, "some round ends with holes claimed");
 }
 
 /// `[match] layout = "setup"`: over random matches, every round starts laid
 /// out as the setup lays it out for its starter, with no reserve, the holes
-/// each side owns still following what it held; the seeds are conserved.
+/// each side owns still following what it held.
 #[test]
 fn rounds_laid_out_from_the_setup_hold_the_setups_seeds() {
-    let game = catalog::load("tests/games/territory-layout-setup.toml", &[]).unwrap();
-    let total = game.start().seeds();
+    let path = "tests/games/territory-layout-setup.toml";
+    let game = catalog::load(path, &[]).unwrap();
     let (mut rounds, mut held_across) = (0, 0);
-    for seed in 0..40 {
-        let mut rng = playout::rng(seed);
-        let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
-        while state.outcome().is_none() {
-            let played = state.results().len();
-            let choice = rng.random_range(0..state.legal().len());
-            state.play_index(choice);
-            let p = state.position().widened();
-            assert_eq!(p.seeds(), total, "seed {seed}");
-            if state.results().len() > played && state.outcome().is_none() {
-                let starter = state.to_move().expect("a round starts with a side to move");
-                assert_eq!(p.counts(), game.deal(0, starter).counts(), "seed {seed}");
-                assert_eq!(p.captured(), [0, 0]);
-                rounds += 1;
-                held_across += usize::from(!p.territory().is_empty());
-            }
-        }
-    }
+    each_new_round(path, 40, |_, state| {
+        let p = state.position().widened();
+        let starter = state.to_move().expect("a round starts with a side to move");
+        assert_eq!(p.counts(), game.deal(0, starter).counts());
+        assert_eq!(p.captured(), [0, 0]);
+        rounds += 1;
+        held_across += usize::from(!p.territory().is_empty());
+    });
     assert!(
         rounds > 40 && held_across > 0,
         "{rounds} rounds, {held_across} with holes held across"
     );
 }
 
-/// `[match] refills = "loser"`: over random matches, the seeds are conserved,
-/// and every round after a won one starts with the winner's holes and
-/// captures as the round before ended, the loser's holes holding four or
-/// closed.
+/// `[match] refills = "loser"`: over random matches, every round after a won
+/// one starts with the winner's holes and captures as the round before ended,
+/// the loser's holes holding four or closed.
 #[test]
 fn only_the_loser_refills_and_the_winners_holes_stay() {
-    let game = catalog::load("tests/games/refill-by-loser.toml", &[]).unwrap();
-    let total = game.start().seeds();
     let mut refilled = 0;
-    for seed in 0..60 {
-        let mut rng = playout::rng(seed);
-        let mut state = MatchState::from_position(&game, game.start(), true).unwrap();
-        while state.outcome().is_none() {
-            let choice = rng.random_range(0..state.legal().len());
-            let mut round = state.round().clone();
-            round.play_index(choice);
-            let rounds = state.results().len();
-            state.play_index(choice);
-            let p = state.position().widened();
-            assert_eq!(p.seeds(), total, "seed {seed}");
-            if state.results().len() == rounds || state.outcome().is_some() {
-                continue;
-            }
-            let end = round.position().widened();
-            let winner = state.to_move().expect("the winner starts");
-            let w = winner.index();
-            let winners: Vec<usize> = (0..12).filter(|h| (h < &6) == (w == 0)).collect();
-            assert!(
-                winners.iter().all(|&h| p.counts()[h] == end.counts()[h]),
-                "seed {seed}"
-            );
-            assert_eq!(p.captured()[w], end.captured()[w], "seed {seed}");
-            let losers = (0..12).filter(|h| !winners.contains(h));
-            assert!(
-                losers
-                    .clone()
-                    .all(|h| p.counts()[h] == 4 || p.closed().contains(h as u8))
-            );
-            refilled += 1;
-        }
-    }
+    each_new_round("tests/games/refill-by-loser.toml", 60, |end, state| {
+        let p = state.position().widened();
+        let winner = state.to_move().expect("the winner starts").index();
+        let own = |h: &usize| (*h < 6) == (winner == 0);
+        let (winners, losers): (Vec<usize>, Vec<usize>) = (0..12).partition(own);
+        assert!(winners.iter().all(|&h| p.counts()[h] == end.counts()[h]));
+        assert_eq!(p.captured()[winner], end.captured()[winner]);
+        assert!(
+            losers
+                .iter()
+                .all(|&h| p.counts()[h] == 4 || p.closed().contains(h as u8))
+        );
+        refilled += 1;
+    });
     assert!(refilled > 20, "{refilled} rounds refilled by the loser");
 }

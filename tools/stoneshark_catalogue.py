@@ -40,12 +40,6 @@ OTHER_READINGS = {
 # still lacks, found by writing them (the parameters' own list is not the whole
 # story there).
 NOT_YET_BY_HAND = {
-    "Giuthi": "written by hand, and agreeing with StoneShark on every decision up to "
-              "one rule of its even refill (new_game.NewRoundEven, min_move): a loser "
-              "left with one seed a hole puts its remainder into each side's first "
-              "hole, a refill count by hole that `[match] seeds_per_hole` (one count, "
-              "read as the round ends) cannot say; it arises in about nine random "
-              "matches in ten",
     "Azigo": "moves from the store with a number of seeds the mover chooses "
              "(get_moves.StoreMoveChoose), offered beside the board moves: hand "
              "moves replace board moves while a side holds seeds and take a number "
