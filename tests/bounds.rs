@@ -170,6 +170,17 @@ fn item_04_one_move_does_bounded_work() {
     assert!(stdout(&output).contains("completed turns: 1"));
 }
 
+/// Item 4 again: the hand a move lifts counts among the seeds its work is
+/// charged for, so every seed in one hole is no way round the bound.
+#[test]
+fn item_04_the_lifted_hand_counts_in_a_moves_work() {
+    let path = "tests/hostile/one-heavy-hole.toml";
+    refused(
+        &mancala_capped(CAP_MB, &["replay", path, "a1"]),
+        "decision 1 `a1` is not legal",
+    );
+}
+
 /// Item 3: a timed agent stops within its time and one move's work, however
 /// large the game; a cancelled search stops at once. (Not a speed test: the
 /// bounds checked are tens of times the budgets, which before ran for minutes.)

@@ -84,9 +84,11 @@ impl MoveWork {
                 .saturating_add(claims_lost)
                 .saturating_add(board.hole_count() as u64)
                 .saturating_add(1),
+            // `drop` is asked at every hole sown, at most once a seed.
             per_seed: captures_at(CaptureTime::Drop)
                 .saturating_add(1)
-                .saturating_add(skip_per_seed),
+                .saturating_add(skip_per_seed)
+                .saturating_add(cost(game.drop.as_ref(), board)),
             free_laps: 0,
         };
         work.free_laps = game.limits().laps.min(work.laps_within(MAX_SEEDS));

@@ -638,7 +638,9 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     #[inline(always)]
     fn begin_lap(&mut self, number: u32) -> Result<(), NotLegal> {
         if number > self.lap_bound {
-            self.lap_bound = lap_bound_past(self.game, self.position, number)?;
+            // The seeds in play: the position's and the hand being sown.
+            let in_play = self.position.seeds() + u32::from(self.hand);
+            self.lap_bound = lap_bound_past(self.game, in_play, number)?;
         }
         Ok(())
     }
@@ -825,12 +827,12 @@ pub(super) const LIFT: CaptureTime = CaptureTime::Lift;
 /// out of registers.
 #[cold]
 #[inline(never)]
-fn lap_bound_past(game: &Game, position: &AnyPosition, number: u32) -> Result<u32, NotLegal> {
+fn lap_bound_past(game: &Game, in_play: u32, number: u32) -> Result<u32, NotLegal> {
     let limit = game.limits().laps;
     if number > limit {
         return Err(NotLegal::Endless);
     }
-    let within = game.work.laps_within(u64::from(position.seeds()));
+    let within = game.work.laps_within(u64::from(in_play));
     if number > within {
         return Err(NotLegal::TooMuchWork);
     }
