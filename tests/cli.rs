@@ -253,6 +253,21 @@ fn validate_warns_about_likely_mistakes() {
     assert!(report.contains("2 warnings"), "{report}");
 }
 
+/// `refills = "loser"` keeps the winner's holes as the round leaves them, so
+/// `leftovers` (here Kalah's) would end every match after its first round.
+#[test]
+fn validate_warns_of_leftovers_where_only_the_loser_refills() {
+    let dir = scratch("loser-leftovers");
+    let file = dir.join("kalah-by-loser.toml");
+    let text = "extends = \"kalah\"\n[match]\nseeds_per_hole = 4\nfill_from = \"left\"\n\
+                short_hole = \"close\"\nrefills = \"loser\"\nstarter = \"winner\"\n";
+    std::fs::write(&file, text).unwrap();
+    let output = mancala(&["validate", file.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(report.contains("`leftovers` empties them"), "{report}");
+}
+
 #[test]
 fn invalid_position_files_exit_2_with_a_reason() {
     let dir = scratch("positions");

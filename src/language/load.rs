@@ -493,7 +493,7 @@ impl Loader {
         let board = self.board(&spec, &options).ok_or_else(|| self.failure())?;
         let (start, north_start) = self.starts(&spec, &board);
         let mut layout_clauses = layout_clauses(&spec);
-        let dealing = self.dealing(&spec.setup, &board, start.as_ref());
+        let dealing = self.dealing(&spec.setup, &board, [start.as_ref(), north_start.as_ref()]);
         let [claims_lost, claims_gain] = self.claims(spec.claims.as_ref(), &board);
         let moves = self.moves(&board, spec.moves);
         let hand = self.hand_rules(&board, &spec.setup, spec.hand.as_ref());
@@ -811,8 +811,9 @@ impl Loader {
                 .refills
                 .as_ref()
                 .is_some_and(|r| r.get_ref() == "loser");
-            if !by_loser {
-                self.warn_of_seeds_leaving_a_match(&ends);
+            match by_loser {
+                true => self.warn_of_leftovers_taken_from_the_winner(&ends),
+                false => self.warn_of_seeds_leaving_a_match(&ends),
             }
             if let Some(spare) = ends.iter().find_map(|end| end.spare.as_ref()) {
                 self.problem(
@@ -1037,6 +1038,20 @@ impl Loader {
         }
     }
 
+    /// With `refills = "loser"` the winner plays on from its holes as the round
+    /// left them: `leftovers` would empty them and end the match at once.
+    fn warn_of_leftovers_taken_from_the_winner(&mut self, ends: &[spec::EndSpec]) {
+        for leftovers in ends.iter().filter_map(|end| end.leftovers.as_ref()) {
+            let warning = Problem::warning(
+                &self.file,
+                Some(leftovers.span()),
+                "with refills = \"loser\" the winner plays on from its holes as the round \
+                 leaves them: `leftovers` empties them, so the match ends after the round",
+            );
+            self.warnings.push(warning);
+        }
+    }
+
     /// A condition, with a warning when it is false whatever the position.
     fn condition(
         &mut self,
@@ -1234,9 +1249,9 @@ impl Loader {
         &mut self,
         setup: &spec::SetupSpec,
         board: &Board,
-        start: Option<&Position>,
+        starts: [Option<&Position>; 2],
     ) -> Option<Dealing> {
-        let scatter = self.scatter(setup, board, start);
+        let scatter = self.scatter(setup, board, starts);
         let opening = setup.opening.as_ref().map(|o| self.opening(board, o));
         Some(Dealing {
             scatter: scatter?,
@@ -1307,12 +1322,13 @@ impl Loader {
     }
 
     /// The seeds the setup drops at random (`scatter`, into `scatter_to`),
-    /// if any; `None` where that is broken.
+    /// if any, onto the start for either first side (`starts`: South's, and
+    /// North's where it differs); `None` where that is broken.
     fn scatter(
         &mut self,
         setup: &spec::SetupSpec,
         board: &Board,
-        start: Option<&Position>,
+        starts: [Option<&Position>; 2],
     ) -> Option<Option<Scatter>> {
         let Some(seeds) = &setup.scatter else {
             let keys = [
@@ -1349,10 +1365,13 @@ impl Loader {
                 set.iter().filter(|&hole| board.is_hole(hole)).collect()
             }
         };
-        let held = start.map_or(0, |start| {
+        let held_at = |start: &Position| {
             let hand: u64 = start.hand.iter().map(|&h| u64::from(h)).sum();
             start.counts().iter().map(|&c| u64::from(c)).sum::<u64>() + hand
-        });
+        };
+        let helds: Vec<u64> = starts.into_iter().flatten().map(held_at).collect();
+        let held = helds.iter().copied().max().unwrap_or(0);
+        let least = helds.iter().copied().min().unwrap_or(0);
         let problem = match (u64::try_from(count), &setup.scatter_to) {
             (Err(_), _) => Some((
                 seeds.span(),
@@ -1367,6 +1386,17 @@ impl Loader {
                 format!(
                     "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
                     held + n
+                ),
+            )),
+            // Then a hole left short could not be helped.
+            (Ok(n), _) if least + n < u64::from(at_least) => Some((
+                setup
+                    .scatter_min
+                    .as_ref()
+                    .map_or(seeds.span(), Spanned::span),
+                format!(
+                    "scatter_min is {at_least}, but the setup holds {} seeds with those scattered",
+                    least + n
                 ),
             )),
             // Nothing to scatter: the start is fixed.
@@ -1924,10 +1954,9 @@ impl Loader {
             None => self.by_hand(spec, fill_from_text, has_hand),
         };
         let min_filled = self.min_filled(spec.min_filled.as_ref(), board);
-        if let (Some(Filling::InOrder(order)), Some(SeedsPerHole::AtRoundEnd(_))) =
+        if let (Some(Filling::InOrder(order)), Some(SeedsPerHole::ByHole(_))) =
             (&filling, &seeds_per_hole)
             && order.surplus == Surplus::TerritoryInTurn
-            && self.reads_the_hole(seeds)
         {
             self.problem(
                 seeds.span(),
@@ -2142,7 +2171,10 @@ impl Loader {
         if let IntOrExpr::Expr(text) = seeds.get_ref() {
             let spanned = Spanned::new(seeds.span(), text.clone());
             let expr: Compiled<IntExpr> = self.typed(board, &spanned, ROUND_END)?;
-            if expr.tree().reads().more || self.reads_the_hole(seeds) {
+            if self.reads_the_hole(seeds) {
+                return Some(SeedsPerHole::ByHole(expr));
+            }
+            if expr.tree().reads().more {
                 return Some(SeedsPerHole::AtRoundEnd(expr));
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::ir::typed::{Compare, HoleRef};
 use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope, SetExpr, SideExpr};
-use crate::rules::board::{Board, Hole, Side};
+use crate::rules::board::{Board, Hole, HoleSet, Side};
 use crate::rules::decision::{Answer, Decision, Move};
 use crate::rules::memory::{Memories, Memory};
 use crate::rules::opening::{Opened, Opening};
@@ -566,6 +566,9 @@ pub(crate) enum SeedsPerHole {
     /// reads it: `captured(side)` counts a side's hand too), for each hole
     /// (`here`) and the side filling it (`side`), kept between 1 and 65,535.
     AtRoundEnd(Compiled<IntExpr>),
+    /// As `AtRoundEnd`, reading the hole or the side filling it: read once
+    /// for each (at most 2 x 144 times a round, each within `MAX_COST`).
+    ByHole(Compiled<IntExpr>),
 }
 
 /// What a refilled round's board holds.
@@ -758,6 +761,12 @@ impl Game {
 
     /// `deal`, saying how its opening went.
     pub(crate) fn opened(&self, deal: u64, first: Side) -> Opened {
+        self.opened_holding(deal, first, HoleSet::default())
+    }
+
+    /// `opened`, the holes of `territory` held across the middle before the
+    /// opening is played (a round laid out afresh, `[match] layout`).
+    pub(crate) fn opened_holding(&self, deal: u64, first: Side, territory: HoleSet) -> Opened {
         use rand::SeedableRng;
         let mut start = match (first, self.north_layout) {
             (Side::North, Some(start)) => start,
@@ -767,6 +776,7 @@ impl Game {
                 ..self.layout
             },
         };
+        start.territory = territory;
         if self.scatter.is_none() && self.opening.is_none() {
             // Nothing is dealt: no generator to seed.
             return Opened {

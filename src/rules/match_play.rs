@@ -444,11 +444,17 @@ fn per_hole(
     last_mover: Option<Side>,
 ) -> PerHole {
     let cells = game.board.cell_count();
+    let held = held(end);
     let expr = match &rules.seeds_per_hole {
         SeedsPerHole::Fixed(n) => return PerHole([0, 1].map(|_| vec![u64::from(*n); cells])),
-        SeedsPerHole::AtRoundEnd(expr) => expr,
+        SeedsPerHole::AtRoundEnd(expr) => {
+            let env = round_end_env(end, last_mover);
+            let wanted = expr.eval(&mut Scope::new(&game.board, &held, env));
+            let count = wanted.clamp(1, i64::from(u16::MAX)) as u64;
+            return PerHole([0, 1].map(|_| vec![count; cells]));
+        }
+        SeedsPerHole::ByHole(expr) => expr,
     };
-    let held = held(end);
     PerHole(Side::BOTH.map(|side| {
         let mut counts = vec![1; cells];
         for hole in game.board.holes() {
@@ -937,18 +943,19 @@ impl<'g, const N: usize> MatchState<'g, N> {
         };
         let (end, last_mover) = (self.round.position(), self.round.last_mover());
         let starter = next_starter(game, rules, self.starter, status, end, last_mover);
-        let dealt = || game.deal(round_deal(self.deal, self.number + 1), starter);
+        let deal = round_deal(self.deal, self.number + 1);
+        // A start dealt afresh has its opening played, and so its side to move.
         let mut start = match (next, &rules.rounds) {
             (Some(refilled), Rounds::Refill(refill)) if refill.layout == RoundLayout::Setup => {
                 // Laid out afresh; the refill only said who owns which holes.
-                let mut start = dealt();
-                start.territory = refilled.territory;
-                start
+                game.opened_holding(deal, starter, refilled.territory).start
             }
-            (next, _) => next.unwrap_or_else(dealt),
+            (Some(mut refilled), _) => {
+                (refilled.to_move, refilled.starter) = (starter, starter);
+                refilled
+            }
+            (None, _) => game.deal(deal, starter),
         };
-        start.to_move = starter;
-        start.starter = starter;
         if rules.claims == ClaimsBetweenRounds::Kept {
             start.claims = end.claims;
         }
@@ -996,36 +1003,7 @@ impl<'g, const N: usize> MatchState<'g, N> {
         let game = self.round.game();
         let lost = lost_match(game, rules, self.round.position(), self.round.last_mover());
         let (next, out, reason) = match &rules.rounds {
-            Rounds::Refill(refill_rules) => {
-                let lot = round_deal(self.deal, self.number + 1) ^ LOT;
-                let end = self.round.position();
-                let loser = match round.status {
-                    Status::SouthWon => Some(Side::North),
-                    Status::NorthWon => Some(Side::South),
-                    _ => None,
-                };
-                let per_hole = per_hole(game, refill_rules, end, self.round.last_mover());
-                let refill = match (refill_rules.refilled_by, refill_rules.in_order(), loser) {
-                    (RefilledBy::Loser, Some(order), Some(loser)) => {
-                        refill_by_loser(game, (refill_rules, order, &per_hole), end, loser)
-                    }
-                    // Nobody to refill: the match ends as its last round did.
-                    (RefilledBy::Loser, _, _) => {
-                        return Err(MatchOutcome {
-                            status: round.status,
-                            reason: round.reason,
-                        });
-                    }
-                    // Where the sides fill in turn, the side whose turn it would be fills first.
-                    _ => refill(game, refill_rules, &per_hole, holdings, end.to_move, lot),
-                };
-                let reason = match refill.out {
-                    [false, false] => Reason::MatchLost,
-                    _ => Reason::CannotRefill,
-                };
-                let out = [0, 1].map(|i| refill.out[i] || lost[i]);
-                (Some(refill.position), out, reason)
-            }
+            Rounds::Refill(refill_rules) => self.refilled(refill_rules, holdings, round, lost)?,
             Rounds::Tally(tally) => {
                 if let Some(status) = tally_decides(tally, self.tally) {
                     return Err(MatchOutcome {
@@ -1048,6 +1026,49 @@ impl<'g, const N: usize> MatchState<'g, N> {
             _ => Status::won_by(Side::South),
         };
         Err(MatchOutcome { status, reason })
+    }
+
+    /// The next round's start as the refill rules make it after a round that
+    /// ended so (`round`), the sides out of the match (`lost`: by `lost_when`)
+    /// and why; or how the match ended where nobody is to refill.
+    fn refilled(
+        &self,
+        rules: &RefillRules,
+        holdings: [u32; 2],
+        round: &Outcome,
+        lost: [bool; 2],
+    ) -> Result<(Option<Position>, [bool; 2], Reason), MatchOutcome> {
+        let game = self.round.game();
+        let end = self.round.position();
+        let lot = round_deal(self.deal, self.number + 1) ^ LOT;
+        let loser = match round.status {
+            Status::SouthWon => Some(Side::North),
+            Status::NorthWon => Some(Side::South),
+            _ => None,
+        };
+        let per_hole = per_hole(game, rules, end, self.round.last_mover());
+        let refill = match (rules.refilled_by, rules.in_order(), loser) {
+            (RefilledBy::Loser, Some(order), Some(loser)) => {
+                refill_by_loser(game, (rules, order, &per_hole), end, loser)
+            }
+            // Nobody to refill: the match ends as its last round did, unless
+            // `lost_when` ends it.
+            (RefilledBy::Loser, _, _) if lost == [false, false] => {
+                return Err(MatchOutcome {
+                    status: round.status,
+                    reason: round.reason,
+                });
+            }
+            (RefilledBy::Loser, _, _) => return Ok((None, lost, Reason::MatchLost)),
+            // Where the sides fill in turn, the side whose turn it would be fills first.
+            _ => refill(game, rules, &per_hole, holdings, end.to_move, lot),
+        };
+        let reason = match refill.out {
+            [false, false] => Reason::MatchLost,
+            _ => Reason::CannotRefill,
+        };
+        let out = [0, 1].map(|i| refill.out[i] || lost[i]);
+        Ok((Some(refill.position), out, reason))
     }
 
     /// How the engine cuts the match short before a round that would start

@@ -523,7 +523,7 @@ fn match_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Option<Rule<'a>
         &rules_of_match.rounds,
     ) {
         (Some(seeds), Rounds::Refill(refill))
-            if matches!(refill.seeds_per_hole, SeedsPerHole::AtRoundEnd(_)) =>
+            if !matches!(refill.seeds_per_hole, SeedsPerHole::Fixed(_)) =>
         {
             match seeds.get_ref() {
                 IntOrExpr::Expr(text) => Some(w.text(text)),
@@ -630,7 +630,7 @@ fn refilling(
 ) -> (String, String) {
     let per_hole = match (&rules.seeds_per_hole, read) {
         (SeedsPerHole::Fixed(n), _) => n.to_string(),
-        (SeedsPerHole::AtRoundEnd(_), read) => format!(
+        (SeedsPerHole::AtRoundEnd(_) | SeedsPerHole::ByHole(_), read) => format!(
             "{} (worked out as the round ends, at least 1)",
             read.unwrap_or_default()
         ),
@@ -642,10 +642,11 @@ fn refilling(
                 RefilledBy::Loser => {
                     "only its loser refills its own holes, from the seeds of its \
                      holes gathered with those it holds (the winner's holes and captures stay as \
-                     the round left them: its end checks leave the seeds on the board),"
+                     the round left them),"
                 }
             };
-            filled_in_order(game, (who, &per_hole), in_order, order)
+            let kept = rules.layout == RoundLayout::Refilled;
+            filled_in_order(game, (who, &per_hole, kept), in_order, order)
         }
         Filling::ByHand => "after a round each side takes the seeds it holds into its hand, \
              and its hand moves (above) put them back where it chooses."
@@ -677,10 +678,10 @@ fn refilling(
 }
 
 /// How the rules fill each side's holes in order: `who` refills, `per_hole`
-/// seeds into each hole.
+/// seeds into each hole, and what it has left is `kept` for the next round.
 fn filled_in_order(
     game: &Game,
-    (who, per_hole): (&str, &str),
+    (who, per_hole, kept): (&str, &str, bool),
     rules: &InOrder,
     order: Option<String>,
 ) -> String {
@@ -724,8 +725,11 @@ fn filled_in_order(
     };
     format!(
         "after a round {who} with {per_hole} seeds each from the seeds it holds, \
-         {filling}.{surplus} {short} Seeds left in hand after refilling count as captured in the \
-         next round."
+         {filling}.{surplus} {short}{}",
+        match kept {
+            true => " Seeds left in hand after refilling count as captured in the next round.",
+            false => "",
+        }
     )
 }
 

@@ -271,7 +271,9 @@ impl ScenarioFile {
         let starter = match scenario.start.as_ref().and_then(|s| s.starter.as_ref()) {
             Some(name) => Side::parse(name.get_ref())
                 .ok_or_else(|| self.problem(name.span(), "starter is \"south\" or \"north\""))?,
-            None => start.to_move,
+            // The position's own: the game's start keeps South as the starter
+            // after an opening played as its setup.
+            None => start.starter,
         };
         let mut state = MatchState::from_round(game, start, starter, scenario.as_match)
             .map_err(|e| self.problem(scenario.game.span(), e.to_string()))?;
