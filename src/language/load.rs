@@ -844,12 +844,6 @@ impl Loader {
             ..
         } = parts;
         let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
-        let rare_sowing = claims_lost.is_some()
-            || parts.drop.is_some()
-            || self.memories.contains(Memory::LapBoard)
-            || relay
-                .as_ref()
-                .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
         let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
         let mut memories = self.memories;
         if takes_from_stores(&board, relay.as_ref(), &captures) {
@@ -885,7 +879,7 @@ impl Loader {
             evaluation: parts.evaluation,
             match_rules: parts.match_rules,
             limits: Limits::default(),
-            rare_sowing,
+            rare_sowing: false,
             capture_times,
             memories,
             layout_clauses: parts.layout_clauses,
@@ -1331,40 +1325,11 @@ impl Loader {
         starts: [Option<&Position>; 2],
     ) -> Option<Option<Scatter>> {
         let Some(seeds) = &setup.scatter else {
-            let keys = [
-                ("scatter_to", setup.scatter_to.as_ref().map(Spanned::span)),
-                ("scatter_min", setup.scatter_min.as_ref().map(Spanned::span)),
-            ];
-            for (key, span) in keys {
-                if let Some(span) = span {
-                    let message = format!(
-                        "`{key}` says how the seeds of `scatter` fall: it needs a `scatter`"
-                    );
-                    self.problem(span, message);
-                    return None;
-                }
-            }
-            return Some(None);
+            return self.refuse_scatter_keys_alone(setup).then_some(None);
         };
-        let at_least = match &setup.scatter_min {
-            None => 1,
-            Some(n) if (1..=i64::from(u16::MAX)).contains(n.get_ref()) => *n.get_ref() as u16,
-            Some(n) => {
-                let message = format!("scatter_min is {}; expected 1 to {}", n.get_ref(), u16::MAX);
-                self.problem(n.span(), message);
-                return None;
-            }
-        };
+        let at_least = self.scatter_min(setup.scatter_min.as_ref())?;
         let count = self.constant(seeds)?;
-        let holes: Vec<Hole> = match &setup.scatter_to {
-            None => board.holes().collect(),
-            Some(to) => {
-                let to: Compiled<SetExpr> = self.typed(board, to, &[])?;
-                let empty = Position::empty(Side::South);
-                let set = to.eval(&mut Scope::new(board, &empty, Env::new(Side::South)));
-                set.iter().filter(|&hole| board.is_hole(hole)).collect()
-            }
-        };
+        let holes = self.scatter_holes(setup.scatter_to.as_ref(), board)?;
         let held_at = |start: &Position| {
             let hand: u64 = start.hand.iter().map(|&h| u64::from(h)).sum();
             start.counts().iter().map(|&c| u64::from(c)).sum::<u64>() + hand
@@ -1372,46 +1337,61 @@ impl Loader {
         let helds: Vec<u64> = starts.into_iter().flatten().map(held_at).collect();
         let held = helds.iter().copied().max().unwrap_or(0);
         let least = helds.iter().copied().min().unwrap_or(0);
-        let problem = match (u64::try_from(count), &setup.scatter_to) {
-            (Err(_), _) => Some((
-                seeds.span(),
-                format!("{count} seeds to scatter; expected 0 or more"),
-            )),
-            (Ok(_), Some(to)) if holes.is_empty() => Some((
-                to.span(),
-                "`scatter_to` names no hole of the board to scatter seeds into".to_string(),
-            )),
-            (Ok(n), _) if held + n > MAX_SEEDS => Some((
-                seeds.span(),
-                format!(
-                    "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
-                    held + n
-                ),
-            )),
-            // Then a hole left short could not be helped.
-            (Ok(n), _) if least + n < u64::from(at_least) => Some((
-                setup
-                    .scatter_min
-                    .as_ref()
-                    .map_or(seeds.span(), Spanned::span),
-                format!(
-                    "scatter_min is {at_least}, but the setup holds {} seeds with those scattered",
-                    least + n
-                ),
-            )),
-            // Nothing to scatter: the start is fixed.
-            (Ok(0), _) => return Some(None),
-            (Ok(_), _) => None,
-        };
+        let problem = scatter_problem(setup, count, holes.is_empty(), [least, held], at_least);
         if let Some((span, problem)) = problem {
             self.problem(span, problem);
             return None;
         }
-        Some(Some(Scatter {
+        // Nothing to scatter: the start is fixed.
+        let scatter = Scatter {
             seeds: count as u32,
             holes,
             at_least,
-        }))
+        };
+        Some((count > 0).then_some(scatter))
+    }
+
+    /// `scatter_to` and `scatter_min` without a `scatter`, refused; whether
+    /// there were none.
+    fn refuse_scatter_keys_alone(&mut self, setup: &spec::SetupSpec) -> bool {
+        let keys = [
+            ("scatter_to", setup.scatter_to.as_ref().map(Spanned::span)),
+            ("scatter_min", setup.scatter_min.as_ref().map(Spanned::span)),
+        ];
+        for (key, span) in keys {
+            if let Some(span) = span {
+                let message =
+                    format!("`{key}` says how the seeds of `scatter` fall: it needs a `scatter`");
+                self.problem(span, message);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `scatter_min`: the fewest seeds a hole holds after the scatter, but
+    /// for empty ones (1: no constraint).
+    fn scatter_min(&mut self, given: Option<&Spanned<i64>>) -> Option<u16> {
+        match given {
+            None => Some(1),
+            Some(n) if (1..=i64::from(u16::MAX)).contains(n.get_ref()) => Some(*n.get_ref() as u16),
+            Some(n) => {
+                let message = format!("scatter_min is {}; expected 1 to {}", n.get_ref(), u16::MAX);
+                self.problem(n.span(), message);
+                None
+            }
+        }
+    }
+
+    /// The holes `scatter` draws from: `scatter_to`'s, or every hole.
+    fn scatter_holes(&mut self, to: Option<&spec::Expr>, board: &Board) -> Option<Vec<Hole>> {
+        let Some(to) = to else {
+            return Some(board.holes().collect());
+        };
+        let to: Compiled<SetExpr> = self.typed(board, to, &[])?;
+        let empty = Position::empty(Side::South);
+        let set = to.eval(&mut Scope::new(board, &empty, Env::new(Side::South)));
+        Some(set.iter().filter(|&hole| board.is_hole(hole)).collect())
     }
 
     /// The start when `first` moves first.
@@ -2640,6 +2620,45 @@ fn takes_from_stores(board: &Board, relay: Option<&Relay>, captures: &[Capture])
             });
             read_where(c.when.tree(), taken) || chained
         })
+}
+
+/// What is wrong with scattering `count` seeds onto starts holding from
+/// `least` to `most` seeds (`no_holes`: `scatter_to` names none), each hole
+/// then holding `at_least` or none, if anything.
+fn scatter_problem(
+    setup: &spec::SetupSpec,
+    count: i64,
+    no_holes: bool,
+    [least, most]: [u64; 2],
+    at_least: u16,
+) -> Option<(Range<usize>, String)> {
+    let seeds = setup.scatter.as_ref().map_or(0..0, Spanned::span);
+    let Ok(n) = u64::try_from(count) else {
+        return Some((
+            seeds,
+            format!("{count} seeds to scatter; expected 0 or more"),
+        ));
+    };
+    if let (Some(to), true) = (&setup.scatter_to, no_holes) {
+        let message = "`scatter_to` names no hole of the board to scatter seeds into";
+        return Some((to.span(), message.to_string()));
+    }
+    if most + n > MAX_SEEDS {
+        let message = format!(
+            "the setup would hold {} seeds with those scattered; at most {MAX_SEEDS} are supported",
+            most + n
+        );
+        return Some((seeds, message));
+    }
+    // Else a hole left short could not be helped.
+    (least + n < u64::from(at_least)).then(|| {
+        let span = setup.scatter_min.as_ref().map_or(seeds, Spanned::span);
+        let message = format!(
+            "scatter_min is {at_least}, but the setup holds {} seeds with those scattered",
+            least + n
+        );
+        (span, message)
+    })
 }
 
 fn expr_span(base: usize, text: &str) -> Range<usize> {

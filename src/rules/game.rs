@@ -885,10 +885,17 @@ impl Game {
     }
 
     /// The game with what every turn asks of its rules worked out once
-    /// (`moves_always_legal`, `tracks_repetition`, `has_calls`): the loader's
+    /// (`moves_always_legal`, `rare_sowing`, `tracks_repetition`, `has_calls`): the loader's
     /// last step.
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
+        self.rare_sowing = self.claims_lost.is_some()
+            || self.drop.is_some()
+            || self.memories.contains(Memory::LapBoard)
+            || self
+                .relay
+                .as_ref()
+                .is_some_and(|r| r.lift.is_some() || r.optional.is_some());
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
         let has_calls = self.called_checks().next().is_some();
         self.has_calls = has_calls;
