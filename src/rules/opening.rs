@@ -96,7 +96,13 @@ impl Opening {
         let mover = state.position().to_move;
         state.play_index(index);
         let mut next = *state.position();
-        if self.turn == OpeningTurn::Passes && state.outcome().is_none() && next.to_move == mover {
+        // A strip owed is the mover's to take, within its turn: not passed.
+        let owes_strip = next.pending.is_some();
+        if self.turn == OpeningTurn::Passes
+            && state.outcome().is_none()
+            && next.to_move == mover
+            && !owes_strip
+        {
             next.to_move = mover.other();
             next.extra_turns = 0;
         }
