@@ -170,6 +170,17 @@ fn the_solver_agrees_with_plain_minimax() {
         ];
         games.push(mancala::load("tests/games/called-ends.toml", &options).unwrap());
     }
+    // The pie rule: a swap of seats hands the scores over, so the game is
+    // valued by outcome, each split of the scores apart.
+    for (holes, seeds) in [(1, 2), (2, 1), (2, 2), (2, 3), (3, 1)] {
+        let options = [
+            ("holes_per_row".into(), holes.to_string()),
+            ("seeds_per_hole".into(), seeds.to_string()),
+        ];
+        let game = mancala::load("tests/games/pie-rule.toml", &options).unwrap();
+        assert_eq!(Valuing::of(&game), Valuing::Outcome);
+        games.push(game);
+    }
     for game in &games {
         let cell = cell(game);
         let state = GameState::new(game);

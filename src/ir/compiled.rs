@@ -396,6 +396,10 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
                 s.position.previous.is_some_and(|p| p.ended() == hole)
             })
         }
+        BoolExpr::HasPlayed(by) => {
+            let by = side(by);
+            Box::new(move |s| s.position.played[by(s).index()])
+        }
         BoolExpr::MovedFrom(h) => {
             let h = hole(h);
             Box::new(move |s| s.position.moved_from.contains(h(s)))

@@ -100,6 +100,7 @@ impl Cost<'_> {
             | BoolExpr::MovedFrom(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
             BoolExpr::ClaimedBy(h, side) => self.hole(h).saturating_add(self.side(side)),
+            BoolExpr::HasPlayed(side) => self.side(side),
             BoolExpr::Quantified(_, _, set, body) => self.quantified(set, self.bool(body)),
             BoolExpr::If(c, t, e) => self.bool(c).saturating_add(self.bool(t).max(self.bool(e))),
         }

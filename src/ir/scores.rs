@@ -114,6 +114,7 @@ impl Walk<'_> {
             | BoolExpr::MovedFrom(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set) || self.hole(h),
             BoolExpr::ClaimedBy(h, side) => self.hole(h) || self.side(side),
+            BoolExpr::HasPlayed(side) => self.side(side),
             BoolExpr::Quantified(_, index, set, body) => {
                 self.set(set) || self.over(*index, set, |w| w.bool(body))
             }

@@ -470,6 +470,7 @@ struct Parts<'a> {
     claims_lost: Option<Compiled<BoolExpr>>,
     claims_gain: Option<Compiled<BoolExpr>>,
     again: Option<Compiled<BoolExpr>>,
+    swap: Option<Compiled<BoolExpr>>,
     end_checks: Vec<EndCheck>,
     score: Compiled<IntExpr>,
     evaluation: Option<Compiled<IntExpr>>,
@@ -499,11 +500,13 @@ impl Loader {
         let hand = self.hand_rules(&board, &spec.setup, spec.hand.as_ref());
         let (reverse, skip, drop) = self.sowing_rules(&board, &spec.sowing);
         let (again, turn_clauses) = self.turn_rules(&board, spec.turn);
+        let (swap, swap_clauses) = self.swap_rule(&board, spec.swap);
         let relay = spec.relay.and_then(|relay| self.relay(&board, relay));
         let captures = self.captures(&board, spec.capture, spec.hand.is_some());
         let end_checks = self.end_checks(&board, spec.end, spec.match_play.as_ref());
         let score = self.score(&board, spec.result.score.as_ref());
         layout_clauses.extend(turn_clauses);
+        layout_clauses.extend(swap_clauses);
         let evaluation = spec
             .agents
             .and_then(|agents| agents.evaluate)
@@ -534,6 +537,7 @@ impl Loader {
                 claims_lost: optional(claims_lost)?,
                 claims_gain: optional(claims_gain)?,
                 again,
+                swap: optional(swap)?,
                 end_checks,
                 score: score?,
                 evaluation: optional(evaluation)?,
@@ -615,6 +619,23 @@ impl Loader {
             Some(turn) => {
                 let again = turn.again.as_ref().and_then(|e| self.typed(board, e, LAP));
                 (again, turn.clauses)
+            }
+        }
+    }
+
+    /// `[swap]`: when the side to move may take the other's seat (`None`
+    /// where there is no swap, `Some(None)` where it does not compile), and
+    /// the clauses it plays.
+    fn swap_rule(
+        &mut self,
+        board: &Board,
+        swap: Option<spec::SwapSpec>,
+    ) -> (Option<Option<Compiled<BoolExpr>>>, Vec<String>) {
+        match swap {
+            None => (None, Vec::new()),
+            Some(swap) => {
+                let when = self.condition(board, &swap.when, MOVE_HOLES, "nobody ever swaps");
+                (Some(when), swap.clauses)
             }
         }
     }
@@ -846,7 +867,9 @@ impl Loader {
         let capture_times = captures.iter().fold(0, |bits, c| bits | c.at.bit());
         let skip_table = skip.as_ref().and_then(|skip| SkipTable::new(&board, skip));
         let mut memories = self.memories;
-        if takes_from_stores(&board, relay.as_ref(), &captures) {
+        // A swap hands each side's score to the other: the rest of a game
+        // then depends on the scores so far.
+        if takes_from_stores(&board, relay.as_ref(), &captures) || parts.swap.is_some() {
             memories.insert(Memory::Scores);
         }
         // Kept only where it differs from South's but for the side to move.
@@ -874,6 +897,7 @@ impl Loader {
             work: MoveWork::default(),
             claims_gain: parts.claims_gain,
             again: parts.again,
+            swap: parts.swap,
             end_checks: parts.end_checks,
             score: parts.score,
             evaluation: parts.evaluation,

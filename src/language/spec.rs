@@ -40,6 +40,8 @@ pub struct GameSpec {
     pub claims: Option<ClaimsSpec>,
     /// `[turn]`: what follows a move (another turn).
     pub turn: Option<TurnSpec>,
+    /// `[swap]`: when the side to move may take the other side's seat.
+    pub swap: Option<SwapSpec>,
     /// `[[end]]`: the end checks, tried in file order at every turn's start.
     pub end: Vec<EndSpec>,
     /// `[result]`: each side's result, compared when an end check scores.
@@ -362,6 +364,19 @@ pub struct StripSpec {
 pub struct TurnSpec {
     /// When it holds, the same side plays another turn.
     pub again: Option<Expr>,
+    /// The rule clauses the section plays (`clauses`), shown by `show` and
+    /// `explain` and counted by `check --coverage`.
+    #[serde(default)]
+    pub clauses: Vec<String>,
+}
+
+/// `[swap]`: a decision to take the other side's seat instead of moving (the
+/// pie rule).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SwapSpec {
+    /// Where it holds as a turn starts, the side to move may swap.
+    pub when: Expr,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]

@@ -64,6 +64,10 @@ pub struct PositionJson {
     /// them (`passed()`); present while not 0.
     #[serde(skip_serializing_if = "is_zero")]
     pub passed: u16,
+    /// The sides that have had a turn, in games whose rules read it
+    /// (`has_played`); present once one has.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<&'static str>,
     /// Holes a move has started from, in games whose rules read it; present
     /// once there is one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -278,6 +282,11 @@ pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> Posit
         }),
         extra_turns: p.extra_turns,
         passed: p.passed,
+        played: Side::BOTH
+            .into_iter()
+            .filter(|side| p.played[side.index()])
+            .map(Side::name)
+            .collect(),
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
         territory: p.territory.iter().map(|h| b.name(h)).collect(),
     }
@@ -411,6 +420,9 @@ pub struct PositionFile {
     /// Turns passed in a row since the last move (games whose rules read it).
     #[serde(default)]
     pub passed: u16,
+    /// The sides that have had a turn (games whose rules read it).
+    #[serde(default)]
+    pub played: Vec<String>,
     /// Holes a move has started from (games whose rules read it).
     #[serde(default)]
     pub moved_from: Vec<String>,
@@ -457,6 +469,16 @@ fn hole_named(b: &Board, field: &'static str, name: &str) -> Result<Hole, Positi
 ///
 /// A position with closed holes starts a round of a match; its starter (who
 /// started the round) is the side to move, whatever `turn` says, unless the
+/// Which sides a position file's `played` names, by `Side::index`.
+fn played_sides(names: &[String]) -> Result<[bool; 2], PositionFileError> {
+    let mut played = [false; 2];
+    for name in names {
+        let side = Side::parse(name).ok_or_else(|| PositionFileError::Played(printable(name)))?;
+        played[side.index()] = true;
+    }
+    Ok(played)
+}
+
 /// file names one (games whose rules read `starter()`).
 pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileError> {
     let file: PositionFile =
@@ -485,6 +507,7 @@ pub fn parse_position(game: &Game, text: &str) -> Result<Position, PositionFileE
         turn: file.turn,
         extra_turns: file.extra_turns,
         passed: file.passed,
+        played: played_sides(&file.played)?,
         hand: file.hand.map_or([0; 2], |h| [h.south, h.north]),
         out_of_play: file.out_of_play,
         ..Setup::empty()
@@ -596,6 +619,9 @@ pub enum PositionFileError {
     #[error("to_move is \"south\" or \"north\", not \"{0}\"")]
     /// `to_move` is neither side.
     ToMove(String),
+    #[error("played lists \"south\" or \"north\", not \"{0}\"")]
+    /// `played` names something else than a side.
+    Played(String),
     #[error("{field}: `{name}` is not a hole of this board")]
     /// A field names a hole the board does not have.
     NotAHole {

@@ -11,7 +11,8 @@
 //! relays, else 0 (and `declines` is `Declined::CODES` or 1). A game with
 //! neither numbers its moves by hole alone: `a1` is 0, `a2` 1, ... in board
 //! order. Then come the end checks a decision calls or offers (`[[end]] call`,
-//! `offer`), in file order, and, in a game with offers, `accept` and `refuse`.
+//! `offer`), in file order; in a game with offers, `accept` and `refuse`; and
+//! last, in a game with a swap of seats (`[swap]`), `swap`.
 
 use crate::rules::board::{Direction, Hole};
 use crate::rules::decision::{Answer, Decision, Declined, Move};
@@ -27,6 +28,8 @@ pub struct Actions {
     calls: Vec<u8>,
     /// Whether an offer may be answered (`accept`, `refuse`).
     answers: bool,
+    /// Whether the mover may swap seats.
+    swap: bool,
 }
 
 impl Actions {
@@ -44,12 +47,13 @@ impl Actions {
             },
             calls: game.called_checks().map(|check| check as u8).collect(),
             answers: game.has_offers(),
+            swap: game.swap.is_some(),
         }
     }
 
     /// How many numbers there are: every action is below this.
     pub fn count(&self) -> usize {
-        self.moves() + self.calls.len() + self.answer_count()
+        self.moves() + self.calls.len() + self.answer_count() + usize::from(self.swap)
     }
 
     /// How many numbers name moves (the first ones).
@@ -80,6 +84,10 @@ impl Actions {
                     .answers
                     .then_some(self.moves() + self.calls.len() + index);
             }
+            Decision::Swap => {
+                let index = self.moves() + self.calls.len() + self.answer_count();
+                return self.swap.then_some(index);
+            }
         };
         let direction = match played.direction {
             None => 0,
@@ -101,7 +109,11 @@ impl Actions {
                 return Some(Decision::Call(check));
             }
             let answer = index - self.calls.len();
-            return (answer < self.answer_count()).then(|| Decision::Answer(Answer::BOTH[answer]));
+            if answer < self.answer_count() {
+                return Some(Decision::Answer(Answer::BOTH[answer]));
+            }
+            let swap = answer - self.answer_count();
+            return (swap == 0 && self.swap).then_some(Decision::Swap);
         }
         let (hole, rest) = (action % self.holes, action / self.holes);
         let direction = match rest % self.directions {

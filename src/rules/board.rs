@@ -671,6 +671,17 @@ impl Board {
         self.opposite[hole as usize]
     }
 
+    /// The cell in the same place seen from the other seat: the board turned
+    /// half round, so that each hole goes to the other side's hole of the same
+    /// row and column from its owner's seat (`[swap]`), and each store to the
+    /// other store.
+    pub fn turned_round(&self, cell: Hole) -> Hole {
+        match self.store_side(cell) {
+            Some(side) => self.store(side.other()).expect("a board with stores"),
+            None => (self.hole_count() - 1 - cell as usize) as Hole,
+        }
+    }
+
     /// The hole in the same column in the owner's other row (four-row boards,
     /// which have no stores).
     pub fn behind(&self, hole: Hole) -> Hole {

@@ -1,4 +1,5 @@
-//! A decision: a move, an end check called, or the answer to an offer.
+//! A decision: a move, an end check called, the answer to an offer, or a swap
+//! of seats.
 //!
 //! A move names the hole it starts from (or a strip takes a seed from) and,
 //! where the mover chooses them, the direction it is sown in
@@ -7,7 +8,8 @@
 //! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
 //! third...), `a3:cw:decline`. An end check the mover may call or offer
 //! (`[[end]] call` / `offer`) is written by the name the file gives it, and the
-//! answers to an offer `accept` and `refuse`.
+//! answers to an offer `accept` and `refuse`; a swap of seats (`[swap]`) is
+//! written `swap`.
 
 use crate::rules::board::{Board, Direction, Hole};
 
@@ -21,6 +23,8 @@ pub enum Decision {
     Call(u8),
     /// The answer to the other side's offer to end the game.
     Answer(Answer),
+    /// The mover takes the other side's seat instead of moving (`[swap]`).
+    Swap,
 }
 
 /// How a side answers the other's offer to end the game.
@@ -182,7 +186,7 @@ impl Decision {
     pub fn as_move(self) -> Option<Move> {
         match self {
             Decision::Move(played) => Some(played),
-            Decision::Call(_) | Decision::Answer(_) => None,
+            Decision::Call(_) | Decision::Answer(_) | Decision::Swap => None,
         }
     }
 

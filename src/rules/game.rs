@@ -112,6 +112,9 @@ pub struct LimitError {
 /// A loaded game: a game file compiled for one choice of options, with
 /// everything resolved (board, setup, rules as compiled expressions, limits).
 /// It does not change while games are played; a [`crate::GameState`] or a
+/// The name of the decision to swap seats (`[swap]`).
+const SWAP: &str = "swap";
+
 /// [`crate::MatchState`] plays on it.
 pub struct Game {
     /// The file stem, e.g. `my-variant` for `games/my-variant.toml`.
@@ -159,6 +162,9 @@ pub struct Game {
     pub(crate) claims_gain: Option<Compiled<BoolExpr>>,
     /// When it holds after a move, the mover plays again.
     pub(crate) again: Option<Compiled<BoolExpr>>,
+    /// When it holds as a turn starts (binding `mover`), the side to move may
+    /// take the other side's seat instead of moving (`[swap]`).
+    pub(crate) swap: Option<Compiled<BoolExpr>>,
     pub(crate) end_checks: Vec<EndCheck>,
     /// Each side's result (binding `side`), compared when an end check scores.
     pub(crate) score: Compiled<IntExpr>,
@@ -909,7 +915,8 @@ impl Game {
     }
 
     /// `a3`, or `a3:cw` for a move whose direction the mover chose; an end
-    /// check called or offered by its name, an answer `accept` or `refuse`.
+    /// check called or offered by its name, an answer `accept` or `refuse`,
+    /// a swap of seats `swap`.
     pub fn decision_name(&self, decision: Decision) -> String {
         match decision {
             Decision::Move(played) => played.name(&self.board),
@@ -919,6 +926,7 @@ impl Game {
                 .expect("a call names a check that a decision calls")
                 .to_string(),
             Decision::Answer(answer) => answer.name().to_string(),
+            Decision::Swap => SWAP.to_string(),
         }
     }
 
@@ -933,6 +941,9 @@ impl Game {
             && self.has_offers()
         {
             return Some(Decision::Answer(answer));
+        }
+        if name == SWAP && self.swap.is_some() {
+            return Some(Decision::Swap);
         }
         let check = self
             .end_checks

@@ -27,6 +27,8 @@ pub enum Memory {
     /// noted so that positions reached at different turns are told apart only
     /// where some rule reads it (the solver's table).
     Turns,
+    /// Whether each side has had a turn this game (`has_played(side)`).
+    Played,
     /// A side's score as play goes on: a rule reads `captured(side)` or a
     /// store's count, or a move may lift or take a store's seeds
     /// (`ir::scores`). Always kept; noted so that the solver knows whether the

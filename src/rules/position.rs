@@ -53,6 +53,9 @@ pub struct PositionOf<C: ?Sized> {
     /// Holes a move has started from this game (this round), kept only in games
     /// whose rules read it (`moved_from`).
     pub(crate) moved_from: HoleSet,
+    /// Whether each side has had a turn this game (this round), by
+    /// `Side::index`, kept only in games whose rules read it (`has_played`).
+    pub(crate) played: [bool; 2],
     /// Holes owned for this round of a match by the side across the middle (a
     /// match whose `surplus` is `territory`): each is its row's opponent's.
     pub(crate) territory: HoleSet,
@@ -180,6 +183,14 @@ impl PreviousMove {
         NonZeroU32::new((high << 16) | u32::from(lifted)).map(PreviousMove)
     }
 
+    /// The same move seen from the other seat (`Board::turned_round`).
+    fn turned_round(self, board: &Board) -> PreviousMove {
+        let from = self.from().map(|hole| board.turned_round(hole));
+        let ended = board.turned_round(self.ended());
+        PreviousMove::new(from, self.lifted(), ended, self.clockwise())
+            .expect("a move lifted seeds")
+    }
+
     fn high(self) -> u32 {
         self.0.get() >> 16
     }
@@ -235,6 +246,29 @@ pub enum Called {
 }
 
 impl AnyPosition {
+    /// Turns the board half round (`[swap]`): each side takes the other's
+    /// seat and all the seat had (the seeds in its holes, its score, its
+    /// hand, its claims, the holes it owns across the middle); holes closed
+    /// or moved from, and the last move, turn with the board. Only at a
+    /// turn's start (nothing owed, nothing called).
+    pub(crate) fn turn_round(&mut self, board: &Board) {
+        let holes = board.hole_count();
+        self.counts[..holes].reverse();
+        let turned = |set: HoleSet| {
+            set.iter().fold(HoleSet::default(), |mut turned, hole| {
+                turned.insert(board.turned_round(hole));
+                turned
+            })
+        };
+        self.captured.swap(0, 1);
+        self.hand.swap(0, 1);
+        self.claims = [turned(self.claims[1]), turned(self.claims[0])];
+        self.closed = turned(self.closed);
+        self.territory = turned(self.territory);
+        self.moved_from = turned(self.moved_from);
+        self.previous = self.previous.map(|previous| previous.turned_round(board));
+    }
+
     /// Seeds per cell, indexed by `Hole` (a store's cell is always 0).
     pub fn counts(&self) -> &[u16] {
         &self.counts
@@ -362,6 +396,12 @@ impl AnyPosition {
         self.passed
     }
 
+    /// Whether each side has had a turn, by `Side::index` (games whose rules
+    /// read it).
+    pub fn played(&self) -> [bool; 2] {
+        self.played
+    }
+
     /// The same position with room for `M` cells, or `None` if some of its
     /// seeds lie past them.
     pub fn resized<const M: usize>(&self) -> Option<Position<M>> {
@@ -386,6 +426,7 @@ impl AnyPosition {
             previous_captured: self.previous_captured,
             extra_turns: self.extra_turns,
             passed: self.passed,
+            played: self.played,
             moved_from: self.moved_from,
             territory: self.territory,
             counts,
@@ -469,6 +510,7 @@ impl Position {
             previous_captured: false,
             extra_turns: 0,
             passed: 0,
+            played: [false; 2],
             moved_from: HoleSet::default(),
             territory: HoleSet::default(),
             counts: [0; MAX_CELLS],

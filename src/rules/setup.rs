@@ -48,6 +48,9 @@ pub struct Setup {
     pub extra_turns: u32,
     /// Turns passed in a row since the last move (games whose rules read it).
     pub passed: u16,
+    /// Whether each side has had a turn, by `Side::index` (games whose rules
+    /// read it).
+    pub played: [bool; 2],
     /// Holes a move has started from (games whose rules read it).
     pub moved_from: Vec<Hole>,
     /// Holes owned for the round by the side across the middle (matches whose
@@ -112,6 +115,11 @@ pub enum SetupError {
     /// Passes in a row stated for a game whose rules never read them.
     #[error("this game's rules do not read `passed()`, so a position states no passes")]
     PassedNotRead,
+    /// Sides that have played, stated for a game whose rules never read it.
+    #[error(
+        "this game's rules do not read `has_played`, so a position states no side as having played"
+    )]
+    PlayedNotRead,
     /// Holes moved from, stated for a game whose rules never read them.
     #[error("this game's rules do not read `moved_from`, so a position states no holes moved from")]
     MovedFromNotRead,
@@ -155,6 +163,7 @@ impl Setup {
             previous_captured: false,
             extra_turns: 0,
             passed: 0,
+            played: [false; 2],
             moved_from: Vec::new(),
             territory: Vec::new(),
         }
@@ -181,6 +190,7 @@ impl Setup {
             previous_captured: position.previous_captured,
             extra_turns: position.extra_turns,
             passed: position.passed,
+            played: position.played,
             moved_from: position.moved_from.iter().collect(),
             territory: position.territory.iter().collect(),
         }
@@ -198,6 +208,10 @@ impl Setup {
             return Err(SetupError::PassedNotRead);
         }
         position.passed = self.passed;
+        if self.played.contains(&true) && !game.remembers(Memory::Played) {
+            return Err(SetupError::PlayedNotRead);
+        }
+        position.played = self.played;
         if self.strip > 0 {
             position.pending = Some(self.strip_owed(game, &position)?);
         }

@@ -333,7 +333,7 @@ impl<'g, const N: usize> GameState<'g, N> {
                 engine::sow_traced(self.game, &mut next, played).ok()?
             }
             // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
-            (_, Decision::Call(_) | Decision::Answer(_)) => {
+            (_, Decision::Call(_) | Decision::Answer(_) | Decision::Swap) => {
                 apply_legal(self.game, &mut next, decision);
                 Vec::new()
             }
@@ -496,6 +496,9 @@ impl<'g, const N: usize> GameState<'g, N> {
             Called::Refused(check) => {
                 let repeated = self.repeated_earlier();
                 self.push_calls(Some(check), repeated);
+                if self.game.swap.is_some() {
+                    self.push_swap();
+                }
             }
             Called::Ends { check, by } => self.end_as_called(check, by),
         }
@@ -516,6 +519,9 @@ impl<'g, const N: usize> GameState<'g, N> {
                 TurnStart::Play { repeated } => {
                     if self.game.has_calls {
                         self.push_calls(None, repeated);
+                    }
+                    if self.game.swap.is_some() {
+                        self.push_swap();
                     }
                     return;
                 }
@@ -717,6 +723,25 @@ impl<'g, const N: usize> GameState<'g, N> {
                 engine::call(game, &mut next, check);
                 successors.push(next);
             }
+        }
+    }
+
+    /// Adds to the legal decisions the swap of seats (`[swap]`) where its
+    /// condition holds for the side to move, which has a move.
+    #[inline(never)]
+    fn push_swap(&mut self) {
+        let game = self.game;
+        let when = game.swap.as_ref().expect("a game with a swap");
+        let mover = self.position.to_move;
+        let last_mover = self.last_mover_or_guess();
+        if self.legal.is_empty() || !game.holds_for(when, &self.position, mover, last_mover) {
+            return;
+        }
+        self.legal.push(Decision::Swap);
+        if let Some(successors) = self.successors.get_mut() {
+            let mut next = self.position;
+            engine::swap(game, &mut next);
+            successors.push(next);
         }
     }
 
@@ -1055,5 +1080,6 @@ fn apply_legal<const N: usize>(game: &Game, position: &mut Position<N>, decision
         }
         Decision::Call(check) => engine::call(game, position, check),
         Decision::Answer(answer) => engine::answer(position, answer),
+        Decision::Swap => engine::swap(game, position),
     }
 }

@@ -890,6 +890,7 @@ impl Keys {
             previous_captured,
             extra_turns,
             passed,
+            played,
             moved_from,
             territory,
             counts: _,
@@ -904,7 +905,14 @@ impl Keys {
         let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
         (
             (captured, starter, turn, pending, called, hand, out_of_play),
-            (previous, previous_captured, extra_turns, passed, sets),
+            (
+                previous,
+                previous_captured,
+                extra_turns,
+                passed,
+                played,
+                sets,
+            ),
         )
     }
 }

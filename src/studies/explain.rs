@@ -102,6 +102,7 @@ pub fn explain(spec: &GameSpec, game: &Game) -> String {
         rules.push((words.capture(capture), &capture.clauses));
     }
     rules.extend(turn_rule(spec, &w));
+    rules.extend(swap_rule(spec, &w));
     rules.push(ending_rule(spec, game, &w));
     rules.push(result_rule(spec, &w));
     rules.extend(agents_rule(spec, &w));
@@ -457,6 +458,18 @@ fn turn_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
             w.text(again.get_ref())
         ),
         &turn.clauses,
+    ))
+}
+
+/// When the side to move may take the other side's seat (`[swap]`).
+fn swap_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
+    let swap = spec.swap.as_ref()?;
+    Some((
+        format!(
+            "At the start of a turn where {}, the side to move may, instead of moving, take the other side's seat (the decision `swap`): the board is turned half round, each hole's seeds going to the hole in the same place seen from the other seat, and the scores, hands and claims go with the seats. The other side moves next.",
+            w.text(swap.when.get_ref())
+        ),
+        &swap.clauses,
     ))
 }
 

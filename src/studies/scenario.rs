@@ -79,6 +79,9 @@ pub struct Start {
     /// Turns passed in a row since the last move (games that read `passed()`).
     #[serde(default)]
     pub passed: u16,
+    /// The sides that have had a turn (games that read `has_played`).
+    #[serde(default)]
+    pub played: Vec<Spanned<String>>,
     /// Holes a move has started from (games that read `moved_from`).
     #[serde(default)]
     pub moved_from: Vec<String>,
@@ -140,6 +143,8 @@ pub struct Expect {
     pub territory: Option<Vec<String>>,
     /// Holes a move has started from (games that read `moved_from`).
     pub moved_from: Option<Vec<String>>,
+    /// The sides that have had a turn (games that read `has_played`).
+    pub played: Option<Vec<String>>,
     /// Each side's tally (a match won by a tally).
     pub tally: Option<Tally>,
 }
@@ -348,6 +353,11 @@ impl ScenarioFile {
         setup.turn = start.turn;
         setup.extra_turns = start.extra_turns;
         setup.passed = start.passed;
+        for name in &start.played {
+            let side = Side::parse(name.get_ref())
+                .ok_or_else(|| self.problem(name.span(), "played lists \"south\" or \"north\""))?;
+            setup.played[side.index()] = true;
+        }
         let hole = |field: &str, name: &String| {
             game.board
                 .parse_hole(name)
@@ -482,6 +492,14 @@ impl ScenarioFile {
                 .map(|h| game.hole_name(h))
                 .collect();
             compare("moved_from", words(moved_from), words(&started));
+        }
+        if let Some(played) = &expect.played {
+            let sides: Vec<String> = Side::BOTH
+                .into_iter()
+                .filter(|side| position.played[side.index()])
+                .map(|side| side.name().to_string())
+                .collect();
+            compare("played", words(played), words(&sides));
         }
         if let Some(t) = expect.tally {
             compare(

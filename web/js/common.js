@@ -78,8 +78,9 @@ export const STATUS = {
 
 export const side = (s) => (s === "south" ? "South" : "North");
 export const holeOf = (decision) => decision.split(":")[0];
-// A decision that names no hole: an end check called or offered, or an
-// answer to an offer (their names have no digits; every hole's has).
+// A decision that names no hole: an end check called or offered, an answer
+// to an offer, or a swap of seats (their names have no digits; every hole's
+// has).
 export const isCall = (decision) => !/\d/.test(decision);
 
 // A rules document's Markdown as elements: headings, bullets (with their

@@ -11,7 +11,7 @@ use crate::ir::typed::{BoolExpr, HoleExpr, IntExpr, IntOp, SetExpr, SideExpr};
 use crate::ir::{OfType, Type, Typed};
 use crate::language::expr::check::Context;
 use crate::rules::memory::Memory::{
-    self, MovedFrom, Passes, PreviousCapture, PreviousMove, Starter,
+    self, MovedFrom, Passes, Played, PreviousCapture, PreviousMove, Starter,
 };
 
 /// One function of the language.
@@ -403,6 +403,17 @@ pub const FUNCTIONS: &[Function] = &[
             "turns passed in a row, by either side, since the last move: a side with no legal move, or a called pass (`[[end]] call` with outcome \"pass\"); 0 once a move is played",
             "the turns passed in a row",
             |_, _| Typed::Int(IntExpr::Passed),
+        )
+    },
+    Function {
+        reads: &[Played],
+        ..f(
+            "has_played",
+            &[Side],
+            Bool,
+            "the side has had a turn this game (this round of a match): a move, a pass or a swap of seats; false for both sides at the start",
+            "{0} has had a turn",
+            |a, _| Typed::Bool(BoolExpr::HasPlayed(a.side())),
         )
     },
     Function {

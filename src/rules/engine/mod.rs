@@ -124,6 +124,13 @@ pub(crate) fn call(game: &Game, position: &mut AnyPosition, check: u8) {
     }
 }
 
+/// The side to move takes the other side's seat instead of moving (`[swap]`):
+/// the board is turned half round, and its turn is over.
+pub(crate) fn swap(game: &Game, position: &mut AnyPosition) {
+    position.turn_round(&game.board);
+    end_turn(game, position, false);
+}
+
 /// Plays the answer to the offer waiting (`position.called` is
 /// `Called::Offered`): accepted, the game ends by it; refused, the side that
 /// offered decides again.
@@ -148,6 +155,9 @@ fn end_turn(game: &Game, position: &mut AnyPosition, again: bool) {
         position.called = None;
     }
     position.turn = position.turn.saturating_add(1);
+    if game.remembers(Memory::Played) {
+        position.played[position.to_move.index()] = true;
+    }
     if !again {
         position.to_move = position.to_move.other();
     }
