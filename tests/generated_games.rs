@@ -4,7 +4,7 @@
 //! holes claimed from the start, captures at every time with chains, vetoes,
 //! strips, re-sown laps turned and seeds put into a hole or a hand, gifts once
 //! few seeds are left, relays on after a capture, both stores sown,
-//! random starts, extra turns,
+//! random starts, extra turns, swaps of seats,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
 //! a finished game has none — and agents must find a decision without panicking.
@@ -51,6 +51,8 @@ struct Parts {
     hand: Option<(u8, &'static str)>,
     captures: Vec<&'static str>,
     again: Option<&'static str>,
+    /// `[swap] when`.
+    swap: Option<&'static str>,
     ends: Vec<&'static str>,
 }
 
@@ -278,6 +280,13 @@ const AGAIN: &[&str] = &[
     "turn < 4 and count(last) == 2",
     "extra_turns < 2 and captured(mover) > before(captured(mover))",
 ];
+/// When the side to move may swap seats: the pie rule, early on, and whenever
+/// behind (which the other side, then behind, may answer in kind).
+const SWAP: &[&str] = &[
+    "has_played(opponent) and not has_played(mover)",
+    "turn < 3",
+    "total(holes(mover)) < total(holes(opponent))",
+];
 const ENDS: &[&str] = &[
     "check = \"no_stones\"\noutcome = \"loses\"",
     "check = \"no_stones\"\noutcome = \"score\"\nleftovers = \"owner(here)\"",
@@ -370,6 +379,9 @@ impl Parts {
         if let Some(again) = self.again {
             file += &format!("\n[turn]\nagain = \"{again}\"\n");
         }
+        if let Some(swap) = self.swap {
+            file += &format!("\n[swap]\nwhen = \"{swap}\"\n");
+        }
         for end in &self.ends {
             file += &format!("\n[[end]]\n{end}\n");
         }
@@ -415,6 +427,7 @@ fn parts() -> impl Strategy<Value = Parts> {
         // Any end checks in any order, then the one every file must have.
         prop::collection::vec(select(ENDS), 0..4),
         prop::option::of(select(CALLS)),
+        prop::option::of(select(SWAP)),
         select(vec![
             "check = \"no_moves\"\noutcome = \"loses\"",
             "check = \"no_moves\"\noutcome = \"draw\"",
@@ -426,7 +439,7 @@ fn parts() -> impl Strategy<Value = Parts> {
             (four_rows, columns, store_end),
             ((seeds, scatter, opening), direction, (skip, drop), directions),
             (holes, from, lift, after, relay, hand),
-            (captures, again, claims, mut ends, call, no_moves),
+            (captures, again, claims, mut ends, call, swap, no_moves),
         )| {
             ends.extend(call);
             ends.push(no_moves);
@@ -451,6 +464,7 @@ fn parts() -> impl Strategy<Value = Parts> {
                 hand,
                 captures,
                 again,
+                swap,
                 ends,
             }
         },

@@ -635,6 +635,13 @@ impl Loader {
             None => (None, Vec::new()),
             Some(swap) => {
                 let when = self.condition(board, &swap.when, MOVE_HOLES, "nobody ever swaps");
+                if !board.same_from_either_seat() {
+                    self.problem(
+                        swap.when.span(),
+                        "a swap turns the seeds half round, not the board: each side's circuit must be the other's turned half round, and this track is not",
+                    );
+                    return (Some(None), swap.clauses);
+                }
                 (Some(when), swap.clauses)
             }
         }

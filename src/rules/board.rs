@@ -682,6 +682,22 @@ impl Board {
         }
     }
 
+    /// Whether the board looks the same from either seat: turned half round,
+    /// each side's circuit is the other's (a swap of seats, `[swap]`, turns
+    /// the seeds round, not the circuits). A track may not be.
+    pub fn same_from_either_seat(&self) -> bool {
+        let cells = 0..self.cell_count() as Hole;
+        cells.into_iter().all(|cell| {
+            Side::BOTH.into_iter().all(|side| {
+                let turned = self.turned_round(cell);
+                [1, -1].into_iter().all(|steps| {
+                    self.step(side.other(), turned, steps)
+                        == self.turned_round(self.step(side, cell, steps))
+                }) && self.on_circuit(side, cell) == self.on_circuit(side.other(), turned)
+            })
+        })
+    }
+
     /// The hole in the same column in the owner's other row (four-row boards,
     /// which have no stores).
     pub fn behind(&self, hole: Hole) -> Hole {
@@ -838,6 +854,59 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The board turned half round (`[swap]`): each hole goes to the other
+    /// side's hole of the same row and column from its owner's seat, facing
+    /// holes stay facing, the circuit's order is kept, and turning twice
+    /// changes nothing.
+    #[test]
+    fn a_board_turned_round_gives_each_side_the_others_seat() {
+        let four_rows = [
+            (2, Some(StoreEnd::Right), CircuitKind::WholeBoard),
+            (4, None, CircuitKind::OwnRows),
+        ];
+        for (rows, stores, circuit) in four_rows {
+            let board = Board::new(
+                rows,
+                4,
+                circuit,
+                Direction::Counterclockwise,
+                stores,
+                SownStores::Own,
+            )
+            .unwrap();
+            for hole in board.holes() {
+                let turned = board.turned_round(hole);
+                assert_eq!(board.owner(turned), board.owner(hole).other());
+                assert_eq!(board.seat_column(turned), board.seat_column(hole));
+                assert_eq!(board.is_inner(turned), board.is_inner(hole));
+                assert_eq!(
+                    board.opposite(turned),
+                    board.turned_round(board.opposite(hole))
+                );
+                let (side, other) = (board.owner(hole), board.owner(hole).other());
+                let next = board.turned_round(board.next_for(side, hole));
+                assert_eq!(board.next_for(other, turned), next);
+                assert_eq!(board.turned_round(turned), hole);
+            }
+            if let Some(store) = board.store(Side::South) {
+                assert_eq!(board.turned_round(store), board.store(Side::North).unwrap());
+            }
+            assert!(board.same_from_either_seat());
+        }
+        let board = Board::new(
+            2,
+            6,
+            CircuitKind::WholeBoard,
+            Direction::Counterclockwise,
+            None,
+            SownStores::Own,
+        )
+        .unwrap();
+        let named = |name: &str| board.turned_round(board.parse_hole(name).unwrap());
+        assert_eq!(board.name(named("a1")), "b6");
+        assert_eq!(board.name(named("b1")), "a6");
+    }
 
     #[test]
     fn two_row_counterclockwise_circuit_follows_gen3() {
