@@ -154,6 +154,11 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
                             out_of_play += i64::from(seeds);
                             in_play -= i64::from(seeds);
                         }
+                        Step::TurnRound => {
+                            counts[..board.hole_count()].reverse();
+                            captured.swap(0, 1);
+                            hands.swap(0, 1);
+                        }
                     }
                 }
                 let before_board = before.counts().to_vec();

@@ -333,7 +333,11 @@ impl<'g, const N: usize> GameState<'g, N> {
                 engine::sow_traced(self.game, &mut next, played).ok()?
             }
             // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
-            (_, Decision::Call(_) | Decision::Answer(_) | Decision::Swap) => {
+            (_, Decision::Swap) => {
+                apply_legal(self.game, &mut next, decision);
+                vec![Step::TurnRound]
+            }
+            (_, Decision::Call(_) | Decision::Answer(_)) => {
                 apply_legal(self.game, &mut next, decision);
                 Vec::new()
             }

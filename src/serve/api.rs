@@ -612,6 +612,9 @@ pub enum StepJson {
     OutOfPlay {
         seeds: u16,
     },
+    /// The sides swap seats: the board turns half round, scores and hands
+    /// change sides.
+    TurnRound,
 }
 
 #[derive(Serialize)]
@@ -680,6 +683,7 @@ pub async fn steps(
                         seeds,
                     },
                     Step::OutOfPlay { seeds } => StepJson::OutOfPlay { seeds },
+                    Step::TurnRound => StepJson::TurnRound,
                 })
                 .collect(),
         })

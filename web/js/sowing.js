@@ -51,11 +51,18 @@ export async function sow(layout, before, steps, stillWanted) {
       hand -= s.seeds;
       position.out_of_play = (position.out_of_play || 0) + s.seeds;
     }
+    if (s.kind === "turn_round") {
+      // Seen from the other seat: rows and holes in reverse order.
+      position.board = position.board.map((row) => [...row].reverse()).reverse();
+      position.captured = { south: position.captured.north, north: position.captured.south };
+      if (position.hand) position.hand = { south: position.hand.north, north: position.hand.south };
+    }
     if (s.kind === "capture") said = s.to ? `${side(s.to)} takes ${s.seeds} from ${s.hole}.` : `${s.seeds} taken from ${s.hole}, to be sown on.`;
     else if (s.kind === "put") said = `${s.seeds} put into ${s.cell}.`;
     else if (s.kind === "score") said = `${side(s.side)} takes ${s.seeds} from the hand.`;
     else if (s.kind === "to_hand") said = `${s.seeds} go into ${side(s.side)}'s hand.`;
     else if (s.kind === "out_of_play") said = `${s.seeds} taken out of play.`;
+    else if (s.kind === "turn_round") said = "The sides swap seats: the board turns half round.";
     else said = `Sowing: ${hand} seed(s) in hand.`;
     board.replaceChildren(drawBoard(layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));
     document.getElementById("events").textContent = said;

@@ -64,6 +64,10 @@ pub enum Step {
         /// How many.
         seeds: u16,
     },
+    /// The sides swap seats (`[swap]`): the board turns half round, each
+    /// hole's seeds going to the hole in the same place seen from the other
+    /// seat, and the scores and hands change sides.
+    TurnRound,
 }
 
 /// Where the engine reports the steps of a move. The usual path reports to
