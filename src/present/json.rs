@@ -282,11 +282,7 @@ pub fn position_of(game: &Game, p: &AnyPosition, to_move: Option<Side>) -> Posit
         }),
         extra_turns: p.extra_turns,
         passed: p.passed,
-        played: Side::BOTH
-            .into_iter()
-            .filter(|side| p.played[side.index()])
-            .map(Side::name)
-            .collect(),
+        played: p.played().map(Side::name).collect(),
         moved_from: p.moved_from.iter().map(|h| b.name(h)).collect(),
         territory: p.territory.iter().map(|h| b.name(h)).collect(),
     }

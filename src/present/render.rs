@@ -144,11 +144,7 @@ pub fn position(game: &Game, position: &AnyPosition, to_move: Option<Side>) -> S
     if position.passed > 0 {
         let _ = writeln!(out, "turns passed in a row: {}", position.passed);
     }
-    let played: Vec<&str> = Side::BOTH
-        .into_iter()
-        .filter(|side| position.played[side.index()])
-        .map(Side::name)
-        .collect();
+    let played: Vec<&str> = position.played().map(Side::name).collect();
     if !played.is_empty() {
         let _ = writeln!(out, "have had a turn: {}", played.join(", "));
     }

@@ -396,10 +396,12 @@ impl AnyPosition {
         self.passed
     }
 
-    /// Whether each side has had a turn, by `Side::index` (games whose rules
-    /// read it).
-    pub fn played(&self) -> [bool; 2] {
-        self.played
+    /// The sides that have had a turn, South first (games whose rules read
+    /// it).
+    pub fn played(&self) -> impl Iterator<Item = Side> + use<'_> {
+        Side::BOTH
+            .into_iter()
+            .filter(|side| self.played[side.index()])
     }
 
     /// The same position with room for `M` cells, or `None` if some of its

@@ -494,11 +494,7 @@ impl ScenarioFile {
             compare("moved_from", words(moved_from), words(&started));
         }
         if let Some(played) = &expect.played {
-            let sides: Vec<String> = Side::BOTH
-                .into_iter()
-                .filter(|side| position.played[side.index()])
-                .map(|side| side.name().to_string())
-                .collect();
+            let sides: Vec<String> = position.played().map(|s| s.name().to_string()).collect();
             compare("played", words(played), words(&sides));
         }
         if let Some(t) = expect.tally {
