@@ -332,11 +332,11 @@ impl<'g, const N: usize> GameState<'g, N> {
             (None, Decision::Move(played)) => {
                 engine::sow_traced(self.game, &mut next, played).ok()?
             }
-            // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
             (_, Decision::Swap) => {
                 apply_legal(self.game, &mut next, decision);
                 vec![Step::TurnRound]
             }
+            // Nothing is sown: what follows (seeds given out as the game ends) is traced below.
             (_, Decision::Call(_) | Decision::Answer(_)) => {
                 apply_legal(self.game, &mut next, decision);
                 Vec::new()
