@@ -917,6 +917,7 @@ impl Loader {
             always_legal: false,
             tracks_repetition: false,
             has_calls: false,
+            decides_more_than_moves: false,
         }
         .with_rules_worked_out();
         // The opening is played by the engine, on the game as it plays; it

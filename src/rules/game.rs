@@ -187,6 +187,9 @@ pub struct Game {
     /// Whether some end check is called or offered by a decision, worked out
     /// at load (asked at every turn).
     pub(crate) has_calls: bool,
+    /// Whether a turn may offer decisions besides moves: calls, offers or a
+    /// swap of seats, worked out at load (asked at every turn).
+    pub(crate) decides_more_than_moves: bool,
     /// What positions remember beyond seeds, scores and the side to move:
     /// only what some expression reads (each costs time at every move).
     pub(crate) memories: Memories,
@@ -891,7 +894,8 @@ impl Game {
     }
 
     /// The game with what every turn asks of its rules worked out once
-    /// (`moves_always_legal`, `rare_sowing`, `tracks_repetition`, `has_calls`): the loader's
+    /// (`moves_always_legal`, `rare_sowing`, `tracks_repetition`, `has_calls`,
+    /// `decides_more_than_moves`): the loader's
     /// last step.
     pub(crate) fn with_rules_worked_out(mut self) -> Game {
         self.always_legal = self.work_out_always_legal();
@@ -905,6 +909,7 @@ impl Game {
         self.tracks_repetition = self.end_checks.iter().any(|c| c.check == Check::Repetition);
         let has_calls = self.called_checks().next().is_some();
         self.has_calls = has_calls;
+        self.decides_more_than_moves = has_calls || self.swap.is_some();
         self.work = MoveWork::of(&self);
         self
     }

@@ -500,9 +500,7 @@ impl<'g, const N: usize> GameState<'g, N> {
             Called::Refused(check) => {
                 let repeated = self.repeated_earlier();
                 self.push_calls(Some(check), repeated);
-                if self.game.swap.is_some() {
-                    self.push_swap();
-                }
+                self.push_swap();
             }
             Called::Ends { check, by } => self.end_as_called(check, by),
         }
@@ -521,10 +519,8 @@ impl<'g, const N: usize> GameState<'g, N> {
             }
             match self.end_checks() {
                 TurnStart::Play { repeated } => {
-                    if self.game.has_calls {
+                    if self.game.decides_more_than_moves {
                         self.push_calls(None, repeated);
-                    }
-                    if self.game.swap.is_some() {
                         self.push_swap();
                     }
                     return;
@@ -730,12 +726,15 @@ impl<'g, const N: usize> GameState<'g, N> {
         }
     }
 
-    /// Adds to the legal decisions the swap of seats (`[swap]`) where its
-    /// condition holds for the side to move, which has a move.
+    /// Adds to the legal decisions the swap of seats (`[swap]`), in a game
+    /// with one, where its condition holds for the side to move, which has a
+    /// move.
     #[inline(never)]
     fn push_swap(&mut self) {
         let game = self.game;
-        let when = game.swap.as_ref().expect("a game with a swap");
+        let Some(when) = &game.swap else {
+            return;
+        };
         let mover = self.position.to_move;
         let last_mover = self.last_mover_or_guess();
         if self.legal.is_empty() || !game.holds_for(when, &self.position, mover, last_mover) {
