@@ -880,7 +880,8 @@ impl Loader {
             memories.insert(Memory::Scores);
         }
         // Kept only where it differs from South's but for the side to move.
-        let north_layout = north_start.filter(|north| north.counts() != start.counts());
+        let north_layout = north_start
+            .filter(|north| north.counts() != start.counts() || north.hand != start.hand);
         let mut game = Game {
             id: parts.id.to_string(),
             meta: parts.meta,
@@ -1252,21 +1253,20 @@ impl Loader {
                 self.typed(board, &spanned, &[Binding::Here, Binding::Mover])?
             }
         };
-        let hand = match &setup.hand {
-            None => 0,
-            Some(hand) => {
-                let seeds = self.constant(hand)?;
-                let Ok(seeds) = u64::try_from(seeds) else {
-                    let message =
-                        format!("each side would hold {seeds} seeds in hand; expected 0 or more");
-                    self.problem(hand.span(), message);
-                    return None;
-                };
-                seeds
+        let hand = match setup
+            .hand
+            .as_ref()
+            .map(|hand| (hand.span(), hand.get_ref()))
+        {
+            None => Compiled::new(IntExpr::Const(0)),
+            Some((_, IntOrExpr::Int(n))) => Compiled::new(IntExpr::Const(*n)),
+            Some((span, IntOrExpr::Expr(text))) => {
+                let spanned = Spanned::new(span, text.clone());
+                self.typed(board, &spanned, &[Binding::Side, Binding::Mover])?
             }
         };
-        let south = self.start_for(setup, board, &seeds, hand, Side::South)?;
-        let north = self.start_for(setup, board, &seeds, hand, Side::North)?;
+        let south = self.start_for(setup, board, (&seeds, &hand), Side::South)?;
+        let north = self.start_for(setup, board, (&seeds, &hand), Side::North)?;
         Some([south, north])
     }
 
@@ -1426,18 +1426,29 @@ impl Loader {
         Some(set.iter().filter(|&hole| board.is_hole(hole)).collect())
     }
 
-    /// The start when `first` moves first.
+    /// The start when `first` moves first: each hole's `seeds` and each
+    /// side's `hand`.
     fn start_for(
         &mut self,
         setup: &spec::SetupSpec,
         board: &Board,
-        seeds: &Compiled<IntExpr>,
-        hand: u64,
+        (seeds, hand): (&Compiled<IntExpr>, &Compiled<IntExpr>),
         first: Side,
     ) -> Option<Position> {
         let mut start = Setup::empty();
-        start.hand = [hand; 2];
         let empty = Position::empty(first);
+        for side in Side::BOTH {
+            let mut env = Env::new(first);
+            env.side = side;
+            let held = hand.eval(&mut Scope::new(board, &empty, env));
+            let Ok(held) = u64::try_from(held) else {
+                let message = format!("{side} would hold {held} seeds in hand; expected 0 or more");
+                let span = setup.hand.as_ref().map(Spanned::span);
+                self.problem(span.unwrap_or(setup.seeds.span()), message);
+                return None;
+            };
+            start.hand[side.index()] = held;
+        }
         for hole in board.holes() {
             let mut env = Env::new(first);
             env.here = hole;
