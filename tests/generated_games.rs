@@ -119,6 +119,8 @@ const HAND: &[&str] = &[
     "",
     "to = \"count(origin) > 0\"\nseeds = \"min(hand(mover), 3)\"\nsow = true",
     "when = \"turn < 4\"\nseeds = \"2\"",
+    // Seeds passed between the hands, either way.
+    "seeds = \"3\"\ngive = \"if hand(mover) == 1 then 1 else if hand(mover) == 2 then 0 - 5 else 0\"",
 ];
 const RELAY: &[&str] = &[
     "when = \"count(last) > 1\"\nfrom = \"last\"",

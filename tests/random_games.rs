@@ -154,6 +154,10 @@ fn the_steps_of_every_move_replay_to_the_position_after_it() {
                             out_of_play += i64::from(seeds);
                             in_play -= i64::from(seeds);
                         }
+                        Step::HandOver { to, seeds } => {
+                            hands[to.index()] += i64::from(seeds);
+                            hands[to.other().index()] -= i64::from(seeds);
+                        }
                         Step::TurnRound => {
                             counts[..board.hole_count()].reverse();
                             captured.swap(0, 1);

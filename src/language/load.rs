@@ -766,12 +766,14 @@ impl Loader {
             .as_ref()
             .map(|e| self.condition(board, e, MOVE, "no hand move is ever legal"));
         let seeds = hand.seeds.as_ref().map(|e| self.typed(board, e, MOVE));
+        let give = hand.give.as_ref().map(|e| self.typed(board, e, MOVE));
         Some(HandMoves {
             when: optional(when)?,
             holes: optional(holes)?,
             to: optional(to)?,
             seeds: optional(seeds)?,
             sow: hand.sow,
+            give: optional(give)?,
             clauses: hand.clauses.clone(),
         })
     }

@@ -232,6 +232,9 @@ pub struct HandSpec {
     /// from it, the first into it.
     #[serde(default)]
     pub sow: bool,
+    /// Seeds passed between the hands once the move has taken its seeds:
+    /// from the mover's to the opponent's, or (negative) the other way.
+    pub give: Option<Expr>,
     /// The rule clauses the section plays (`clauses`), shown by `show` and
     /// `explain` and counted by `check --coverage`.
     #[serde(default)]

@@ -311,6 +311,9 @@ pub(crate) struct HandMoves {
     pub seeds: Option<Compiled<IntExpr>>,
     /// Sown from the chosen hole rather than all put into it.
     pub sow: bool,
+    /// Seeds passed from the mover's hand to the opponent's (negative: the
+    /// other way) once the move has taken its seeds.
+    pub give: Option<Compiled<IntExpr>>,
     pub clauses: Vec<String>,
 }
 

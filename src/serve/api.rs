@@ -612,6 +612,11 @@ pub enum StepJson {
     OutOfPlay {
         seeds: u16,
     },
+    /// Seeds passed from one side's hand to the other's (`[hand] give`).
+    HandOver {
+        to: &'static str,
+        seeds: u16,
+    },
     /// The sides swap seats: the board turns half round, scores and hands
     /// change sides.
     TurnRound,
@@ -683,6 +688,10 @@ pub async fn steps(
                         seeds,
                     },
                     Step::OutOfPlay { seeds } => StepJson::OutOfPlay { seeds },
+                    Step::HandOver { to, seeds } => StepJson::HandOver {
+                        to: to.name(),
+                        seeds,
+                    },
                     Step::TurnRound => StepJson::TurnRound,
                 })
                 .collect(),

@@ -51,6 +51,12 @@ export async function sow(layout, before, steps, stillWanted) {
       hand -= s.seeds;
       position.out_of_play = (position.out_of_play || 0) + s.seeds;
     }
+    if (s.kind === "hand_over") {
+      const from = s.to === "south" ? "north" : "south";
+      position.hand = position.hand || { south: 0, north: 0 };
+      position.hand[s.to] += s.seeds;
+      position.hand[from] -= s.seeds;
+    }
     if (s.kind === "turn_round") {
       // Seen from the other seat: rows and holes in reverse order.
       position.board = position.board.map((row) => [...row].reverse()).reverse();
@@ -62,6 +68,7 @@ export async function sow(layout, before, steps, stillWanted) {
     else if (s.kind === "score") said = `${side(s.side)} takes ${s.seeds} from the hand.`;
     else if (s.kind === "to_hand") said = `${s.seeds} go into ${side(s.side)}'s hand.`;
     else if (s.kind === "out_of_play") said = `${s.seeds} taken out of play.`;
+    else if (s.kind === "hand_over") said = `${s.seeds} passed into ${side(s.to)}'s hand.`;
     else if (s.kind === "turn_round") said = "The sides swap seats: the board turns half round.";
     else said = `Sowing: ${hand} seed(s) in hand.`;
     board.replaceChildren(drawBoard(layout, { position }, { last: cell, changed: new Set(cell ? [cell] : []) }));

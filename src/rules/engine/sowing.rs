@@ -374,6 +374,9 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
             true => {
                 let seeds = take_from_hand(self.game, self.position, self.start, *self.env);
                 self.trace.step(Step::FromHand { seeds });
+                if let Some((to, seeds)) = give(self.game, self.position, self.start, *self.env) {
+                    self.trace.step(Step::HandOver { to, seeds });
+                }
                 seeds
             }
         };
@@ -878,6 +881,32 @@ pub(super) fn lift_captures<const N: usize, T: Trace>(
     env.in_hand = *hand;
     let _ = traced_capture(game, position, start, env, options, LIFT, trace);
     *hand = env.in_hand;
+}
+
+/// Passes seeds between the hands once a hand move has taken its own (`[hand]
+/// give`: from the mover's to the opponent's, negative the other way), as many
+/// as the giver holds at most. Gives the side that received them and how many.
+#[cold]
+fn give(
+    game: &Game,
+    position: &mut AnyPosition,
+    start: Option<&AnyPosition>,
+    env: Env,
+) -> Option<(Side, u16)> {
+    let give = game.hand.as_ref()?.give.as_ref()?;
+    let asked = give.eval(&mut scope(game, position, start, env));
+    let mover = position.to_move;
+    let (from, to) = match asked {
+        0 => return None,
+        1.. => (mover, mover.other()),
+        _ => (mover.other(), mover),
+    };
+    let seeds = asked
+        .unsigned_abs()
+        .min(u64::from(position.hand[from.index()])) as u16;
+    position.hand[from.index()] -= seeds;
+    position.hand[to.index()] += seeds;
+    (seeds > 0).then_some((to, seeds))
 }
 
 /// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one

@@ -64,6 +64,13 @@ pub enum Step {
         /// How many.
         seeds: u16,
     },
+    /// Seeds passed from one side's hand to the other's (`[hand] give`).
+    HandOver {
+        /// The side whose hand receives them.
+        to: Side,
+        /// How many.
+        seeds: u16,
+    },
     /// The sides swap seats (`[swap]`): the board turns half round, each
     /// hole's seeds going to the hole in the same place seen from the other
     /// seat, and the scores and hands change sides.
