@@ -406,6 +406,12 @@ fn hand_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
     if hand.sow {
         text += ", the first seed into that hole";
     }
+    if let Some(give) = &hand.give {
+        text += &format!(
+            "; then {} seeds pass from its hand to the opponent's (if fewer than none, that many the other way, as many as the giver holds)",
+            w.text(give.get_ref())
+        );
+    }
     text += "; captures and the rest follow as for any move.";
     Some((text, &hand.clauses))
 }
