@@ -442,8 +442,8 @@ impl AnyPosition {
 
     /// Whether two positions are the same for repetition (GEN-10): board,
     /// scores and side to move (and closed holes, which only a new round changes;
-    /// claims, hands, and the previous move, extra turns and holes moved from
-    /// where the rules read them).
+    /// claims, hands, and the previous move, extra turns, holes moved from and
+    /// the sides that have played where the rules read them).
     #[inline]
     pub fn repeats(&self, earlier: &AnyPosition) -> bool {
         self.counts == earlier.counts
@@ -453,6 +453,7 @@ impl AnyPosition {
             && self.previous_captured == earlier.previous_captured
             && self.extra_turns == earlier.extra_turns
             && self.passed == earlier.passed
+            && self.played == earlier.played
             && self.moved_from == earlier.moved_from
             && self.territory == earlier.territory
             && self.closed == earlier.closed
