@@ -614,6 +614,8 @@ impl<'g, const N: usize> GameState<'g, N> {
         let game = self.game;
         let repeated = game.tracks_repetition() && self.record_turn_start();
         let mover = self.position.to_move;
+        // A side that may swap seats has a decision, even with no move.
+        let stuck = self.legal.is_empty() && !self.may_swap();
         for (index, end) in game.end_checks.iter().enumerate() {
             if !matches!(end.trigger, Trigger::Rules) {
                 // Fires only when a decision calls it.
@@ -627,7 +629,7 @@ impl<'g, const N: usize> GameState<'g, N> {
                     other.to_move = mover.other();
                     engine::has_legal_move(game, &other)
                 };
-                if self.legal.is_empty() && other_can_move() {
+                if stuck && other_can_move() {
                     // A pass is a turn: none is passed past the turn limit.
                     return match self.position.turn >= game.limits().turns {
                         true => TurnStart::Over(turn_limit()),
@@ -641,7 +643,7 @@ impl<'g, const N: usize> GameState<'g, N> {
                 Check::NoStones => [mover, mover.other()]
                     .into_iter()
                     .find(|&s| game.side_is_empty(&self.position, s)),
-                Check::NoMoves => self.legal.is_empty().then_some(mover),
+                Check::NoMoves => stuck.then_some(mover),
                 Check::Repetition => repeated.then_some(mover),
                 Check::Majority => self.minority(),
                 Check::Condition => [mover, mover.other()]
@@ -727,25 +729,28 @@ impl<'g, const N: usize> GameState<'g, N> {
     }
 
     /// Adds to the legal decisions the swap of seats (`[swap]`), in a game
-    /// with one, where its condition holds for the side to move, which has a
-    /// move.
+    /// with one, where its condition holds for the side to move.
     #[inline(never)]
     fn push_swap(&mut self) {
-        let game = self.game;
-        let Some(when) = &game.swap else {
-            return;
-        };
-        let mover = self.position.to_move;
-        let last_mover = self.last_mover_or_guess();
-        if self.legal.is_empty() || !game.holds_for(when, &self.position, mover, last_mover) {
+        if !self.may_swap() {
             return;
         }
+        let game = self.game;
         self.legal.push(Decision::Swap);
         if let Some(successors) = self.successors.get_mut() {
             let mut next = self.position;
             engine::swap(game, &mut next);
             successors.push(next);
         }
+    }
+
+    /// Whether the side to move may swap seats here (`[swap]`).
+    fn may_swap(&self) -> bool {
+        let Some(when) = &self.game.swap else {
+            return false;
+        };
+        let (mover, last_mover) = (self.position.to_move, self.last_mover_or_guess());
+        self.game.holds_for(when, &self.position, mover, last_mover)
     }
 
     /// Whether the position repeats a turn start before the latest one (the

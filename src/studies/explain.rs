@@ -408,7 +408,7 @@ fn hand_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
     }
     if let Some(give) = &hand.give {
         text += &format!(
-            "; then {} seeds pass from its hand to the opponent's (if fewer than none, that many the other way, as many as the giver holds)",
+            "; then {} seeds pass from its hand to the opponent's (if that is negative, as many pass the other way; never more than the giver holds)",
             w.text(give.get_ref())
         );
     }
@@ -472,7 +472,7 @@ fn swap_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
     let swap = spec.swap.as_ref()?;
     Some((
         format!(
-            "At the start of a turn where {}, the side to move may, instead of moving, take the other side's seat (the decision `swap`): the board is turned half round, each hole's seeds going to the hole in the same place seen from the other seat, and the scores, hands and claims go with the seats. The other side moves next.",
+            "At the start of a turn where {}, the side to move may, instead of moving (even with no move), take the other side's seat (the decision `swap`): the board is turned half round, each hole's seeds going to the hole in the same place seen from the other seat; the scores, hands, claims and holes held across the middle go with the seats, and closed holes, holes moved from and the last move turn with the board. The other side moves next.",
             w.text(swap.when.get_ref())
         ),
         &swap.clauses,
