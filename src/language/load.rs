@@ -24,7 +24,7 @@ use crate::rules::game::*;
 use crate::rules::memory::{Memories, Memory};
 use crate::rules::opening::{Opening, OpeningTurn};
 use crate::rules::position::Position;
-use crate::rules::setup::{MAX_SEEDS, Scatter, Setup};
+use crate::rules::setup::{MAX_SEEDS, Scatter, Setup, SetupError};
 use crate::rules::skip_table::SkipTable;
 use crate::rules::state::GameState;
 use crate::rules::work::MoveWork;
@@ -1470,7 +1470,15 @@ impl Loader {
         match start.board_position(board, false) {
             Ok(position) => Some(position),
             Err(e) => {
-                self.problem(setup.seeds.span(), format!("the setup: {e}"));
+                // Too many seeds in all, where some are in hand: the hand is
+                // the place to look (the holes' seeds may be another file's).
+                let span = match (&e, &setup.hand) {
+                    (SetupError::TooManySeeds(_), Some(hand)) if start.hand != [0; 2] => {
+                        hand.span()
+                    }
+                    _ => setup.seeds.span(),
+                };
+                self.problem(span, format!("the setup: {e}"));
                 None
             }
         }
