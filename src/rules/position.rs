@@ -252,6 +252,7 @@ impl AnyPosition {
     /// or moved from, and the last move, turn with the board. Only at a
     /// turn's start (nothing owed, nothing called).
     pub(crate) fn turn_round(&mut self, board: &Board) {
+        // The half turn takes hole h to hole_count - 1 - h (`Board::turned_round`).
         let holes = board.hole_count();
         self.counts[..holes].reverse();
         let turned = |set: HoleSet| {
