@@ -291,6 +291,16 @@ const MOVE: &[Binding] = &[
     Binding::Turn,
     Binding::ExtraTurns,
 ];
+/// A move's start, with the seeds it would sow (`[move] choose_direction`,
+/// `[hand] choose_seeds`).
+const MOVE_SEEDS: &[Binding] = &[
+    Binding::Mover,
+    Binding::Opponent,
+    Binding::Origin,
+    Binding::InHand,
+    Binding::Turn,
+    Binding::ExtraTurns,
+];
 /// `[claims] gain`, asked of the opponent's holes once a move is played.
 const GAIN: &[Binding] = &[
     Binding::Here,
@@ -738,7 +748,10 @@ impl Loader {
         let choose_direction = moves
             .choose_direction
             .as_ref()
-            .and_then(|e| self.condition(board, e, MOVE, "the mover never chooses the direction"));
+            .and_then(|e| {
+                let never = "the mover never chooses the direction";
+                self.condition(board, e, MOVE_SEEDS, never)
+            });
         Moves {
             holes,
             from,
@@ -766,12 +779,33 @@ impl Loader {
             .as_ref()
             .map(|e| self.condition(board, e, MOVE, "no hand move is ever legal"));
         let seeds = hand.seeds.as_ref().map(|e| self.typed(board, e, MOVE));
+        let choose_seeds = hand.choose_seeds.as_ref().map(|e| {
+            if hand.seeds.is_some() {
+                let message = "`choose_seeds` lets the mover choose how many seeds it takes: \
+                               not with `seeds`, which sets the count";
+                self.problem(e.span(), message);
+            }
+            self.condition(board, e, MOVE_SEEDS, "no hand move is ever legal")
+        });
         let give = hand.give.as_ref().map(|e| self.typed(board, e, MOVE));
+        let offered = match &hand.offered {
+            None => Some(HandOffered::Instead),
+            Some(word) => self.word(
+                word,
+                "offered",
+                &[
+                    ("instead", HandOffered::Instead),
+                    ("beside", HandOffered::Beside),
+                ],
+            ),
+        };
         Some(HandMoves {
             when: optional(when)?,
             holes: optional(holes)?,
             to: optional(to)?,
             seeds: optional(seeds)?,
+            choose_seeds: optional(choose_seeds)?,
+            offered: offered?,
             sow: hand.sow,
             give: optional(give)?,
             clauses: hand.clauses.clone(),

@@ -228,6 +228,12 @@ pub struct HandSpec {
     pub to: Option<Expr>,
     /// Seeds taken from the hand (default 1; kept between 1 and the hand).
     pub seeds: Option<Expr>,
+    /// Where given, the mover chooses how many seeds to take: each count from
+    /// 1 to all it holds for which this holds (binding `in_hand`).
+    pub choose_seeds: Option<Expr>,
+    /// `"instead"` (hand moves replace board moves while they are offered) or
+    /// `"beside"` (the mover may play either).
+    pub offered: Option<Spanned<String>>,
     /// `false`: every seed is put into the chosen hole; `true`: they are sown
     /// from it, the first into it.
     #[serde(default)]

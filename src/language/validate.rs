@@ -5,6 +5,7 @@ use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
 use crate::language::load::Loaded;
 use crate::rules::engine::{self, NotLegal};
+use crate::rules::decision::HandTake;
 use crate::rules::game::Game;
 use crate::rules::work::MAX_MOVE_WORK;
 
@@ -63,7 +64,7 @@ pub fn validate(file: &str) -> Result<Validated, Invalid> {
 /// file whose moves are cut is most likely not what its author meant.
 pub fn cut_at_start(game: &Game) -> Vec<String> {
     let start = &game.start;
-    if engine::plays_from_hand(game, start) {
+    if !engine::Sources::of(game, start).board() {
         return Vec::new();
     }
     let mut cut = Vec::new();
@@ -71,7 +72,7 @@ pub fn cut_at_start(game: &Game) -> Vec<String> {
         if !engine::may_start_from(game, start, hole) {
             continue;
         }
-        for decision in engine::moves_from(game, start, hole) {
+        for decision in engine::moves_from(game, start, hole, HandTake::UNSAID) {
             let limit = match engine::sow(game, &mut start.clone(), decision) {
                 Err(NotLegal::Endless) => format!(
                     "the lap limit ({} laps) or finds no hole to sow into",

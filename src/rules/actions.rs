@@ -4,19 +4,22 @@
 //! `Actions::count`, and a number names at most one decision.
 //!
 //! Moves come first: `action = hole + holes * (direction + directions *
-//! declined)`, where `holes` is the board's hole count; `direction` is 0 where
-//! the mover does not choose one, else 1 (`ccw`) or 2 (`cw`), and `directions`
-//! is 3 in games whose movers choose directions (`[move] choose_direction`),
-//! else 1; `declined` is `Declined::code` in games with optional captures or
-//! relays, else 0 (and `declines` is `Declined::CODES` or 1). A game with
-//! neither numbers its moves by hole alone: `a1` is 0, `a2` 1, ... in board
-//! order. Then come the end checks a decision calls or offers (`[[end]] call`,
+//! (declined + declines * hand))`, where `holes` is the board's hole count;
+//! `direction` is 0 where the mover does not choose one, else 1 (`ccw`) or 2
+//! (`cw`), and `directions` is 3 in games whose movers choose directions
+//! (`[move] choose_direction`), else 1; `declined` is `Declined::code` in games
+//! with optional captures or relays, else 0 (and `declines` is
+//! `Declined::CODES` or 1); `hand` is 0 for a move that says nothing of the
+//! hand, 1 for `a1:hand` (hand moves beside board moves), or the count of
+//! `a1:hand=5` (`[hand] choose_seeds`: counts up to the seeds the game starts
+//! with, every seed of it). A game with none of these numbers its moves by hole
+//! alone: `a1` is 0, `a2` 1, ... in board order. Then come the end checks a decision calls or offers (`[[end]] call`,
 //! `offer`), in file order; in a game with offers, `accept` and `refuse`; and
 //! last, in a game with a swap of seats (`[swap]`), `swap`.
 
 use crate::rules::board::{Direction, Hole};
-use crate::rules::decision::{Answer, Decision, Declined, Move};
-use crate::rules::game::Game;
+use crate::rules::decision::{Answer, Decision, Declined, HandTake, Move};
+use crate::rules::game::{Game, HandOffered};
 
 /// The numbering of one game's decisions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +27,8 @@ pub struct Actions {
     holes: usize,
     directions: usize,
     declines: usize,
+    /// 1, or with hand moves that say so, one more than the counts they name.
+    takes: usize,
     /// The end checks a decision calls or offers, by index, in file order.
     calls: Vec<u8>,
     /// Whether an offer may be answered (`accept`, `refuse`).
@@ -45,9 +50,46 @@ impl Actions {
                 true => Declined::CODES,
                 false => 1,
             },
+            takes: Self::takes(game),
             calls: game.called_checks().map(|check| check as u8).collect(),
             answers: game.has_offers(),
             swap: game.swap.is_some(),
+        }
+    }
+
+    /// How many ways a move may speak of the hand: not at all; `a1:hand`
+    /// (hand moves beside board moves); `a1:hand=N` for every count up to the
+    /// seeds the game is played with (`choose_seeds`).
+    fn takes(game: &Game) -> usize {
+        match &game.hand {
+            Some(hand) if hand.choose_seeds.is_some() => {
+                let most = game.start.seeds().min(u32::from(HandTake::MOST));
+                1 + most as usize
+            }
+            Some(hand) if hand.offered == HandOffered::Beside => 2,
+            _ => 1,
+        }
+    }
+
+    /// The code of what a move says of the hand (see `takes`), if this game's
+    /// moves may say it.
+    fn take_code(&self, hand: HandTake) -> Option<usize> {
+        match (hand.seeds(), hand.is_said()) {
+            (None, false) => Some(0),
+            (None, true) => (self.takes == 2).then_some(1),
+            (Some(seeds), _) => {
+                let code = usize::from(seeds);
+                (self.takes > 2 && code < self.takes).then_some(code)
+            }
+        }
+    }
+
+    /// What the code `take_code` gives says of the hand, in this game.
+    fn take_of(&self, code: usize) -> HandTake {
+        match (code, self.takes) {
+            (0, _) => HandTake::UNSAID,
+            (_, 2) => HandTake::RULES,
+            _ => HandTake::chosen(code as u16),
         }
     }
 
@@ -58,7 +100,7 @@ impl Actions {
 
     /// How many numbers name moves (the first ones).
     fn moves(&self) -> usize {
-        self.holes * self.directions * self.declines
+        self.holes * self.directions * self.declines * self.takes
     }
 
     fn answer_count(&self) -> usize {
@@ -95,10 +137,12 @@ impl Actions {
             Some(Direction::Clockwise) => 2,
         };
         let declined = played.declined.code();
+        let take = self.take_code(played.hand)?;
         let fits = (played.hole as usize) < self.holes
             && direction < self.directions
             && declined < self.declines;
-        fits.then(|| played.hole as usize + self.holes * (direction + self.directions * declined))
+        let rest = declined + self.declines * take;
+        fits.then(|| played.hole as usize + self.holes * (direction + self.directions * rest))
     }
 
     /// The decision `action` numbers; `None` past `count`.
@@ -121,10 +165,12 @@ impl Actions {
             1 => Some(Direction::Counterclockwise),
             _ => Some(Direction::Clockwise),
         };
+        let rest = rest / self.directions;
         Some(Decision::Move(Move {
             hole: hole as Hole,
+            hand: self.take_of(rest / self.declines),
             direction,
-            declined: Declined::from_code(rest / self.directions)?,
+            declined: Declined::from_code(rest % self.declines)?,
         }))
     }
 }

@@ -4,9 +4,11 @@
 //! A move names the hole it starts from (or a strip takes a seed from) and,
 //! where the mover chooses them, the direction it is sown in
 //! (`[move] choose_direction`) and which of its optional captures
-//! (`optional = true`) it declines. Written `a3`, `a3:cw` / `a3:ccw`,
-//! `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those met first,
-//! third...), `a3:cw:decline`. An end check the mover may call or offer
+//! (`optional = true`) it declines; a move from the hand names itself where the
+//! hole alone would not say it (`[hand] offered = "beside"`, `choose_seeds`).
+//! Written `a3`, `a3:hand` / `a3:hand=5` (five seeds from the hand), `a3:cw` /
+//! `a3:ccw`, `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those
+//! met first, third...), `a3:hand=2:cw:decline`. An end check the mover may call or offer
 //! (`[[end]] call` / `offer`) is written by the name the file gives it, and the
 //! answers to an offer `accept` and `refuse`; a swap of seats (`[swap]`) is
 //! written `swap`.
@@ -55,10 +57,64 @@ impl Answer {
 pub struct Move {
     /// The hole the decision names.
     pub hole: Hole,
+    /// Whether, and with how many seeds, the move is said to come from the hand.
+    pub hand: HandTake,
     /// The direction the mover chose; `None` where it has no choice.
     pub direction: Option<Direction>,
     /// The optional captures the mover declines.
     pub declined: Declined,
+}
+
+/// What a move says of the hand (`[hand]`), in two bytes so that a move stays
+/// eight: nothing (a board move, or a hand move where hand moves replace board
+/// moves and take the rules' count: the position says which it is), a hand move
+/// taking the rules' count (`a3:hand`), or one taking as many seeds as the
+/// mover chose (`a3:hand=5`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandTake(u16);
+
+impl HandTake {
+    /// Nothing said: the move's kind is the position's (see above).
+    pub const UNSAID: HandTake = HandTake(0);
+    /// A hand move taking the seeds `[hand] seeds` says.
+    pub const RULES: HandTake = HandTake(u16::MAX);
+    /// The most seeds a chosen count may name.
+    pub const MOST: u16 = u16::MAX - 1;
+
+    /// A hand move taking `seeds` (from 1 to `MOST`) the mover chose.
+    pub fn chosen(seeds: u16) -> HandTake {
+        debug_assert!((1..=Self::MOST).contains(&seeds));
+        HandTake(seeds)
+    }
+
+    /// Whether the move says it comes from the hand.
+    pub fn is_said(self) -> bool {
+        self != Self::UNSAID
+    }
+
+    /// The seeds the mover chose, if it chose them.
+    pub fn seeds(self) -> Option<u16> {
+        (self != Self::UNSAID && self != Self::RULES).then_some(self.0)
+    }
+
+    fn suffix(self) -> Option<String> {
+        match self {
+            Self::UNSAID => None,
+            Self::RULES => Some(":hand".into()),
+            HandTake(seeds) => Some(format!(":hand={seeds}")),
+        }
+    }
+
+    /// `hand` or `hand=5` (a count from 1, written without leading zeros).
+    fn parse(text: &str) -> Option<HandTake> {
+        if text == "hand" {
+            return Some(Self::RULES);
+        }
+        let written = text.strip_prefix("hand=")?;
+        let seeds: u16 = written.parse().ok()?;
+        let canonical = (1..=Self::MOST).contains(&seeds) && seeds.to_string() == written;
+        canonical.then_some(HandTake(seeds))
+    }
 }
 
 /// Which of a move's optional captures the mover declines, counted in the order
@@ -163,6 +219,7 @@ impl From<Hole> for Move {
     fn from(hole: Hole) -> Move {
         Move {
             hole,
+            hand: HandTake::UNSAID,
             direction: None,
             declined: Declined::NONE,
         }
@@ -200,13 +257,18 @@ impl Move {
     /// A move from the first hole, choosing nothing: a placeholder.
     pub(crate) const BLANK: Move = Move {
         hole: 0,
+        hand: HandTake::UNSAID,
         direction: None,
         declined: Declined::NONE,
     };
 
-    /// The move's name, as `legal` lists it and `play` reads it (`a3`, `a3:cw`, `a3:decline`).
+    /// The move's name, as `legal` lists it and `play` reads it (`a3`,
+    /// `a3:hand=2`, `a3:cw`, `a3:decline`).
     pub fn name(self, board: &Board) -> String {
         let mut name = board.name(self.hole);
+        if let Some(suffix) = self.hand.suffix() {
+            name += &suffix;
+        }
         if let Some(direction) = self.direction {
             name = format!("{name}:{}", direction.name());
         }
@@ -216,13 +278,18 @@ impl Move {
         name
     }
 
-    /// Parses `b3`, `b3:cw`, `b3:decline`, `b3:decline=2` or `b3:cw:decline`;
-    /// `None` when the hole is not on this board or a suffix is not one of those.
+    /// Parses `b3`, `b3:hand`, `b3:hand=4`, `b3:cw`, `b3:decline`,
+    /// `b3:decline=2` or `b3:hand=4:cw:decline`; `None` when the hole is not on
+    /// this board or a suffix is not one of those, in that order.
     pub fn parse(board: &Board, name: &str) -> Option<Move> {
         let mut parts = name.split(':');
         let hole = board.parse_hole(parts.next()?)?;
         let mut decision = Move::from(hole);
         let mut next = parts.next();
+        if let Some(hand) = next.and_then(HandTake::parse) {
+            decision.hand = hand;
+            next = parts.next();
+        }
         if let Some(direction) = next.and_then(Direction::parse) {
             decision.direction = Some(direction);
             next = parts.next();

@@ -7,7 +7,7 @@ use crate::ir::{BoolExpr, Compiled, Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Move;
 use crate::rules::engine::{
-    Step, Trace, candidates, may_place, may_start_from, moves_from, plays_from_hand, preference,
+    Sources, Step, Trace, candidates, decisions_at, may_play_at, preference,
     scope, sow_watched,
 };
 use crate::rules::game::Game;
@@ -101,6 +101,38 @@ impl Trace for FirstTaken {
     }
 }
 
+/// Adds to `met` the first hole of `across` each legal move (from the hand or
+/// the board) takes, with how well it does by `prefer`.
+fn first_taken_by_moves<const N: usize>(
+    game: &Game,
+    from: &Position<N>,
+    from_hand: bool,
+    across: HoleSet,
+    met: &mut Vec<(Option<Hole>, i64)>,
+) {
+    for hole in candidates(game, from, from_hand) {
+        if !may_play_at(game, from, hole, from_hand) {
+            continue;
+        }
+        // With `after_by_hole`, a hole's moves stand or fall together.
+        let (hole_start, mut hole_meets_after) = (met.len(), false);
+        for decision in decisions_at(game, from, hole, from_hand) {
+            let mut next = *from;
+            let mut first = FirstTaken {
+                of: across,
+                first: None,
+            };
+            if let Ok(sown) = sow_watched(game, &mut next, decision, &mut first) {
+                hole_meets_after |= !sown.fails_after;
+                met.push((first.first, preference(game, from, &next, decision)));
+            }
+        }
+        if !hole_meets_after {
+            met.truncate(hole_start);
+        }
+    }
+}
+
 /// The holes of its opponent's that `side`'s legal moves from `position` would
 /// take first, one for each move that takes any, as if `side` were to move
 /// (`threats(side)`): every move it may start is played on a copy, taking
@@ -110,32 +142,12 @@ fn threats<const N: usize>(game: &Game, position: &Position<N>, side: Side) -> H
     from.to_move = side;
     from.pending = None;
     let across = from.holes(&game.board, side.other());
-    let from_hand = game.hand.is_some() && plays_from_hand(game, &from);
     // The first hole each legal move takes, and how well it does by `prefer`.
     let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
-    for hole in candidates(game, &from, from_hand) {
-        let may = match from_hand {
-            true => may_place(game, &from, hole),
-            false => may_start_from(game, &from, hole),
-        };
-        if !may {
-            continue;
-        }
-        // With `after_by_hole`, a hole's moves stand or fall together.
-        let (hole_start, mut hole_meets_after) = (met.len(), false);
-        for decision in moves_from(game, &from, hole) {
-            let mut next = from;
-            let mut first = FirstTaken {
-                of: across,
-                first: None,
-            };
-            if let Ok(sown) = sow_watched(game, &mut next, decision, &mut first) {
-                hole_meets_after |= !sown.fails_after;
-                met.push((first.first, preference(game, &from, &next, decision)));
-            }
-        }
-        if !hole_meets_after {
-            met.truncate(hole_start);
+    let sources = Sources::of(game, &from);
+    for from_hand in [true, false] {
+        if (from_hand && sources.hand()) || (!from_hand && sources.board()) {
+            first_taken_by_moves(game, &from, from_hand, across, &mut met);
         }
     }
     let best = met.iter().map(|&(_, value)| value).max();

@@ -307,14 +307,29 @@ pub(crate) struct HandMoves {
     pub holes: Option<Compiled<SetExpr>>,
     /// Which of those holes (binding `origin`).
     pub to: Option<Compiled<BoolExpr>>,
-    /// Seeds taken from the hand (`None`: one).
+    /// Seeds taken from the hand (`None`: one, or as the mover chose).
     pub seeds: Option<Compiled<IntExpr>>,
+    /// Where given, the mover chooses each count for which it holds (binding
+    /// `in_hand`), from 1 to all it holds; the move names it (`a1:hand=3`).
+    pub choose_seeds: Option<Compiled<BoolExpr>>,
+    /// Whether hand moves replace board moves or come beside them.
+    pub offered: HandOffered,
     /// Sown from the chosen hole rather than all put into it.
     pub sow: bool,
     /// Seeds passed from the mover's hand to the opponent's (negative: the
     /// other way) once the move has taken its seeds.
     pub give: Option<Compiled<IntExpr>>,
     pub clauses: Vec<String>,
+}
+
+/// How a turn's hand moves stand to its board moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HandOffered {
+    /// While hand moves are offered, they are the only moves.
+    Instead,
+    /// The mover may play from its hand or from the board; a hand move names
+    /// itself (`a1:hand`).
+    Beside,
 }
 
 pub(crate) struct Relay {

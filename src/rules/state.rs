@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::Side;
-use crate::rules::decision::{Answer, Decision, Declined, Move};
+use crate::rules::decision::{Answer, Decision, Declined, HandTake, Move};
 use crate::rules::engine::{self, Step};
 use crate::rules::gain;
 use crate::rules::game::{Check, EndCheck, EndOutcome, Game, Trigger};
@@ -565,7 +565,6 @@ impl<'g, const N: usize> GameState<'g, N> {
             return;
         }
         let always_legal = game.moves_always_legal();
-        let chooses_direction = game.moves.choose_direction.is_some();
         let mut preferences = Vec::new();
         let mut found = Found {
             legal: &mut self.legal,
@@ -574,32 +573,12 @@ impl<'g, const N: usize> GameState<'g, N> {
             preferences: &mut preferences,
             meets_after: false,
         };
-        if game.hand.is_some() && engine::plays_from_hand(game, position) {
+        let sources = engine::Sources::of(game, position);
+        if sources.hand() {
             hand_moves(game, position, always_legal, &mut found);
-        } else if always_legal && !chooses_direction {
-            // Nothing to sow: each hole a move may start from is one decision.
-            engine::push_starts(game, position, found.legal);
-        } else {
-            // The holes' general tests, kept here: each candidate is sown, and
-            // a walk of the holes shared with `push_starts` (a closure that
-            // compiled the sowing twice) cost these games 1%.
-            for hole in engine::candidates(game, position, false) {
-                if !engine::may_start_from(game, position, hole) {
-                    continue;
-                }
-                if !chooses_direction {
-                    let decision = Move::from(hole);
-                    consider(game, position, decision, always_legal, &mut found);
-                    continue;
-                }
-                if game.moves.after_by_hole {
-                    moves_by_hole(game, position, hole, &mut found);
-                    continue;
-                }
-                for decision in engine::moves_from(game, position, hole) {
-                    consider(game, position, decision, always_legal, &mut found);
-                }
-            }
+        }
+        if sources.board() {
+            board_moves(game, position, always_legal, &mut found);
         }
         if game.moves.prefer.is_some() {
             keep_preferred(&mut self.legal, &mut successors, &preferences);
@@ -891,6 +870,42 @@ struct Found<'a, const N: usize> {
     meets_after: bool,
 }
 
+/// The legal moves from the board of the side to move.
+#[inline(always)]
+fn board_moves<const N: usize>(
+    game: &Game,
+    position: &Position<N>,
+    always_legal: bool,
+    found: &mut Found<N>,
+) {
+    let chooses_direction = game.moves.choose_direction.is_some();
+    if always_legal && !chooses_direction {
+        // Nothing to sow: each hole a move may start from is one decision.
+        engine::push_starts(game, position, found.legal);
+    } else {
+        // The holes' general tests, kept here: each candidate is sown, and
+        // a walk of the holes shared with `push_starts` (a closure that
+        // compiled the sowing twice) cost these games 1%.
+        for hole in engine::candidates(game, position, false) {
+            if !engine::may_start_from(game, position, hole) {
+                continue;
+            }
+            if !chooses_direction {
+                let decision = Move::from(hole);
+                consider(game, position, decision, always_legal, found);
+                continue;
+            }
+            if game.moves.after_by_hole {
+                moves_by_hole(game, position, hole, false, found);
+                continue;
+            }
+            for decision in engine::moves_from(game, position, hole, HandTake::UNSAID) {
+                consider(game, position, decision, always_legal, found);
+            }
+        }
+    }
+}
+
 /// The legal moves from `hole` with `[move] after_by_hole`: they stand only if
 /// one of them meets `after` (whose moves are never always legal). Out of line:
 /// only a few games ask `after` of a hole.
@@ -899,6 +914,7 @@ fn moves_by_hole<const N: usize>(
     game: &Game,
     position: &Position<N>,
     hole: crate::Hole,
+    from_hand: bool,
     found: &mut Found<N>,
 ) {
     let at = (
@@ -907,7 +923,7 @@ fn moves_by_hole<const N: usize>(
         found.preferences.len(),
     );
     found.meets_after = false;
-    for decision in engine::moves_from(game, position, hole) {
+    for decision in engine::decisions_at(game, position, hole, from_hand) {
         consider(game, position, decision, false, found);
     }
     if !found.meets_after {
@@ -1012,10 +1028,10 @@ fn hand_moves<const N: usize>(
             continue;
         }
         if game.moves.after_by_hole {
-            moves_by_hole(game, position, hole, found);
+            moves_by_hole(game, position, hole, true, found);
             continue;
         }
-        for decision in engine::moves_from(game, position, hole) {
+        for decision in engine::hand_moves_into(game, position, hole) {
             consider(game, position, decision, always_legal, found);
         }
     }

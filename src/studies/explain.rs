@@ -383,17 +383,25 @@ fn hand_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
     if let Some(when) = &hand.when {
         text += &format!(" and {}", w.text(when.get_ref()));
     }
-    let seeds = hand
-        .seeds
-        .as_ref()
-        .map_or("one".to_string(), |e| w.text(e.get_ref()));
+    let seeds = match (&hand.choose_seeds, &hand.seeds) {
+        (Some(choose), _) => format!(
+            "as many of them as it chooses (from one to all, any count for which {})",
+            w.text(choose.get_ref())
+        ),
+        (None, Some(seeds)) => format!("{} of them", w.text(seeds.get_ref())),
+        (None, None) => "one of them".to_string(),
+    };
     let holes = hand
         .holes
         .as_ref()
         .map_or("one of its holes".to_string(), |e| {
             format!("a hole among {}", w.text(e.get_ref()))
         });
-    text += &format!(", its move takes {seeds} of them and ");
+    let may = match hand.offered.as_ref().map(|o| o.get_ref().as_str()) {
+        Some("beside") => ", it may, instead of moving from a hole, take ",
+        _ => ", its move takes ",
+    };
+    text += &format!("{may}{seeds} and ");
     text += if hand.sow {
         "sows them from "
     } else {

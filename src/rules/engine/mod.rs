@@ -10,7 +10,9 @@ mod trace;
 use crate::ir::{BoolExpr, Compiled, Env, HoleExpr, IntExpr, Scope};
 use crate::rules::board::{Board, Direction, Hole, HoleSet, Side};
 use crate::rules::decision::{Answer, Declined, Move};
-use crate::rules::game::{Capture, CaptureTime, Chain, EndOutcome, Game, Strip, Target, Trigger};
+use crate::rules::game::{
+    Capture, CaptureTime, Chain, EndOutcome, Game, HandOffered, Strip, Target, Trigger,
+};
 use crate::rules::memory::Memory;
 use crate::rules::position::{AnyPosition, Called, Pending, Position, PreviousMove};
 
@@ -93,19 +95,20 @@ pub(crate) fn pass(game: &Game, position: &mut AnyPosition) {
 /// Whether the side to move has a legal move (each candidate sown on a copy
 /// where legality needs the sowing).
 pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>) -> bool {
-    let from_hand = plays_from_hand(game, position);
-    candidates(game, position, from_hand).any(|hole| {
-        (if from_hand {
-            may_place(game, position, hole)
-        } else {
-            may_start_from(game, position, hole)
-        }) && moves_from(game, position, hole)
-            .into_iter()
-            .any(|decision| {
-                game.moves_always_legal()
-                    || sow(game, &mut position.clone(), decision).is_ok_and(|s| !s.fails_after)
-            })
-    })
+    let sources = Sources::of(game, position);
+    let legal_at = |from_hand: bool| {
+        candidates(game, position, from_hand).any(|hole| {
+            may_play_at(game, position, hole, from_hand)
+                && decisions_at(game, position, hole, from_hand)
+                    .into_iter()
+                    .any(|decision| {
+                        game.moves_always_legal()
+                            || sow(game, &mut position.clone(), decision)
+                                .is_ok_and(|s| !s.fails_after)
+                    })
+        })
+    };
+    (sources.hand() && legal_at(true)) || (sources.board() && legal_at(false))
 }
 
 /// Plays the end check `check` that the mover calls or offers (`[[end]]

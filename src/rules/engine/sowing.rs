@@ -2,6 +2,7 @@
 //! (`Sowing`), one method per phase (reference: "Sowing", "Relay").
 
 use super::*;
+use crate::rules::decision::HandTake;
 use crate::rules::memory::Memory;
 use crate::rules::skip_table::{SkipKey, SkipTable};
 
@@ -22,7 +23,7 @@ pub(crate) fn sow<const N: usize>(
     position: &mut Position<N>,
     decision: Move,
 ) -> Result<Sown, NotLegal> {
-    if game.hand.is_some() && plays_from_hand(game, position) {
+    if game.hand.is_some() && is_hand_move(game, position, decision) {
         return sow_from_hand(game, position, decision);
     }
     if game.rare_sowing {
@@ -124,7 +125,7 @@ pub(crate) fn sow_watched<const N: usize, T: Trace>(
     decision: Move,
     trace: &mut T,
 ) -> Result<Sown, NotLegal> {
-    match game.hand.is_some() && plays_from_hand(game, position) {
+    match game.hand.is_some() && is_hand_move(game, position, decision) {
         true => sow_move::<FromHand, N, T>(game, position, decision, trace),
         false => sow_move::<General, N, T>(game, position, decision, trace),
     }
@@ -171,7 +172,7 @@ pub(super) fn sow_move<P: Plan, const N: usize, T: Trace>(
     let skips = skipped_holes(game, position, decision.hole);
     let state = (&mut env, &mut options, &skips);
     let mut sowing = Sowing::<P, N, T>::new(game, position, start, state, reversed, trace);
-    let lifted = sowing.lift()?;
+    let lifted = sowing.lift(decision.hand)?;
     loop {
         sowing.sow_lap()?;
         if !P::LAPS {
@@ -368,11 +369,11 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     /// (`[move] lift` seeds of it, all by default) or taken from the mover's
     /// hand; then the captures made as it is lifted. Gives the seeds lifted.
     #[inline(always)]
-    fn lift(&mut self) -> Result<u16, NotLegal> {
+    fn lift(&mut self, hand: HandTake) -> Result<u16, NotLegal> {
         let lifted = match P::FROM_HAND {
             false => self.lift_from_board(),
             true => {
-                let seeds = take_from_hand(self.game, self.position, self.start, *self.env);
+                let seeds = take_from_hand(self.game, self.position, self.env.origin, hand);
                 self.trace.step(Step::FromHand { seeds });
                 if let Some((to, seeds)) = give(self.game, self.position, self.start, *self.env) {
                     self.trace.step(Step::HandOver { to, seeds });
@@ -909,22 +910,15 @@ fn give(
     (seeds > 0).then_some((to, seeds))
 }
 
-/// Takes the seeds of a hand move out of the mover's hand (`[hand] seeds`, one
-/// by default, kept between 1 and all it holds).
+/// Takes the seeds of a hand move `hand` into `hole` out of the mover's hand
+/// (as many as it chose, else `[hand] seeds`; `seeds_taken`).
 pub(super) fn take_from_hand(
     game: &Game,
     position: &mut AnyPosition,
-    start: Option<&AnyPosition>,
-    env: Env,
+    hole: Hole,
+    hand: HandTake,
 ) -> u16 {
-    let mover = position.to_move.index();
-    let held = position.hand[mover];
-    let seeds = match game.hand.as_ref().and_then(|h| h.seeds.as_ref()) {
-        None => 1,
-        Some(seeds) => seeds
-            .eval(&mut scope(game, position, start, env))
-            .clamp(1, i64::from(held)) as u16,
-    };
-    position.hand[mover] -= seeds;
+    let seeds = seeds_taken(game, position, hole, hand);
+    position.hand[position.to_move.index()] -= seeds;
     seeds
 }

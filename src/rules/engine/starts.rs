@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::board::MAX_HOLES;
-use crate::rules::decision::Decision;
+use crate::rules::decision::{Decision, HandTake};
 
 /// Whether the side to move plays from its hand this turn (`[hand]`): it holds
 /// seeds and the game's `when` holds.
@@ -145,37 +145,185 @@ pub(crate) fn may_start_from(game: &Game, position: &AnyPosition, hole: Hole) ->
     }
 }
 
-/// The decisions a move from `hole` (which `may_start_from`) offers: one per
-/// direction where the mover chooses it (`[move] choose_direction`), else one.
-pub(crate) fn moves_from(game: &Game, position: &AnyPosition, hole: Hole) -> MovesFrom {
+/// The decisions a move from `hole` (which `may_start_from`, or for a hand move
+/// `may_place`) offers: one per direction where the mover chooses it (`[move]
+/// choose_direction`, reading `in_hand`: the seeds a hand move takes, or those
+/// in `hole`), else one. `hand` is what each says of the hand.
+pub(crate) fn moves_from(
+    game: &Game,
+    position: &AnyPosition,
+    hole: Hole,
+    hand: HandTake,
+) -> MovesFrom {
     let chooses = game.moves.choose_direction.as_ref().is_some_and(|choose| {
         let mut env = Env::new(position.to_move);
         env.origin = hole;
+        env.in_hand = match hand.is_said() {
+            true => seeds_taken(game, position, hole, hand),
+            false => position.counts[hole as usize],
+        };
         choose.eval(&mut scope(game, position, None, env))
     });
     let decision = |direction| Move {
         hole,
+        hand,
         direction,
         declined: Declined::NONE,
     };
     match chooses {
-        false => MovesFrom([Some(decision(None)), None]),
-        true => MovesFrom([
+        false => MovesFrom::Few([Some(decision(None)), None]),
+        true => MovesFrom::Few([
             Some(decision(Some(Direction::Counterclockwise))),
             Some(decision(Some(Direction::Clockwise))),
         ]),
     }
 }
 
-/// One or two decisions, in name order (`ccw` before `cw`).
-pub(crate) struct MovesFrom([Option<Move>; 2]);
+/// The seeds a hand move `hand` into `hole` would take: as many as the mover
+/// chose, else `[hand] seeds` (one by default), kept between 1 and all it holds.
+pub(crate) fn seeds_taken(game: &Game, position: &AnyPosition, hole: Hole, hand: HandTake) -> u16 {
+    let held = position.hand[position.to_move.index()];
+    let rules = game.hand.as_ref().and_then(|h| h.seeds.as_ref());
+    let seeds = match (hand.seeds(), rules) {
+        (Some(chosen), _) => i64::from(chosen),
+        (None, None) => 1,
+        (None, Some(seeds)) => {
+            let mut env = Env::new(position.to_move);
+            env.origin = hole;
+            seeds.eval(&mut scope(game, position, None, env))
+        }
+    };
+    seeds.clamp(1, i64::from(held.max(1))) as u16
+}
+
+/// The decisions of a hand move into `hole` (which `may_place`): for each count
+/// the mover may choose (`[hand] choose_seeds`), or the rules' count, each
+/// direction `moves_from` offers. Out of line: only games with a hand come here.
+#[inline(never)]
+pub(crate) fn hand_moves_into(game: &Game, position: &AnyPosition, hole: Hole) -> MovesFrom {
+    let hand = game.hand.as_ref().expect("a hand move needs [hand]");
+    let said = match hand.offered {
+        HandOffered::Instead => HandTake::UNSAID,
+        HandOffered::Beside => HandTake::RULES,
+    };
+    let Some(choose) = &hand.choose_seeds else {
+        return moves_from(game, position, hole, said);
+    };
+    let held = position.hand[position.to_move.index()].min(HandTake::MOST);
+    let mut moves = Vec::new();
+    for seeds in 1..=held {
+        let mut env = Env::new(position.to_move);
+        (env.origin, env.in_hand) = (hole, seeds);
+        if choose.eval(&mut scope(game, position, None, env)) {
+            moves.extend(moves_from(game, position, hole, HandTake::chosen(seeds)));
+        }
+    }
+    MovesFrom::Many(moves)
+}
+
+/// Where the side to move may play from this turn (`[hand]`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sources {
+    /// Its holes only.
+    Board,
+    /// Its hand only (hand moves replace board moves).
+    Hand,
+    /// Either (`[hand] offered = "beside"`).
+    Both,
+}
+
+impl Sources {
+    /// Where the side to move in `position` may play from.
+    #[inline(always)]
+    pub(crate) fn of(game: &Game, position: &AnyPosition) -> Sources {
+        match &game.hand {
+            Some(hand) if plays_from_hand(game, position) => match hand.offered {
+                HandOffered::Instead => Sources::Hand,
+                HandOffered::Beside => Sources::Both,
+            },
+            _ => Sources::Board,
+        }
+    }
+
+    pub(crate) fn hand(self) -> bool {
+        self != Sources::Board
+    }
+
+    pub(crate) fn board(self) -> bool {
+        self != Sources::Hand
+    }
+}
+
+/// Whether `decision`, played now, is a hand move: any move while hand moves
+/// replace board moves, else one that says so.
+#[inline(always)]
+pub(crate) fn is_hand_move(game: &Game, position: &AnyPosition, decision: Move) -> bool {
+    match Sources::of(game, position) {
+        Sources::Board => false,
+        Sources::Hand => true,
+        Sources::Both => decision.hand.is_said(),
+    }
+}
+
+/// The decisions at one hole, in name order: one or two for a board move
+/// (`ccw` before `cw`), any number for a hand move whose count is chosen.
+pub(crate) enum MovesFrom {
+    Few([Option<Move>; 2]),
+    Many(Vec<Move>),
+}
 
 impl IntoIterator for MovesFrom {
     type Item = Move;
-    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Move>, 2>>;
+    type IntoIter = MovesFromIter;
 
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter().flatten()
+    fn into_iter(self) -> MovesFromIter {
+        match self {
+            MovesFrom::Few(few) => MovesFromIter::Few(few.into_iter().flatten()),
+            MovesFrom::Many(many) => MovesFromIter::Many(many.into_iter()),
+        }
+    }
+}
+
+pub(crate) enum MovesFromIter {
+    Few(std::iter::Flatten<std::array::IntoIter<Option<Move>, 2>>),
+    Many(std::vec::IntoIter<Move>),
+}
+
+impl Iterator for MovesFromIter {
+    type Item = Move;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Move> {
+        match self {
+            MovesFromIter::Few(few) => few.next(),
+            MovesFromIter::Many(many) => many.next(),
+        }
+    }
+}
+
+/// The decisions a move at `hole` offers: a hand move's into it
+/// (`hand_moves_into`), or a board move's from it (`moves_from`).
+#[inline(always)]
+pub(crate) fn decisions_at(
+    game: &Game,
+    position: &AnyPosition,
+    hole: Hole,
+    from_hand: bool,
+) -> MovesFrom {
+    match from_hand {
+        true => hand_moves_into(game, position, hole),
+        false => moves_from(game, position, hole, HandTake::UNSAID),
+    }
+}
+
+/// Whether the side to move may start a move at `hole`, one of its
+/// `candidates`: put seeds there from its hand (`may_place`), or sow from it
+/// (`may_start_from`).
+#[inline(always)]
+pub(crate) fn may_play_at(game: &Game, position: &AnyPosition, hole: Hole, from_hand: bool) -> bool {
+    match from_hand {
+        true => may_place(game, position, hole),
+        false => may_start_from(game, position, hole),
     }
 }
 
