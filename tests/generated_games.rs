@@ -4,7 +4,8 @@
 //! holes claimed from the start, captures at every time with chains, vetoes,
 //! strips, re-sown laps turned and seeds put into a hole or a hand, gifts once
 //! few seeds are left, relays on after a capture, both stores sown,
-//! random starts, extra turns, swaps of seats,
+//! random starts, extra turns, swaps of seats, hand moves beside board moves
+//! with a count chosen,
 //! end checks in any order with leftovers), and random games of each must keep
 //! the invariants — a game not over has a legal decision, seeds are conserved,
 //! a finished game has none — and agents must find a decision without panicking.
@@ -113,6 +114,7 @@ const CHOOSE_DIRECTION: &[&str] = &[
     "seat_col(origin) == 1",
     "count(origin) > 3",
     "turn == 0",
+    "in_hand <= 2",
 ];
 const RELAY_REVERSE: &[&str] = &["not own(last)", "lap % 2 == 0"];
 const HAND: &[&str] = &[
@@ -121,6 +123,10 @@ const HAND: &[&str] = &[
     "when = \"turn < 4\"\nseeds = \"2\"",
     // Seeds passed between the hands, either way.
     "seeds = \"3\"\ngive = \"if hand(mover) == 1 then 1 else if hand(mover) == 2 then 0 - 5 else 0\"",
+    // Beside board moves, the count chosen or not.
+    "offered = \"beside\"\nchoose_seeds = \"in_hand % 2 == 1 or count(origin) == 0\"\nsow = true",
+    "offered = \"beside\"\nto = \"count(origin) < 3\"",
+    "choose_seeds = \"true\"",
 ];
 const RELAY: &[&str] = &[
     "when = \"count(last) > 1\"\nfrom = \"last\"",

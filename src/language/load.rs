@@ -745,13 +745,10 @@ impl Loader {
             .prefer
             .as_ref()
             .and_then(|e| self.preference(board, e));
-        let choose_direction = moves
-            .choose_direction
-            .as_ref()
-            .and_then(|e| {
-                let never = "the mover never chooses the direction";
-                self.condition(board, e, MOVE_SEEDS, never)
-            });
+        let choose_direction = moves.choose_direction.as_ref().and_then(|e| {
+            let never = "the mover never chooses the direction";
+            self.condition(board, e, MOVE_SEEDS, never)
+        });
         Moves {
             holes,
             from,

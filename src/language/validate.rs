@@ -4,8 +4,8 @@
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
 use crate::language::load::Loaded;
-use crate::rules::engine::{self, NotLegal};
 use crate::rules::decision::HandTake;
+use crate::rules::engine::{self, NotLegal};
 use crate::rules::game::Game;
 use crate::rules::work::MAX_MOVE_WORK;
 

@@ -179,11 +179,42 @@ impl Actions {
 mod tests {
     use super::*;
 
-    /// Every number names a decision whose number it is, in every bundled game.
+    /// Hand moves beside board moves, with counts chosen and without.
+    const HAND_BESIDE: &str = r#"
+extends = "oware"
+[setup]
+hand = 3
+[hand]
+offered = "beside"
+"#;
+
+    /// The bundled games, and games whose moves say they come from the hand.
+    fn games() -> Vec<(String, Game)> {
+        let mut games: Vec<(String, Game)> = crate::language::bundled::ids()
+            .map(|id| {
+                (
+                    id.to_string(),
+                    crate::load(id, &[]).expect("bundled games load"),
+                )
+            })
+            .collect();
+        let chosen = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/hand-choose.toml");
+        games.push((
+            chosen.into(),
+            crate::load(chosen, &[]).expect("a test game"),
+        ));
+        let beside =
+            crate::language::source::Source::from_text("beside", "beside.toml", HAND_BESIDE);
+        let beside = crate::language::load::load_source(&beside, &[]).expect("loads");
+        games.push(("beside".into(), beside));
+        games
+    }
+
+    /// Every number names a decision whose number it is, in every bundled game
+    /// and in games with hand moves that say so.
     #[test]
     fn numbers_and_decisions_are_one_to_one() {
-        for id in crate::language::bundled::ids() {
-            let game = crate::load(id, &[]).expect("bundled games load");
+        for (id, game) in games() {
             let actions = Actions::of(&game);
             for action in 0..actions.count() {
                 let decision = actions.decision(action).expect("below the count");
@@ -194,11 +225,10 @@ mod tests {
     }
 
     /// Every decision met in random games has a number (below the count) that
-    /// names it back.
+    /// names it back (random games of hand moves reach hands of every size).
     #[test]
     fn every_legal_decision_is_numbered() {
-        for id in crate::language::bundled::ids() {
-            let game = crate::load(id, &[]).expect("bundled games load");
+        for (id, game) in games() {
             let actions = Actions::of(&game);
             for seed in 0..3 {
                 let mut rng = crate::agents::playout::rng(seed);

@@ -7,8 +7,7 @@ use crate::ir::{BoolExpr, Compiled, Env, lookahead};
 use crate::rules::board::{Hole, HoleSet, Side};
 use crate::rules::decision::Move;
 use crate::rules::engine::{
-    Sources, Step, Trace, candidates, decisions_at, may_play_at, preference,
-    scope, sow_watched,
+    Sources, Step, Trace, candidates, decisions_at, may_play_at, preference, scope, sow_watched,
 };
 use crate::rules::game::Game;
 use crate::rules::position::{AnyPosition, Position};

@@ -320,7 +320,12 @@ pub(crate) fn decisions_at(
 /// `candidates`: put seeds there from its hand (`may_place`), or sow from it
 /// (`may_start_from`).
 #[inline(always)]
-pub(crate) fn may_play_at(game: &Game, position: &AnyPosition, hole: Hole, from_hand: bool) -> bool {
+pub(crate) fn may_play_at(
+    game: &Game,
+    position: &AnyPosition,
+    hole: Hole,
+    from_hand: bool,
+) -> bool {
     match from_hand {
         true => may_place(game, position, hole),
         false => may_start_from(game, position, hole),
