@@ -36,17 +36,6 @@ OTHER_READINGS = {
 }
 
 
-# StoneShark games written by hand that cannot agree yet: what the language
-# still lacks, found by writing them (the parameters' own list is not the whole
-# story there).
-NOT_YET_BY_HAND = {
-    "Azigo": "moves from the store with a number of seeds the mover chooses "
-             "(get_moves.StoreMoveChoose), offered beside the board moves: hand "
-             "moves replace board moves while a side holds seeds and take a number "
-             "the rules set; also its start of ten seeds in each store",
-}
-
-
 # Ludii descriptions the bundled games follow (their rules documents cite them).
 LUDII_BUNDLED = {
     "Kalah": "kalah", "Awari": "oware", "Das Bohnenspiel": "bohnenspiel",
@@ -224,8 +213,7 @@ def main():
             status, detail = "not yet", "translated, but the comparison disagrees: " + \
                 compared.get(name, {}).get("first_difference", "not compared")[:200]
         else:
-            status, detail = "not yet", NOT_YET_BY_HAND.get(
-                name, "; ".join(report[name]["missing"]))
+            status, detail = "not yet", "; ".join(report[name]["missing"])
         if name in OTHER_READINGS:
             detail = OTHER_READINGS[name] + "; " + detail
         counts[status] += 1

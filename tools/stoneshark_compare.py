@@ -265,6 +265,11 @@ def hole_name(game, move):
     games where either may move from any hole, a move names its row). Where
     the mover chooses the direction a move is (position, direction), direction
     None for the holes whose direction is the game's."""
+    if isinstance(move, tuple) and move[0] < 0:
+        # A move from the mover's store (get_moves.StoreMoveChoose: store,
+        # seeds): ours sows that many from its hand into its leftmost hole.
+        holes = game.cts.holes
+        return f"{'b' + str(holes) if game.turn else 'a1'}:hand={move[1]}"
     if isinstance(move, tuple) and len(move) == 3:
         # From either row (`no_sides`): row 1 is South's, positions from the left.
         row, pos, direction = move
@@ -404,10 +409,11 @@ def compare(man_config, checkout, pair, games, rng, converted=False):
             position = ours_now["position"]
             assert position["board"] == board, (where, position["board"], board)
             captured = position["captured"]
-            if gratuitous:
+            if gratuitous or game.info.play_locs:
                 # gratuitous.Gratuitous keeps the seeds captured in the store
-                # until the mover puts them into an opponent's hole; ours holds
-                # them in hand.
+                # until the mover puts them into an opponent's hole, and a game
+                # played from the stores (PLAY_LOCS) sows them back from there;
+                # ours holds them in hand.
                 hand = position.get("hand", {"south": 0, "north": 0})
                 captured = {side: captured[side] + hand[side] for side in captured}
             assert captured == stores, (where, captured, stores)
