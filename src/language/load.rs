@@ -777,10 +777,13 @@ impl Loader {
             .map(|e| self.condition(board, e, MOVE, "no hand move is ever legal"));
         let seeds = hand.seeds.as_ref().map(|e| self.typed(board, e, MOVE));
         let choose_seeds = hand.choose_seeds.as_ref().map(|e| {
-            if hand.seeds.is_some() {
-                let message = "`choose_seeds` lets the mover choose how many seeds it takes: \
-                               not with `seeds`, which sets the count";
-                self.problem(e.span(), message);
+            if let Some(seeds) = &hand.seeds {
+                // At the one in the file itself (laid out before those it
+                // extends), where the other may be a base game's.
+                let span = std::cmp::min_by_key(seeds.span(), e.span(), |s| s.start);
+                let message = "`seeds` sets how many seeds a hand move takes and \
+                               `choose_seeds` lets the mover choose them: keep one";
+                self.problem(span, message);
             }
             self.condition(board, e, MOVE_SEEDS, "no hand move is ever legal")
         });

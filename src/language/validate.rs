@@ -4,7 +4,6 @@
 use crate::language::catalog;
 use crate::language::error::{LoadError, Problem};
 use crate::language::load::Loaded;
-use crate::rules::decision::HandTake;
 use crate::rules::engine::{self, NotLegal};
 use crate::rules::game::Game;
 use crate::rules::work::MAX_MOVE_WORK;
@@ -72,7 +71,7 @@ pub fn cut_at_start(game: &Game) -> Vec<String> {
         if !engine::may_start_from(game, start, hole) {
             continue;
         }
-        for decision in engine::moves_from(game, start, hole, HandTake::UNSAID) {
+        for decision in engine::board_moves_from(game, start, hole) {
             let limit = match engine::sow(game, &mut start.clone(), decision) {
                 Err(NotLegal::Endless) => format!(
                     "the lap limit ({} laps) or finds no hole to sow into",

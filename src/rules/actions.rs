@@ -27,8 +27,8 @@ pub struct Actions {
     holes: usize,
     directions: usize,
     declines: usize,
-    /// 1, or with hand moves that say so, one more than the counts they name.
-    takes: usize,
+    /// What moves may say of the hand.
+    hand: HandNumbers,
     /// The end checks a decision calls or offers, by index, in file order.
     calls: Vec<u8>,
     /// Whether an offer may be answered (`accept`, `refuse`).
@@ -50,46 +50,10 @@ impl Actions {
                 true => Declined::CODES,
                 false => 1,
             },
-            takes: Self::takes(game),
+            hand: HandNumbers::of(game),
             calls: game.called_checks().map(|check| check as u8).collect(),
             answers: game.has_offers(),
             swap: game.swap.is_some(),
-        }
-    }
-
-    /// How many ways a move may speak of the hand: not at all; `a1:hand`
-    /// (hand moves beside board moves); `a1:hand=N` for every count up to the
-    /// seeds the game is played with (`choose_seeds`).
-    fn takes(game: &Game) -> usize {
-        match &game.hand {
-            Some(hand) if hand.choose_seeds.is_some() => {
-                let most = game.start.seeds().min(u32::from(HandTake::MOST));
-                1 + most as usize
-            }
-            Some(hand) if hand.offered == HandOffered::Beside => 2,
-            _ => 1,
-        }
-    }
-
-    /// The code of what a move says of the hand (see `takes`), if this game's
-    /// moves may say it.
-    fn take_code(&self, hand: HandTake) -> Option<usize> {
-        match (hand.seeds(), hand.is_said()) {
-            (None, false) => Some(0),
-            (None, true) => (self.takes == 2).then_some(1),
-            (Some(seeds), _) => {
-                let code = usize::from(seeds);
-                (self.takes > 2 && code < self.takes).then_some(code)
-            }
-        }
-    }
-
-    /// What the code `take_code` gives says of the hand, in this game.
-    fn take_of(&self, code: usize) -> HandTake {
-        match (code, self.takes) {
-            (0, _) => HandTake::UNSAID,
-            (_, 2) => HandTake::RULES,
-            _ => HandTake::chosen(code as u16),
         }
     }
 
@@ -100,7 +64,7 @@ impl Actions {
 
     /// How many numbers name moves (the first ones).
     fn moves(&self) -> usize {
-        self.holes * self.directions * self.declines * self.takes
+        self.holes * self.directions * self.declines * self.hand.count()
     }
 
     fn answer_count(&self) -> usize {
@@ -137,7 +101,7 @@ impl Actions {
             Some(Direction::Clockwise) => 2,
         };
         let declined = played.declined.code();
-        let take = self.take_code(played.hand)?;
+        let take = self.hand.code(played.hand)?;
         let fits = (played.hole as usize) < self.holes
             && direction < self.directions
             && declined < self.declines;
@@ -168,10 +132,65 @@ impl Actions {
         let rest = rest / self.directions;
         Some(Decision::Move(Move {
             hole: hole as Hole,
-            hand: self.take_of(rest / self.declines),
+            hand: self.hand.take(rest / self.declines),
             direction,
             declined: Declined::from_code(rest % self.declines)?,
         }))
+    }
+}
+
+/// What a game's moves may say of the hand, numbered: 0 nothing, then 1 for
+/// `a1:hand`, or each count of `a1:hand=N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HandNumbers {
+    /// Nothing: no hand, or hand moves that replace board moves and take the
+    /// rules' count.
+    Unsaid,
+    /// `a1:hand`: hand moves beside board moves, taking the rules' count.
+    Named,
+    /// `a1:hand=N` for N up to this (`[hand] choose_seeds`): the seeds the
+    /// game starts with, every seed of it.
+    Counts(u16),
+}
+
+impl HandNumbers {
+    fn of(game: &Game) -> HandNumbers {
+        match &game.hand {
+            Some(hand) if hand.choose_seeds.is_some() => {
+                let most = game.start.seeds().min(u32::from(HandTake::MOST));
+                HandNumbers::Counts(most as u16)
+            }
+            Some(hand) if hand.offered == HandOffered::Beside => HandNumbers::Named,
+            _ => HandNumbers::Unsaid,
+        }
+    }
+
+    /// How many codes there are.
+    fn count(self) -> usize {
+        match self {
+            HandNumbers::Unsaid => 1,
+            HandNumbers::Named => 2,
+            HandNumbers::Counts(most) => 1 + usize::from(most),
+        }
+    }
+
+    /// The code of what a move says, if this game's moves may say it.
+    fn code(self, hand: HandTake) -> Option<usize> {
+        match (self, hand.seeds()) {
+            (_, None) if !hand.is_said() => Some(0),
+            (HandNumbers::Named, None) => Some(1),
+            (HandNumbers::Counts(most), Some(seeds)) if seeds <= most => Some(usize::from(seeds)),
+            _ => None,
+        }
+    }
+
+    /// What the code `code` says (below `count`).
+    fn take(self, code: usize) -> HandTake {
+        match (self, code) {
+            (_, 0) => HandTake::UNSAID,
+            (HandNumbers::Named, _) => HandTake::RULES,
+            _ => HandTake::chosen(code as u16),
+        }
     }
 }
 
@@ -186,6 +205,16 @@ extends = "oware"
 hand = 3
 [hand]
 offered = "beside"
+"#;
+
+    /// A count chosen in a game of one seed: `a1:hand=1` is the only count.
+    const HAND_ONE_SEED: &str = r#"
+extends = "oware"
+[setup]
+seeds = 0
+hand = "if side == mover then 1 else 0"
+[hand]
+choose_seeds = "true"
 "#;
 
     /// The bundled games, and games whose moves say they come from the hand.
@@ -203,10 +232,11 @@ offered = "beside"
             chosen.into(),
             crate::load(chosen, &[]).expect("a test game"),
         ));
-        let beside =
-            crate::language::source::Source::from_text("beside", "beside.toml", HAND_BESIDE);
-        let beside = crate::language::load::load_source(&beside, &[]).expect("loads");
-        games.push(("beside".into(), beside));
+        for (id, text) in [("beside", HAND_BESIDE), ("one-seed", HAND_ONE_SEED)] {
+            let source = crate::language::source::Source::from_text(id, "inline.toml", text);
+            let game = crate::language::load::load_source(&source, &[]).expect("loads");
+            games.push((id.into(), game));
+        }
         games
     }
 

@@ -113,21 +113,30 @@ fn first_taken_by_moves<const N: usize>(
         if !may_play_at(game, from, hole, from_hand) {
             continue;
         }
-        // With `after_by_hole`, a hole's moves stand or fall together.
-        let (hole_start, mut hole_meets_after) = (met.len(), false);
-        for decision in decisions_at(game, from, hole, from_hand) {
-            let mut next = *from;
-            let mut first = FirstTaken {
-                of: across,
-                first: None,
-            };
-            if let Ok(sown) = sow_watched(game, &mut next, decision, &mut first) {
-                hole_meets_after |= !sown.fails_after;
-                met.push((first.first, preference(game, from, &next, decision)));
+        // With `after_by_hole`, the directions of a move (a hole, or a hand
+        // move's count) stand or fall together.
+        let mut decisions = decisions_at(game, from, hole, from_hand)
+            .into_iter()
+            .peekable();
+        while let Some(first) = decisions.next() {
+            let group = std::iter::once(first).chain(std::iter::from_fn(|| {
+                decisions.next_if(|d| d.hand == first.hand)
+            }));
+            let (start, mut meets_after) = (met.len(), false);
+            for decision in group {
+                let mut next = *from;
+                let mut first = FirstTaken {
+                    of: across,
+                    first: None,
+                };
+                if let Ok(sown) = sow_watched(game, &mut next, decision, &mut first) {
+                    meets_after |= !sown.fails_after;
+                    met.push((first.first, preference(game, from, &next, decision)));
+                }
             }
-        }
-        if !hole_meets_after {
-            met.truncate(hole_start);
+            if !meets_after {
+                met.truncate(start);
+            }
         }
     }
 }
@@ -143,11 +152,8 @@ fn threats<const N: usize>(game: &Game, position: &Position<N>, side: Side) -> H
     let across = from.holes(&game.board, side.other());
     // The first hole each legal move takes, and how well it does by `prefer`.
     let mut met: Vec<(Option<Hole>, i64)> = Vec::new();
-    let sources = Sources::of(game, &from);
-    for from_hand in [true, false] {
-        if (from_hand && sources.hand()) || (!from_hand && sources.board()) {
-            first_taken_by_moves(game, &from, from_hand, across, &mut met);
-        }
+    for from_hand in Sources::of(game, &from).each() {
+        first_taken_by_moves(game, &from, from_hand, across, &mut met);
     }
     let best = met.iter().map(|&(_, value)| value).max();
     let mut taken = HoleSet::default();

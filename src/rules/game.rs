@@ -997,6 +997,14 @@ impl Game {
         let direction = self.moves.choose_direction.is_some();
         let declining = self.has_chances();
         let mut shapes = Vec::new();
+        match &self.hand {
+            Some(hand) if hand.choose_seeds.is_some() => shapes
+                .push("`:hand=N` for a move of N seeds from the hand (from 1, no leading zero)"),
+            Some(hand) if hand.offered == HandOffered::Beside => {
+                shapes.push("`:hand` for a move from the hand")
+            }
+            _ => {}
+        }
         if direction {
             shapes.push("`:cw` or `:ccw` where the mover chooses the direction");
         }

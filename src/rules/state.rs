@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use crate::ir::{Env, Scope};
 use crate::rules::board::MAX_CELLS;
 use crate::rules::board::Side;
-use crate::rules::decision::{Answer, Decision, Declined, HandTake, Move};
+use crate::rules::decision::{Answer, Decision, Declined, Move};
 use crate::rules::engine::{self, Step};
 use crate::rules::gain;
 use crate::rules::game::{Check, EndCheck, EndOutcome, Game, Trigger};
@@ -899,15 +899,16 @@ fn board_moves<const N: usize>(
                 moves_by_hole(game, position, hole, false, found);
                 continue;
             }
-            for decision in engine::moves_from(game, position, hole, HandTake::UNSAID) {
+            for decision in engine::board_moves_from(game, position, hole) {
                 consider(game, position, decision, always_legal, found);
             }
         }
     }
 }
 
-/// The legal moves from `hole` with `[move] after_by_hole`: they stand only if
-/// one of them meets `after` (whose moves are never always legal). Out of line:
+/// The legal moves from `hole` with `[move] after_by_hole`: the directions of a
+/// move (for a hand move, of one count) stand only if one of them meets `after`
+/// (whose moves are never always legal). Out of line:
 /// only a few games ask `after` of a hole.
 #[inline(never)]
 fn moves_by_hole<const N: usize>(
@@ -917,19 +918,26 @@ fn moves_by_hole<const N: usize>(
     from_hand: bool,
     found: &mut Found<N>,
 ) {
-    let at = (
-        found.legal.len(),
-        found.successors.len(),
-        found.preferences.len(),
-    );
-    found.meets_after = false;
-    for decision in engine::decisions_at(game, position, hole, from_hand) {
-        consider(game, position, decision, false, found);
-    }
-    if !found.meets_after {
-        found.legal.truncate(at.0);
-        found.successors.truncate(at.1);
-        found.preferences.truncate(at.2);
+    let mut decisions = engine::decisions_at(game, position, hole, from_hand)
+        .into_iter()
+        .peekable();
+    // One group per move: the directions of a hole, or of a hand move's count.
+    while let Some(first) = decisions.next() {
+        let at = (
+            found.legal.len(),
+            found.successors.len(),
+            found.preferences.len(),
+        );
+        found.meets_after = false;
+        consider(game, position, first, false, found);
+        while let Some(decision) = decisions.next_if(|d| d.hand == first.hand) {
+            consider(game, position, decision, false, found);
+        }
+        if !found.meets_after {
+            found.legal.truncate(at.0);
+            found.successors.truncate(at.1);
+            found.preferences.truncate(at.2);
+        }
     }
 }
 

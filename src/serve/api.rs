@@ -261,6 +261,7 @@ fn info(reference: String, kind: &'static str, game: &Game) -> Result<GameInfo, 
     let meta = game.meta();
     let state = MatchState::from_position(game, game.start(), false)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    listable(&state)?;
     Ok(GameInfo {
         reference,
         kind,
@@ -535,15 +536,22 @@ pub(super) fn replay<'g>(
                 ApiError::bad_request(e.to_string())
             })?;
     }
+    listable(&state)?;
+    Ok((state, movers))
+}
+
+/// Refuses a position with more legal decisions than the playground lists.
+fn listable(state: &MatchState) -> Result<(), ApiError> {
     let legal = state.legal().len();
     if legal > limits::LISTED_DECISIONS {
         return Err(ApiError::bad_request(format!(
             "this position has {legal} legal decisions (each way of declining optional \
-             captures counts); the playground lists at most {}",
+             captures, and each count a hand move may take, counts); the playground lists at \
+             most {}",
             limits::LISTED_DECISIONS
         )));
     }
-    Ok((state, movers))
+    Ok(())
 }
 
 /// `POST /api/play`: the position after the decisions, as `replay --json`.

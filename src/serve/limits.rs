@@ -49,7 +49,8 @@ pub const LIGHT_WORKERS: usize = 2;
 /// How long a request waits for a worker before it is answered 503.
 pub const WAIT_FOR_WORKER: Duration = Duration::from_secs(20);
 /// Legal decisions a position may have for the playground to list it (each
-/// way of declining optional captures is one: up to 4,096 a move).
+/// way of declining optional captures is one, up to 4,096 a move, and each
+/// count a hand move may take, up to every seed held), a game's start included.
 pub const LISTED_DECISIONS: usize = 20_000;
 /// Connections open at once; one more is closed as it arrives.
 pub const CONNECTIONS: usize = 256;

@@ -384,8 +384,12 @@ fn hand_rule<'a>(spec: &'a GameSpec, w: &Words) -> Option<Rule<'a>> {
         text += &format!(" and {}", w.text(when.get_ref()));
     }
     let seeds = match (&hand.choose_seeds, &hand.seeds) {
+        (Some(choose), _) if choose.get_ref().trim() == "true" => {
+            "as many of them as it chooses (from one to all)".to_string()
+        }
         (Some(choose), _) => format!(
-            "as many of them as it chooses (from one to all, any count for which {})",
+            "as many of them as it chooses (from one to all, any count for which {}, the seeds \
+             still to sow being that count)",
             w.text(choose.get_ref())
         ),
         (None, Some(seeds)) => format!("{} of them", w.text(seeds.get_ref())),
@@ -1217,7 +1221,7 @@ impl Words<'_> {
             "lap" => "the lap number".into(),
             "lap_board" => "the seeds in the holes as this lap's sowing began".into(),
             "taken" => "the seeds it took".into(),
-            "in_hand" => "the seeds in hand".into(),
+            "in_hand" => "the seeds still to sow".into(),
             "side" => "the side".into(),
             "turn" => "the number of turns played".into(),
             "extra_turns" => "the extra turns already played in a row".into(),

@@ -95,7 +95,6 @@ pub(crate) fn pass(game: &Game, position: &mut AnyPosition) {
 /// Whether the side to move has a legal move (each candidate sown on a copy
 /// where legality needs the sowing).
 pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>) -> bool {
-    let sources = Sources::of(game, position);
     let legal_at = |from_hand: bool| {
         candidates(game, position, from_hand).any(|hole| {
             may_play_at(game, position, hole, from_hand)
@@ -108,7 +107,7 @@ pub(crate) fn has_legal_move<const N: usize>(game: &Game, position: &Position<N>
                     })
         })
     };
-    (sources.hand() && legal_at(true)) || (sources.board() && legal_at(false))
+    Sources::of(game, position).each().any(legal_at)
 }
 
 /// Plays the end check `check` that the mover calls or offers (`[[end]]

@@ -398,11 +398,7 @@ impl<'a, P: Plan, const N: usize, T: Trace> Sowing<'a, P, N, T> {
     #[inline(always)]
     fn lift_from_board(&mut self) -> u16 {
         let (game, origin) = (self.game, self.env.origin);
-        let available = self.position.counts[origin as usize];
-        let lifted = match &game.moves.lift {
-            None => available,
-            Some(lift) => lift.eval(&mut self.scope()).clamp(1, available as i64) as u16,
-        };
+        let lifted = seeds_lifted(game, self.position, origin);
         self.position.counts[origin as usize] -= lifted;
         if P::RARE && game.claims_lost.is_some() {
             lose_claims(game, self.position, self.start, self.env.mover);

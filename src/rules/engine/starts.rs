@@ -145,23 +145,19 @@ pub(crate) fn may_start_from(game: &Game, position: &AnyPosition, hole: Hole) ->
     }
 }
 
-/// The decisions a move from `hole` (which `may_start_from`, or for a hand move
-/// `may_place`) offers: one per direction where the mover chooses it (`[move]
-/// choose_direction`, reading `in_hand`: the seeds a hand move takes, or those
-/// in `hole`), else one. `hand` is what each says of the hand.
+/// The decisions a move of `seeds` seeds from `hole` (which `may_start_from`,
+/// or for a hand move `may_place`) offers: one per direction where the mover
+/// chooses it (`[move] choose_direction`, reading `seeds` as `in_hand`), else
+/// one. `hand` is what each says of the hand.
 pub(crate) fn moves_from(
     game: &Game,
     position: &AnyPosition,
-    hole: Hole,
+    (hole, seeds): (Hole, u16),
     hand: HandTake,
 ) -> MovesFrom {
     let chooses = game.moves.choose_direction.as_ref().is_some_and(|choose| {
         let mut env = Env::new(position.to_move);
-        env.origin = hole;
-        env.in_hand = match hand.is_said() {
-            true => seeds_taken(game, position, hole, hand),
-            false => position.counts[hole as usize],
-        };
+        (env.origin, env.in_hand) = (hole, seeds);
         choose.eval(&mut scope(game, position, None, env))
     });
     let decision = |direction| Move {
@@ -176,6 +172,21 @@ pub(crate) fn moves_from(
             Some(decision(Some(Direction::Counterclockwise))),
             Some(decision(Some(Direction::Clockwise))),
         ]),
+    }
+}
+
+/// The seeds a move from `hole` lifts (`[move] lift`, all by default; kept
+/// between 1 and all the hole holds).
+pub(crate) fn seeds_lifted(game: &Game, position: &AnyPosition, hole: Hole) -> u16 {
+    let available = position.counts[hole as usize];
+    match &game.moves.lift {
+        None => available,
+        Some(lift) => {
+            let mut env = Env::new(position.to_move);
+            env.origin = hole;
+            let asked = lift.eval(&mut scope(game, position, None, env));
+            asked.clamp(1, i64::from(available.max(1))) as u16
+        }
     }
 }
 
@@ -207,7 +218,8 @@ pub(crate) fn hand_moves_into(game: &Game, position: &AnyPosition, hole: Hole) -
         HandOffered::Beside => HandTake::RULES,
     };
     let Some(choose) = &hand.choose_seeds else {
-        return moves_from(game, position, hole, said);
+        let seeds = seeds_taken(game, position, hole, said);
+        return moves_from(game, position, (hole, seeds), said);
     };
     let held = position.hand[position.to_move.index()].min(HandTake::MOST);
     let mut moves = Vec::new();
@@ -215,7 +227,12 @@ pub(crate) fn hand_moves_into(game: &Game, position: &AnyPosition, hole: Hole) -
         let mut env = Env::new(position.to_move);
         (env.origin, env.in_hand) = (hole, seeds);
         if choose.eval(&mut scope(game, position, None, env)) {
-            moves.extend(moves_from(game, position, hole, HandTake::chosen(seeds)));
+            moves.extend(moves_from(
+                game,
+                position,
+                (hole, seeds),
+                HandTake::chosen(seeds),
+            ));
         }
     }
     MovesFrom::Many(moves)
@@ -251,6 +268,14 @@ impl Sources {
 
     pub(crate) fn board(self) -> bool {
         self != Sources::Hand
+    }
+
+    /// Each kind of move played, as whether it is from the hand: the hand's
+    /// first, as `legal` lists them.
+    pub(crate) fn each(self) -> impl Iterator<Item = bool> {
+        [true, false]
+            .into_iter()
+            .filter(move |&from_hand| if from_hand { self.hand() } else { self.board() })
     }
 }
 
@@ -312,8 +337,19 @@ pub(crate) fn decisions_at(
 ) -> MovesFrom {
     match from_hand {
         true => hand_moves_into(game, position, hole),
-        false => moves_from(game, position, hole, HandTake::UNSAID),
+        false => board_moves_from(game, position, hole),
     }
+}
+
+/// The decisions of a move from `hole` on the board (`moves_from`).
+#[inline(always)]
+pub(crate) fn board_moves_from(game: &Game, position: &AnyPosition, hole: Hole) -> MovesFrom {
+    let seeds = match game.moves.choose_direction {
+        // Only a choice of direction reads what the move lifts.
+        Some(_) => seeds_lifted(game, position, hole),
+        None => 0,
+    };
+    moves_from(game, position, (hole, seeds), HandTake::UNSAID)
 }
 
 /// Whether the side to move may start a move at `hole`, one of its
