@@ -404,6 +404,10 @@ fn boolean(e: &BoolExpr) -> Run<bool> {
             let h = hole(h);
             Box::new(move |s| s.position.moved_from.contains(h(s)))
         }
+        BoolExpr::Closed(h) => {
+            let h = hole(h);
+            Box::new(move |s| s.position.closed.contains(h(s)))
+        }
         BoolExpr::Before(x) => {
             let x = boolean(x);
             Box::new(move |s| at_move_start(s, |s| x(s)))

@@ -97,7 +97,8 @@ impl Cost<'_> {
             | BoolExpr::Own(h)
             | BoolExpr::OwnNow(h)
             | BoolExpr::PreviousEnded(h)
-            | BoolExpr::MovedFrom(h) => self.hole(h),
+            | BoolExpr::MovedFrom(h)
+            | BoolExpr::Closed(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set).saturating_add(self.hole(h)),
             BoolExpr::ClaimedBy(h, side) => self.hole(h).saturating_add(self.side(side)),
             BoolExpr::HasPlayed(side) => self.side(side),

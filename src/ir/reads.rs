@@ -74,6 +74,7 @@ impl Read for BoolExpr {
             | BoolExpr::PreviousClockwise
             | BoolExpr::PreviousCaptured
             | BoolExpr::MovedFrom(_)
+            | BoolExpr::Closed(_)
             | BoolExpr::HasPlayed(_)
             | BoolExpr::Before(_) => Reads::MORE,
         }

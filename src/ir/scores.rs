@@ -111,7 +111,8 @@ impl Walk<'_> {
             | BoolExpr::Own(h)
             | BoolExpr::OwnNow(h)
             | BoolExpr::PreviousEnded(h)
-            | BoolExpr::MovedFrom(h) => self.hole(h),
+            | BoolExpr::MovedFrom(h)
+            | BoolExpr::Closed(h) => self.hole(h),
             BoolExpr::Contains(set, h) => self.set(set) || self.hole(h),
             BoolExpr::ClaimedBy(h, side) => self.hole(h) || self.side(side),
             BoolExpr::HasPlayed(side) => self.side(side),

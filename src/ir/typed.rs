@@ -256,6 +256,8 @@ pub enum BoolExpr {
     /// The last move played captured (some capture rule took seeds).
     PreviousCaptured,
     MovedFrom(Box<HoleExpr>),
+    /// The hole is closed for the round (match play).
+    Closed(Box<HoleExpr>),
     /// The side has had a turn this game (this round).
     HasPlayed(Box<SideExpr>),
     /// The value at the start of the move.

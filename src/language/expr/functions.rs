@@ -427,6 +427,14 @@ pub const FUNCTIONS: &[Function] = &[
             |a, _| Typed::Bool(BoolExpr::MovedFrom(a.hole())),
         )
     },
+    f(
+        "closed",
+        &[Hole],
+        Bool,
+        "the hole is closed for the round of a match ([match] short_hole): no seed is sown into it and no move starts from it",
+        "{0} is closed for the round",
+        |a, _| Typed::Bool(BoolExpr::Closed(a.hole())),
+    ),
 ];
 
 const fn f(
