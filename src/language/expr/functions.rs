@@ -428,7 +428,7 @@ pub const FUNCTIONS: &[Function] = &[
         )
     },
     f(
-        "closed",
+        "is_closed",
         &[Hole],
         Bool,
         "the hole is closed for the round of a match ([match] short_hole): no seed is sown into it and no move starts from it",
