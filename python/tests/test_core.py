@@ -100,6 +100,27 @@ def test_decisions_by_name_and_by_number():
     assert state.string_to_action(1, "b1") == 6
 
 
+def test_hand_counts_are_numbered():
+    """Moves that name a count taken from the hand (`a1:hand=2:cw`) have numbers
+    of their own: H x directions x (1 + the game's seeds)."""
+    game = mancala.load(str(REPO / "tests" / "games" / "hand-choose.toml"))
+    assert game.num_distinct_actions() == 12 * 3 * (1 + 48)
+    state = game.new_initial_state()
+    assert state.string_to_action("a1:hand=2:cw") == 0 + 12 * (2 + 3 * 2)
+    assert state.action_to_string(96) == "a1:hand=2:cw"
+    rng = np.random.default_rng(5)
+    hand_moves = set()
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        names = state.legal_decisions()
+        assert sorted(state.action_to_string(a) for a in actions) == sorted(names)
+        hand_moves.update(n for n in names if ":hand=" in n)
+        state.apply_action(int(rng.choice(actions)))
+    assert hand_moves, "captures into the hand are sown back from it"
+
+
 def test_an_illegal_action_changes_nothing():
     state = mancala.load("kalah").new_initial_state()
     before = state.to_json()

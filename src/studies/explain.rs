@@ -344,6 +344,9 @@ fn moves_rule<'a>(spec: &'a GameSpec, game: &Game, w: &Words) -> Rule<'a> {
         };
         moving +=
             &format!("{when} chooses the direction of sowing (a decision such as a3:cw or a3:ccw)");
+        if spec.hand.is_some() {
+            moving += ", of a move from the hand too";
+        }
     }
     if let Some(after) = &spec.moves.after {
         moving += &match game.moves.after_by_hole {
