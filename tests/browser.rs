@@ -17,9 +17,14 @@ use fantoccini::{Client, Locator};
 use in_browser::*;
 use serde_json::{Value, json};
 
+/// Oware where each side also holds twelve seeds it may put, as many as it
+/// chooses, into one of its holes instead of moving.
+const HAND_COUNTS: &str = "extends = \"oware\"\n[game]\nname = \"Hand counts\"\nsummary = \"Oware with twelve seeds in hand.\"\n[setup]\nhand = 12\n[hand]\noffered = \"beside\"\nchoose_seeds = \"true\"\n";
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_playground_works_in_a_browser() {
     let games = games_folder("browser");
+    std::fs::write(games.join("hand-counts.toml"), HAND_COUNTS).unwrap();
     let scenarios = scenarios_folder("browser-scenarios");
     let server = Server::start_with(&[
         Path::new("--games"),
@@ -204,6 +209,35 @@ async fn run(client: &Client, server: &Server) {
         )
         .1;
     until_board(client, "after a2:cw", &board_of(&after)).await;
+
+    // A hole with many counts from the hand asks the count first.
+    open(
+        client,
+        server,
+        "/#/play/dir:hand-counts",
+        "the hand-counts board",
+        "#board g.hole.legal[data-hole=\"a1\"]",
+    )
+    .await;
+    select(client, "agent-north", "human").await;
+    click(client, "#board g.hole[data-hole=\"a1\"]").await;
+    let offered = until(
+        client,
+        "the choice of a count",
+        "const c = [...document.querySelectorAll('#choices button')].map(b => b.dataset.count || b.dataset.decision); return c.length ? c : null;",
+    )
+    .await;
+    let mut expected: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+    expected.push("a1".into());
+    assert_eq!(offered, json!(expected));
+    click(client, "#choices button[data-count=\"3\"]").await;
+    let after = server
+        .post_json(
+            "/api/play",
+            json!({"game": {"ref": "dir:hand-counts"}, "decisions": ["a1:hand=3"]}),
+        )
+        .1;
+    until_board(client, "after a1:hand=3", &board_of(&after)).await;
 
     // The editor: an error at its line, then fixed, then played.
     client.goto(&server.url("/#/edit/kalah")).await.unwrap();

@@ -398,12 +398,23 @@ function renderRecord(replay) {
 }
 
 // A hole with several decisions (a direction to choose, a capture to decline)
-// asks which.
+// asks which. Counts taken from the hand (`a1:hand=5:cw`) are asked first, one
+// button a count, where they would otherwise fill the row with buttons.
 function choose(decisions) {
   if (decisions.length === 1) return play(decisions[0]);
-  document.getElementById("choices").replaceChildren(
-    el("span", {}, "Which? "),
-    ...decisions.map((d) => el("button", { "data-decision": d, on: { click: () => play(d) } }, d)));
+  const count = (d) => d.match(/:hand=(\d+)/)?.[1];
+  const counts = [...new Set(decisions.map(count).filter(Boolean))];
+  const byCount = counts.length > 1 && decisions.length > 8;
+  const buttons = byCount
+    ? [...counts.map((n) => el("button", { "data-count": n, on: { click: () =>
+        choose(decisions.filter((d) => count(d) === n)) } }, `${n} from the hand`)),
+      ...decisions.filter((d) => !count(d)).map(decisionButton)]
+    : decisions.map(decisionButton);
+  document.getElementById("choices").replaceChildren(el("span", {}, "Which? "), ...buttons);
+}
+
+function decisionButton(decision) {
+  return el("button", { "data-decision": decision, on: { click: () => play(decision) } }, decision);
 }
 
 async function play(decision) {
