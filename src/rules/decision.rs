@@ -8,10 +8,10 @@
 //! hole alone would not say it (`[hand] offered = "beside"`, `choose_seeds`).
 //! Written `a3`, `a3:hand` / `a3:hand=5` (five seeds from the hand), `a3:cw` /
 //! `a3:ccw`, `a3:decline` (every one), `a3:decline=2` / `a3:decline=1+3` (those
-//! met first, third...), `a3:hand=2:cw:decline`. An end check the mover may call or offer
-//! (`[[end]] call` / `offer`) is written by the name the file gives it, and the
-//! answers to an offer `accept` and `refuse`; a swap of seats (`[swap]`) is
-//! written `swap`.
+//! met first, third...), `a3:hand=2:cw:decline`. An end check the mover may
+//! call or offer (`[[end]] call` / `offer`) is written by the name the file
+//! gives it, and the answers to an offer `accept` and `refuse`; a swap of seats
+//! (`[swap]`) is written `swap`.
 
 use crate::rules::board::{Board, Direction, Hole};
 
@@ -81,8 +81,9 @@ impl HandTake {
     /// The most seeds a chosen count may name.
     pub const MOST: u16 = u16::MAX - 1;
 
-    /// A hand move taking `seeds` (from 1 to `MOST`) the mover chose.
-    pub fn chosen(seeds: u16) -> HandTake {
+    /// A hand move taking `seeds` (from 1 to `MOST`: callers count within the
+    /// hand, kept below `MOST`) the mover chose.
+    pub(crate) fn chosen(seeds: u16) -> HandTake {
         debug_assert!((1..=Self::MOST).contains(&seeds));
         HandTake(seeds)
     }
