@@ -176,7 +176,8 @@ pub(crate) fn moves_from(
 }
 
 /// The seeds a move from `hole` lifts (`[move] lift`, all by default; kept
-/// between 1 and all the hole holds).
+/// between 1 and all the hole holds). Inlined: every move's lift asks it.
+#[inline(always)]
 pub(crate) fn seeds_lifted(game: &Game, position: &AnyPosition, hole: Hole) -> u16 {
     let available = position.counts[hole as usize];
     match &game.moves.lift {
