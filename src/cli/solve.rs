@@ -280,10 +280,20 @@ fn text(report: &Report) -> String {
         outcome(value(report.verdict, report.margin))
     );
     // One column for the names, as wide as the longest (`a1:hand=12:cw`).
-    let width = report.decisions.iter().map(|d| d.decision.len()).max().unwrap_or(0).max(8);
+    let width = report
+        .decisions
+        .iter()
+        .map(|d| d.decision.len())
+        .max()
+        .unwrap_or(0)
+        .max(8);
     for decision in &report.decisions {
         let value = value(decision.verdict, decision.margin);
-        text += &format!("  {:<width$} {side} {}\n", decision.decision, outcome(value));
+        text += &format!(
+            "  {:<width$} {side} {}\n",
+            decision.decision,
+            outcome(value)
+        );
     }
     if !report.worse.is_empty() {
         text += &format!("  worse: {} (values not sought)\n", report.worse.join(" "));
