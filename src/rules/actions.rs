@@ -198,25 +198,6 @@ impl HandNumbers {
 mod tests {
     use super::*;
 
-    /// Hand moves beside board moves, with counts chosen and without.
-    const HAND_BESIDE: &str = r#"
-extends = "oware"
-[setup]
-hand = 3
-[hand]
-offered = "beside"
-"#;
-
-    /// A count chosen in a game of one seed: `a1:hand=1` is the only count.
-    const HAND_ONE_SEED: &str = r#"
-extends = "oware"
-[setup]
-seeds = 0
-hand = "if side == mover then 1 else 0"
-[hand]
-choose_seeds = "true"
-"#;
-
     /// The bundled games, and games whose moves say they come from the hand.
     fn games() -> Vec<(String, Game)> {
         let mut games: Vec<(String, Game)> = crate::language::bundled::ids()
@@ -227,15 +208,11 @@ choose_seeds = "true"
                 )
             })
             .collect();
-        let chosen = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/hand-choose.toml");
-        games.push((
-            chosen.into(),
-            crate::load(chosen, &[]).expect("a test game"),
-        ));
-        for (id, text) in [("beside", HAND_BESIDE), ("one-seed", HAND_ONE_SEED)] {
-            let source = crate::language::source::Source::from_text(id, "inline.toml", text);
-            let game = crate::language::load::load_source(&source, &[]).expect("loads");
-            games.push((id.into(), game));
+        // Counts chosen, hand moves beside board moves, and one seed in all.
+        for file in ["hand-choose", "hand-beside", "hand-one-seed"] {
+            let path = format!("{}/tests/games/{file}.toml", env!("CARGO_MANIFEST_DIR"));
+            let game = crate::load(&path, &[]).expect("a test game");
+            games.push((path, game));
         }
         games
     }
