@@ -10,6 +10,7 @@
 //! other parts (hands, claims, ...) are those of the position the solve
 //! started from; only its counts and side to move then tell it apart.
 
+use super::zeroed::Zeroed;
 use crate::rules::board::Side;
 
 /// The most seeds a position kept may hold: its value, within as many seeds
@@ -33,6 +34,7 @@ pub(super) enum Known {
     Unknown,
 }
 
+/// Zero, as the table starts.
 const UNKNOWN: u8 = 0;
 const ON_LINE: u8 = 1;
 /// A value `v` is kept as `v + VALUE_ZERO`, clear of the two marks.
@@ -48,7 +50,7 @@ pub(super) struct Endgame {
     /// side to move.
     rest: u64,
     /// Two bytes an arrangement, one for each side to move.
-    values: Vec<u8>,
+    values: Zeroed<u8>,
 }
 
 impl Endgame {
@@ -83,19 +85,18 @@ impl Endgame {
             }
         }
         let size = 2 * ways[holes * width + most_seeds as usize] as usize;
-        Vec::<u8>::new().try_reserve_exact(size).ok()?;
         Some(Endgame {
             holes,
             most_seeds,
             ways,
             rest,
-            values: vec![UNKNOWN; size],
+            values: Zeroed::new(size)?,
         })
     }
 
     /// Bytes the table takes (two an arrangement; a little more for `ways`).
     pub(super) fn bytes(&self) -> usize {
-        self.values.len() + 8 * self.ways.len()
+        self.values.words().len() + 8 * self.ways.len()
     }
 
     /// The place of the position of these hole `counts` with `to_move` to
@@ -121,7 +122,7 @@ impl Endgame {
     }
 
     pub(super) fn get(&self, place: usize) -> Known {
-        match self.values[place] {
+        match self.values.words()[place] {
             UNKNOWN => Known::Unknown,
             ON_LINE => Known::OnLine,
             byte => Known::Value(i64::from(byte) - VALUE_ZERO),
@@ -130,19 +131,19 @@ impl Endgame {
 
     /// Marks the position as on the line (its value being found).
     pub(super) fn enter(&mut self, place: usize) {
-        self.values[place] = ON_LINE;
+        self.values.words_mut()[place] = ON_LINE;
     }
 
     /// Forgets a position left unsolved (a search stopped below it).
     pub(super) fn leave(&mut self, place: usize) {
-        self.values[place] = UNKNOWN;
+        self.values.words_mut()[place] = UNKNOWN;
     }
 
     /// Keeps the margin still to be won from the position, which lies within
     /// its seeds on the board.
     pub(super) fn put(&mut self, place: usize, value: i64) {
         debug_assert!(value.abs() <= i64::from(self.most_seeds));
-        self.values[place] = (value + VALUE_ZERO) as u8;
+        self.values.words_mut()[place] = (value + VALUE_ZERO) as u8;
     }
 }
 
@@ -156,7 +157,7 @@ mod tests {
     fn places_are_one_to_one() {
         let table = Endgame::within(1 << 20, 3, (12, 0), 7).expect("a table");
         assert_eq!(table.most_seeds, 4);
-        let mut seen = vec![false; table.values.len()];
+        let mut seen = vec![false; table.values.words().len()];
         for a in 0..=4u16 {
             for b in 0..=4 - a {
                 for c in 0..=4 - a - b {

@@ -31,6 +31,7 @@ mod endgame;
 pub mod retrograde;
 mod table;
 mod workers;
+mod zeroed;
 
 use std::hash::Hash;
 use std::sync::atomic::Ordering;

@@ -5,6 +5,7 @@
 
 use std::hash::{Hash, Hasher};
 
+use super::zeroed::Zeroed;
 use crate::agents::search::WordHasher;
 
 /// The fewest slots a table has.
@@ -40,7 +41,9 @@ type Slot = [u64; 2];
 
 /// The table: a power of two of slots.
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    slots: Zeroed<Slot>,
+    /// The slots less one.
+    mask: usize,
 }
 
 impl Table {
@@ -52,25 +55,24 @@ impl Table {
             return None;
         }
         let slots = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        // Asked first without touching it, so that too large a budget is an
-        // answer, not an abort; then taken as zeroed memory, given lazily.
-        Vec::<Slot>::new().try_reserve_exact(slots).ok()?;
         Some(Table {
-            slots: vec![[0; 2]; slots],
+            slots: Zeroed::new(slots)?,
+            mask: slots - 1,
         })
     }
 
     /// The first slot of the key's bucket.
     fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 2)
+        (key as usize) & (self.mask - 1)
     }
 
     pub(super) fn get(&self, key: u64) -> Option<Entry> {
         let key = key.max(1);
         let bucket = self.bucket(key);
-        let [stored, packed] = match self.slots[bucket] {
+        let slots = self.slots.words();
+        let [stored, packed] = match slots[bucket] {
             slot if slot[0] == key => slot,
-            _ => self.slots[bucket + 1],
+            _ => slots[bucket + 1],
         };
         (stored == key).then(|| Entry {
             value: i64::from(packed as u32 as i32),
@@ -88,7 +90,8 @@ impl Table {
         let key = key.max(1);
         let size = u64::from(63 - examined.max(1).leading_zeros());
         let bucket = self.bucket(key);
-        let first = self.slots[bucket];
+        let slots = self.slots.words_mut();
+        let first = slots[bucket];
         let index = match first[0] == key || size >= first[1] >> 56 {
             true => bucket,
             false => bucket + 1,
@@ -101,7 +104,7 @@ impl Table {
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        self.slots[index] = [key, value | best << 32 | bound << 48 | size << 56];
+        slots[index] = [key, value | best << 32 | bound << 48 | size << 56];
     }
 }
 
