@@ -46,9 +46,6 @@ pub(super) struct Endgame {
     /// `ways[m][r]`: the arrangements of at most `r` seeds in `m` holes,
     /// C(r + m, m), flattened with rows of `most_seeds + 1`.
     ways: Vec<u64>,
-    /// The key of what every position kept shares besides its counts and
-    /// side to move.
-    rest: u64,
     /// Two bytes an arrangement, one for each side to move.
     values: Zeroed<u8>,
 }
@@ -56,13 +53,12 @@ pub(super) struct Endgame {
 impl Endgame {
     /// A table for positions of `holes` holes with at most a third of the
     /// game's `seeds`, `MOST_ARRANGEMENTS` and what fits in `bytes`, sharing
-    /// the `rest` key, which holds `in_hand` seeds; none if not even one seed
-    /// fits or the system cannot give the memory.
+    /// the rest of the start, which holds `in_hand` seeds; none if not even
+    /// one seed fits or the system cannot give the memory.
     pub(super) fn within(
         bytes: usize,
         holes: usize,
         (seeds, in_hand): (u32, u32),
-        rest: u64,
     ) -> Option<Endgame> {
         let most_places = MOST_ARRANGEMENTS.min(bytes as u128 / 2);
         let arrangements = |most: u32| {
@@ -89,7 +85,6 @@ impl Endgame {
             holes,
             most_seeds,
             ways,
-            rest,
             values: Zeroed::new(size)?,
         })
     }
@@ -100,14 +95,15 @@ impl Endgame {
     }
 
     /// The place of the position of these hole `counts` with `to_move` to
-    /// play, if it has one: at most `most_seeds` seeds, the table's `rest`.
+    /// play, if it has one: at most `most_seeds` seeds, and the rest of the
+    /// start (which `rests_as_start` tells).
     /// Its rank counts the arrangements before it, holes taken in order, a
     /// last one holding the seeds short of `most_seeds`.
     pub(super) fn place(
         &self,
         counts: &[u16],
         to_move: Side,
-        rest: impl FnOnce() -> u64,
+        rests_as_start: impl FnOnce() -> bool,
     ) -> Option<usize> {
         let width = self.most_seeds as usize + 1;
         let mut left = self.most_seeds as usize;
@@ -118,7 +114,7 @@ impl Endgame {
             rank += self.ways[row + left] - self.ways[row + left.checked_sub(count)?];
             left -= count;
         }
-        (rest() == self.rest).then_some(2 * rank as usize + to_move.index())
+        rests_as_start().then_some(2 * rank as usize + to_move.index())
     }
 
     pub(super) fn get(&self, place: usize) -> Known {
@@ -155,21 +151,21 @@ mod tests {
     /// for each side to move, and the places fill the table.
     #[test]
     fn places_are_one_to_one() {
-        let table = Endgame::within(1 << 20, 3, (12, 0), 7).expect("a table");
+        let table = Endgame::within(1 << 20, 3, (12, 0)).expect("a table");
         assert_eq!(table.most_seeds, 4);
         let mut seen = vec![false; table.values.words().len()];
         for a in 0..=4u16 {
             for b in 0..=4 - a {
                 for c in 0..=4 - a - b {
                     for side in [Side::South, Side::North] {
-                        let place = table.place(&[a, b, c, 9], side, || 7).expect("a place");
+                        let place = table.place(&[a, b, c, 9], side, || true).expect("a place");
                         assert!(!std::mem::replace(&mut seen[place], true));
                     }
                 }
             }
         }
         assert!(seen.iter().all(|&seen| seen));
-        assert_eq!(table.place(&[2, 2, 1], Side::South, || 7), None);
-        assert_eq!(table.place(&[2, 2, 0], Side::South, || 8), None);
+        assert_eq!(table.place(&[2, 2, 1], Side::South, || true), None);
+        assert_eq!(table.place(&[2, 2, 0], Side::South, || false), None);
     }
 }

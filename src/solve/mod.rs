@@ -28,6 +28,7 @@
 //!   where its reachable positions fit in memory.
 
 mod endgame;
+mod keys;
 pub mod retrograde;
 mod table;
 mod workers;
@@ -43,10 +44,11 @@ use crate::rules::board::Side;
 use crate::rules::decision::Decision;
 use crate::rules::game::{Check, EndOutcome, Game};
 use crate::rules::memory::Memory;
-use crate::rules::position::{Position, PositionOf};
+use crate::rules::position::Position;
 use crate::rules::state::{GameState, Outcome, Reason, Status};
 
 use endgame::{Endgame, Known};
+use keys::Keys;
 use table::{Bound, Table};
 use workers::Shared;
 
@@ -429,6 +431,10 @@ struct Search<'s, 'r> {
     endgame: Option<Endgame>,
     /// Positions on the line being searched whose values `endgame` is finding.
     endgame_line: usize,
+    /// Whether a position sown is looked up in `endgame` before a turn is
+    /// settled there (`known_after`): there is an endgame table and no
+    /// repetition is checked.
+    reads_sown: bool,
     /// Keys of the positions on the line from the root, to meet repeats.
     line: Vec<u64>,
     /// Lists of decisions in search order, one in use for each position on
@@ -456,17 +462,12 @@ impl<'s, 'r> Search<'s, 'r> {
         let game = start.game();
         let valuing = Valuing::of(game);
         let bounded = valuing == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none());
-        let keys = Keys {
-            cells: game.board.cell_count(),
-            valuing,
-            turn_free: !game.remembers(Memory::Turns),
-        };
         let position = start.position();
+        let keys = Keys::new(game, valuing, position);
         let seeds = (position.seeds_on_board(), position.seeds_in_hand());
         let holes = game.board.hole_count();
-        let rest = keys.rest_key(position);
         let endgame = bounded
-            .then(|| Endgame::within(budget.memory / 2, holes, seeds, rest))
+            .then(|| Endgame::within(budget.memory / 2, holes, seeds))
             .flatten();
         let table_bytes = budget.memory - endgame.as_ref().map_or(0, Endgame::bytes);
         let table = Table::within(table_bytes).ok_or(SolveError::NoMemory(budget.memory))?;
@@ -475,6 +476,7 @@ impl<'s, 'r> Search<'s, 'r> {
             keys,
             bounded,
             table,
+            reads_sown: endgame.is_some() && !game.tracks_repetition(),
             endgame,
             endgame_line: 0,
             line: Vec::new(),
@@ -491,6 +493,19 @@ impl<'s, 'r> Search<'s, 'r> {
             shared,
             deadline,
         })
+    }
+
+    /// Counts a position examined, stopping past the budget's positions.
+    #[inline]
+    fn examine(&mut self) -> Result<(), SolveError> {
+        self.positions += 1;
+        if self.positions > self.most_positions {
+            return Err(SolveError::TooManyPositions(self.most_positions));
+        }
+        if self.positions.is_multiple_of(CHECK_EVERY) {
+            self.now_and_then()?;
+        }
+        Ok(())
     }
 
     /// Every `CHECK_EVERY` positions: stops past the deadline, and reports
@@ -590,13 +605,7 @@ impl<'s, 'r> Search<'s, 'r> {
         window: (i64, i64),
         spares: &mut Spares<'g, N>,
     ) -> Result<i64, SolveError> {
-        self.positions += 1;
-        if self.positions > self.most_positions {
-            return Err(SolveError::TooManyPositions(self.most_positions));
-        }
-        if self.positions.is_multiple_of(CHECK_EVERY) {
-            self.now_and_then()?;
-        }
+        self.examine()?;
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {
             return Ok(self.final_score(mover, outcome, state.position()));
@@ -716,8 +725,15 @@ impl<'s, 'r> Search<'s, 'r> {
         let mut best = Ok((-i64::MAX, order[0]));
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         for &index in &order {
-            state.after_into(index, &mut child);
-            let value = match self.value_from(mover, &child, (alpha, beta), spares) {
+            let value = match self.known_after(mover, state, index) {
+                Ok(Some(value)) => Ok(value),
+                Ok(None) => {
+                    state.after_into(index, &mut child);
+                    self.value_from(mover, &child, (alpha, beta), spares)
+                }
+                Err(error) => Err(error),
+            };
+            let value = match value {
                 Ok(value) => value,
                 Err(error) => {
                     best = Err(error);
@@ -738,11 +754,43 @@ impl<'s, 'r> Search<'s, 'r> {
         best
     }
 
-    /// The place of a position in `endgame`, if it has one.
+    /// The value for `mover` of the position `state`'s `index`-th decision
+    /// leads to, where the endgame table holds it: read from the position as
+    /// sown, with no new turn settled there. A position the table holds was
+    /// settled as a turn start once and went on (its value found), and would
+    /// go on alike: settling depends on the position alone where no
+    /// repetition is checked, but for the turn limit, checked here.
+    fn known_after<const N: usize>(
+        &mut self,
+        mover: Side,
+        state: &GameState<'_, N>,
+        index: usize,
+    ) -> Result<Option<i64>, SolveError> {
+        if !self.reads_sown {
+            return Ok(None);
+        }
+        let next = &state.successors()[index];
+        if next.turn >= state.game().limits().turns {
+            return Ok(None);
+        }
+        let Some(place) = self.endgame_place(next) else {
+            return Ok(None);
+        };
+        let endgame = self.endgame.as_ref().expect("a place in the endgame table");
+        let Known::Value(value) = endgame.get(place) else {
+            return Ok(None);
+        };
+        self.examine()?;
+        let value = self.so_far(next.to_move, next) + value;
+        Ok(Some(if next.to_move == mover { value } else { -value }))
+    }
+
+    /// The place of a position in `endgame`, if it has one: few enough
+    /// seeds, and the start's rest (hands, claims, ...).
     fn endgame_place<const N: usize>(&self, position: &Position<N>) -> Option<usize> {
         let endgame = self.endgame.as_ref()?;
         endgame.place(&position.counts, position.to_move, || {
-            self.keys.rest_key(position)
+            self.keys.rests_as_start(position)
         })
     }
 
@@ -793,8 +841,14 @@ impl<'s, 'r> Search<'s, 'r> {
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         let mut best = -i64::MAX;
         for index in 0..state.successors().len() {
-            state.after_into(index, &mut child);
-            let value = self.value_from(mover, &child, (-i64::MAX, i64::MAX), spares);
+            let value = match self.known_after(mover, state, index) {
+                Ok(Some(value)) => Ok(value),
+                Ok(None) => {
+                    state.after_into(index, &mut child);
+                    self.value_from(mover, &child, (-i64::MAX, i64::MAX), spares)
+                }
+                Err(error) => Err(error),
+            };
             match value {
                 Ok(value) => best = best.max(value),
                 Err(error) => {
@@ -843,78 +897,6 @@ impl<'s, 'r> Search<'s, 'r> {
                 own - other
             }
         }
-    }
-}
-
-/// What a position's key holds.
-#[derive(Clone, Copy)]
-struct Keys {
-    /// Cells of the board (a position's counts past them are 0).
-    cells: usize,
-    /// How positions are valued: by margin, the scores are left out.
-    valuing: Valuing,
-    /// Whether positions reached at different turns may share a value: no rule
-    /// reads the turns played.
-    turn_free: bool,
-}
-
-impl Keys {
-    /// The table's key of a position: all of it but, where no rule reads
-    /// them, the turns played and (valuing by margin) the scores.
-    fn key<const N: usize>(&self, position: &Position<N>) -> u64 {
-        let rest = (position.to_move, self.rest(position));
-        table::key(&position.counts[..self.cells], &rest)
-    }
-
-    /// The key of every part of a position in the table's key but its counts
-    /// and side to move.
-    fn rest_key<const N: usize>(&self, position: &Position<N>) -> u64 {
-        table::key(&[], &self.rest(position))
-    }
-
-    /// Every part of a position in the table's key but its counts and side to
-    /// move. Every part is named, so that a part added to positions is not
-    /// left out.
-    fn rest<'p, const N: usize>(&self, position: &'p Position<N>) -> impl Hash + 'p {
-        let PositionOf {
-            captured,
-            to_move: _,
-            starter,
-            closed,
-            turn,
-            pending,
-            called,
-            claims,
-            hand,
-            out_of_play,
-            previous,
-            previous_captured,
-            extra_turns,
-            passed,
-            played,
-            moved_from,
-            territory,
-            counts: _,
-        } = position;
-        let captured = match self.valuing {
-            Valuing::Margin => [0; 2],
-            Valuing::Outcome => *captured,
-        };
-        let turn = if self.turn_free { 0 } else { *turn };
-        // Sets of holes are mostly empty: hashed only where some hold holes.
-        let sets = [*closed, claims[0], claims[1], *moved_from, *territory];
-        let sets = sets.iter().any(|set| !set.is_empty()).then_some(sets);
-        (
-            (captured, starter, turn, pending, called, hand, out_of_play),
-            (
-                previous,
-                previous_captured,
-                extra_turns,
-                passed,
-                played,
-                sets,
-            ),
-        )
     }
 }
 
