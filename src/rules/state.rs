@@ -137,6 +137,25 @@ pub struct Illegal {
     pub decision: Decision,
 }
 
+/// A legal decision's position, sown but not settled (`GameState::successor`).
+pub struct Successor<'s, 'g, const N: usize> {
+    state: &'s GameState<'g, N>,
+    index: usize,
+    position: Position<N>,
+}
+
+impl<'g, const N: usize> Successor<'_, 'g, N> {
+    /// The position as sown: the next turn's end checks have not run.
+    pub fn position(&self) -> &Position<N> {
+        &self.position
+    }
+
+    /// The state after the decision, written over `child` (as `after_into`).
+    pub fn settle_into(&self, child: &mut GameState<'g, N>) {
+        self.state.after_sown_into(self.index, self.position, child);
+    }
+}
+
 /// Decisions a game's list is made room for at the start (most random games
 /// of the bundled games take fewer; a longer one grows the list).
 pub(crate) const TYPICAL_GAME_DECISIONS: usize = 128;
@@ -426,9 +445,26 @@ impl<'g, const N: usize> GameState<'g, N> {
     /// reused: a search that keeps one spare state for each depth allocates
     /// nothing for the nodes it expands once its lists have grown.
     pub fn after_into(&self, index: usize, child: &mut GameState<'g, N>) {
+        self.after_sown_into(index, self.played(index), child);
+    }
+
+    /// The position the `index`-th legal decision leads to, before the next
+    /// turn is settled there (its end checks run, a pass made): sown now
+    /// where the successors are not known, and only this one. A search reads
+    /// it in its tables, and makes a state of it only where it must.
+    pub fn successor(&self, index: usize) -> Successor<'_, 'g, N> {
+        Successor {
+            state: self,
+            index,
+            position: self.played(index),
+        }
+    }
+
+    /// `after_into` from the position the decision leads to, already sown.
+    fn after_sown_into(&self, index: usize, sown: Position<N>, child: &mut GameState<'g, N>) {
         let decision = self.legal[index];
         child.game = self.game;
-        child.position = self.played(index);
+        child.position = sown;
         child.legal.clear();
         // `settle` takes the successor list's allocation for its own.
         child.gained = OnceCell::new();

@@ -431,10 +431,12 @@ struct Search<'s, 'r> {
     endgame: Option<Endgame>,
     /// Positions on the line being searched whose values `endgame` is finding.
     endgame_line: usize,
-    /// Whether a position sown is looked up in `endgame` before a turn is
-    /// settled there (`known_after`): there is an endgame table and no
-    /// repetition is checked.
+    /// Whether a position sown is looked up in the tables before a turn is
+    /// settled there (`known_after`): no repetition is checked.
     reads_sown: bool,
+    /// The turn limit (GEN-11): a position of this turn or later ends the
+    /// game, whatever the tables hold.
+    last_turn: u32,
     /// Keys of the positions on the line from the root, to meet repeats.
     line: Vec<u64>,
     /// Lists of decisions in search order, one in use for each position on
@@ -476,7 +478,8 @@ impl<'s, 'r> Search<'s, 'r> {
             keys,
             bounded,
             table,
-            reads_sown: endgame.is_some() && !game.tracks_repetition(),
+            reads_sown: !game.tracks_repetition(),
+            last_turn: game.limits().turns,
             endgame,
             endgame_line: 0,
             line: Vec::new(),
@@ -621,7 +624,7 @@ impl<'s, 'r> Search<'s, 'r> {
         {
             return Ok(so_far + self.endgame_value(state, place, spares)?);
         }
-        let (key, best, window) = match self.probe(state, so_far, window, history)? {
+        let (key, best, window) = match self.probe(state.position(), so_far, window, history)? {
             Probe::Known(value) => return Ok(value),
             Probe::Search { key, best, window } => (key, best, window),
         };
@@ -663,12 +666,11 @@ impl<'s, 'r> Search<'s, 'r> {
     /// the line (valued as drawn), or the window narrowed by the table.
     fn probe<const N: usize>(
         &mut self,
-        state: &GameState<'_, N>,
+        position: &Position<N>,
         so_far: i64,
         (mut alpha, mut beta): (i64, i64),
         history: u64,
     ) -> Result<Probe, SolveError> {
-        let position = state.position();
         if self.bounded {
             // No more than the seeds still in play can change hands.
             let left = i64::from(position.seeds_on_board() + position.seeds_in_hand());
@@ -715,74 +717,112 @@ impl<'s, 'r> Search<'s, 'r> {
         state: &GameState<'g, N>,
         key: u64,
         best: Option<u16>,
+        window: (i64, i64),
+        spares: &mut Spares<'g, N>,
+    ) -> Result<(i64, usize), SolveError> {
+        self.line.push(key);
+        let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
+        let found = self.children_in_order(state, best, window, &mut child, spares);
+        self.line.pop();
+        spares.push(child);
+        found
+    }
+
+    /// `children`, each searched in `child`. The table's best decision is
+    /// sown and searched alone first: where it reaches `beta`, as it mostly
+    /// does, the others are never sown.
+    fn children_in_order<'g, const N: usize>(
+        &mut self,
+        state: &GameState<'g, N>,
+        best: Option<u16>,
         (mut alpha, beta): (i64, i64),
+        child: &mut GameState<'g, N>,
         spares: &mut Spares<'g, N>,
     ) -> Result<(i64, usize), SolveError> {
         let mover = state.position().to_move;
+        let first = best.map(usize::from).filter(|&b| b < state.legal().len());
+        let mut found = (-i64::MAX, first.unwrap_or(0));
+        if let Some(first) = first {
+            found.0 = self.child_value(mover, state, first, (alpha, beta), child, spares)?;
+            alpha = alpha.max(found.0);
+            if alpha >= beta {
+                return Ok(found);
+            }
+        }
         let mut order = self.orders.pop().unwrap_or_default();
         self.order(state, best, &mut order);
-        self.line.push(key);
-        let mut best = Ok((-i64::MAX, order[0]));
-        let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
-        for &index in &order {
-            let value = match self.known_after(mover, state, index) {
-                Ok(Some(value)) => Ok(value),
-                Ok(None) => {
-                    state.after_into(index, &mut child);
-                    self.value_from(mover, &child, (alpha, beta), spares)
-                }
-                Err(error) => Err(error),
-            };
-            let value = match value {
+        let rest = order.iter().filter(|&&index| Some(index) != first);
+        for &index in rest {
+            let value = match self.child_value(mover, state, index, (alpha, beta), child, spares) {
                 Ok(value) => value,
                 Err(error) => {
-                    best = Err(error);
-                    break;
+                    self.orders.push(order);
+                    return Err(error);
                 }
             };
-            if best.as_ref().is_ok_and(|&(b, _)| value > b) {
-                best = Ok((value, index));
+            if value > found.0 || found.0 == -i64::MAX {
+                found = (value, index);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
                 break;
             }
         }
-        self.line.pop();
         self.orders.push(order);
-        spares.push(child);
-        best
+        Ok(found)
     }
 
-    /// The value for `mover` of the position `state`'s `index`-th decision
-    /// leads to, where the endgame table holds it: read from the position as
-    /// sown, with no new turn settled there. A position the table holds was
-    /// settled as a turn start once and went on (its value found), and would
-    /// go on alike: settling depends on the position alone where no
-    /// repetition is checked, but for the turn limit, checked here.
+    /// The value for `mover` of `state`'s `index`-th decision within
+    /// `window`: read from the tables where they know it, else searched in
+    /// `child`.
+    fn child_value<'g, const N: usize>(
+        &mut self,
+        mover: Side,
+        state: &GameState<'g, N>,
+        index: usize,
+        window: (i64, i64),
+        child: &mut GameState<'g, N>,
+        spares: &mut Spares<'g, N>,
+    ) -> Result<i64, SolveError> {
+        let next = state.successor(index);
+        if let Some(value) = self.known_after(mover, next.position(), window)? {
+            return Ok(value);
+        }
+        next.settle_into(child);
+        self.value_from(mover, child, window, spares)
+    }
+
+    /// The value for `mover` of a decision's position `next`, as sown, where
+    /// it is known without settling a turn there (a state made, its decisions
+    /// listed), within `window` for `mover` as a search of it would find it:
+    /// from the endgame table, the seeds still in play or the transposition
+    /// table. Where no repetition is checked, how a turn settles depends on
+    /// the position alone but for the turn limit, checked here; a position
+    /// the tables hold was settled once and went on.
     fn known_after<const N: usize>(
         &mut self,
         mover: Side,
-        state: &GameState<'_, N>,
-        index: usize,
+        next: &Position<N>,
+        (alpha, beta): (i64, i64),
     ) -> Result<Option<i64>, SolveError> {
-        if !self.reads_sown {
+        if !self.reads_sown || next.turn >= self.last_turn {
             return Ok(None);
         }
-        let next = &state.successors()[index];
-        if next.turn >= state.game().limits().turns {
-            return Ok(None);
-        }
-        let Some(place) = self.endgame_place(next) else {
-            return Ok(None);
-        };
-        let endgame = self.endgame.as_ref().expect("a place in the endgame table");
-        let Known::Value(value) = endgame.get(place) else {
-            return Ok(None);
+        let same = next.to_move == mover;
+        let window = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let so_far = self.so_far(next.to_move, next);
+        let value = match self.endgame_place(next) {
+            Some(place) => match self.endgame.as_ref().map(|e| e.get(place)) {
+                Some(Known::Value(value)) => so_far + value,
+                _ => return Ok(None),
+            },
+            None => match self.probe(next, so_far, window, 0)? {
+                Probe::Known(value) => value,
+                Probe::Search { .. } => return Ok(None),
+            },
         };
         self.examine()?;
-        let value = self.so_far(next.to_move, next) + value;
-        Ok(Some(if next.to_move == mover { value } else { -value }))
+        Ok(Some(if same { value } else { -value }))
     }
 
     /// The place of a position in `endgame`, if it has one: few enough
@@ -840,16 +880,9 @@ impl<'s, 'r> Search<'s, 'r> {
         let most = i64::from(position.seeds_on_board() + position.seeds_in_hand());
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         let mut best = -i64::MAX;
-        for index in 0..state.successors().len() {
-            let value = match self.known_after(mover, state, index) {
-                Ok(Some(value)) => Ok(value),
-                Ok(None) => {
-                    state.after_into(index, &mut child);
-                    self.value_from(mover, &child, (-i64::MAX, i64::MAX), spares)
-                }
-                Err(error) => Err(error),
-            };
-            match value {
+        for index in 0..state.legal().len() {
+            let everything = (-i64::MAX, i64::MAX);
+            match self.child_value(mover, state, index, everything, &mut child, spares) {
                 Ok(value) => best = best.max(value),
                 Err(error) => {
                     spares.push(child);
