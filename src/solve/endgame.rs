@@ -17,12 +17,19 @@ use crate::rules::board::Side;
 /// either way, fits a byte beside the two marks.
 const MOST_SEEDS: u32 = 126;
 
-/// The most arrangements of seeds the table has places for. Each value is
-/// found from every decision's exact value, with no cut-off, so that filling
-/// the table costs more than the search it saves once it reaches far up the
-/// game: measured (docs/solved.md), a few million places and positions with
-/// up to a third of the game's seeds are where it pays.
-const MOST_ARRANGEMENTS: u128 = 1 << 22;
+/// The most arrangements of seeds the table has places for (two bytes each:
+/// 256 MiB).
+const MOST_ARRANGEMENTS: u128 = 1 << 27;
+
+/// How far up the game the table reaches. Each value is found from every
+/// decision's exact value, with no cut-off, so that a table reaching further
+/// up costs more than it saves in a small search and less in a large one,
+/// which starts from more seeds. Measured (docs/solved.md): a third of the
+/// seeds suits Kalah's cells of 36 to 40 seeds; from 50 (Kalah(5,5)), a table
+/// of up to 21 seeds took two thirds of the time one of 15 did. So a table
+/// holds positions of up to a third of the game's seeds, or of all but
+/// `SEEDS_ABOVE`, whichever is more.
+const SEEDS_ABOVE: u32 = 29;
 
 /// What the table knows of a position.
 pub(super) enum Known {
@@ -51,8 +58,9 @@ pub(super) struct Endgame {
 }
 
 impl Endgame {
-    /// A table for positions of `holes` holes with at most a third of the
-    /// game's `seeds`, `MOST_ARRANGEMENTS` and what fits in `bytes`, sharing
+    /// A table for positions of `holes` holes with as many of the game's
+    /// `seeds` as `SEEDS_ABOVE` says, `MOST_ARRANGEMENTS` and what fits in
+    /// `bytes`, sharing
     /// the rest of the start, which holds `in_hand` seeds; none if not even
     /// one seed fits or the system cannot give the memory.
     pub(super) fn within(
@@ -69,7 +77,8 @@ impl Endgame {
             })
         };
         // A value lies within the seeds on the board and in hand.
-        let most_seeds = (seeds + in_hand) / 3;
+        let seeds = seeds + in_hand;
+        let most_seeds = (seeds / 3).max(seeds.saturating_sub(SEEDS_ABOVE));
         let most_seeds = (1..=most_seeds.min(MOST_SEEDS.saturating_sub(in_hand)))
             .take_while(|&most| arrangements(most).is_some())
             .last()?;
