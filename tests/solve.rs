@@ -4,7 +4,7 @@
 
 use mancala::agents::search::{evaluate, minimax};
 use mancala::solve::{Budget, MAX_LINE, SolveError, Valued, Valuing, Verdict, solve};
-use mancala::{Game, GameState, Side};
+use mancala::{Game, GameState, Limits, Side, Status};
 
 const BUDGET: Budget = Budget {
     memory: 64 << 20,
@@ -212,6 +212,48 @@ fn the_solver_agrees_with_plain_minimax() {
                 false => best.value.for_other(),
             };
             assert_eq!(seen, value, "{cell} after {decision:?}");
+        }
+    }
+}
+
+/// South's margin under perfect play where a game cut by the turn limit
+/// (GEN-11) counts as drawn with margin 0, as the solver values it: plain
+/// minimax, every line to its end.
+fn margin_with_limit(state: &GameState) -> i64 {
+    if let Some(outcome) = state.outcome() {
+        let [south, north] = state.position().captured().map(i64::from);
+        return match outcome.status {
+            Status::Unfinished => 0,
+            _ => south - north,
+        };
+    }
+    let values = (0..state.legal().len()).map(|i| margin_with_limit(&state.after(i)));
+    match state.position().to_move() {
+        Side::South => values.max(),
+        Side::North => values.min(),
+    }
+    .expect("a game in progress has a decision")
+}
+
+/// Lines cut by the turn limit end there, unfinished and drawn, though the
+/// solver reads a decision's position in its tables before a turn is settled
+/// there (the limit is checked first).
+#[test]
+fn the_turn_limit_ends_lines_the_tables_know() {
+    for (holes, seeds) in [(2, 2), (2, 3), (3, 2)] {
+        for turns in [2, 3, 5, 8] {
+            let mut game = kalah_with(holes, seeds, 1);
+            game.set_limits(Limits {
+                turns,
+                ..game.limits()
+            })
+            .expect("a turn limit in range");
+            let state = GameState::new(&game);
+            let solution = solve(&state, BUDGET).expect("solved");
+            let cell = format!("Kalah({holes},{seeds}) cut at {turns} turns");
+            assert_eq!(solution.value.margin, margin_with_limit(&state), "{cell}");
+            // Every line of these games is longer than three turns.
+            assert!(turns > 3 || solution.turn_limit_met > 0, "{cell}");
         }
     }
 }
