@@ -1,7 +1,7 @@
 //! Random playouts per second for every bundled game (and Nsolo at 8, 16 and 36
 //! holes per row), and the interpreter side by side with hand-written Kalah,
 //! Oware and Sadeqa III (`benches/baselines/`), checked to play the very same
-//! games.
+//! games; and exact solves of small variants.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::agents::playout::{self, random_game};
@@ -24,6 +24,7 @@ struct Cases {
     playouts: Vec<String>,
     decisions: Vec<String>,
     alphabeta: Vec<String>,
+    solve: Vec<String>,
 }
 
 fn cases() -> Cases {
@@ -122,6 +123,38 @@ fn alphabeta_of<const N: usize>(
                 .1
         })
     });
+}
+
+/// Positions a second of exact solves: each case's start and best decisions.
+fn solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve_positions");
+    // Each solve takes about a second.
+    group.sample_size(10);
+    for id in cases().solve {
+        let game = load(&id);
+        mancala::with_cells!(game.cell_class(), N => solve_of::<N>(&mut group, &id, &game));
+    }
+    group.finish();
+}
+
+/// `solve` for one game, solved at its position size.
+fn solve_of<const N: usize>(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    id: &str,
+    game: &Game,
+) {
+    use mancala::solve::{Budget, MAX_LINE, Valued};
+    let budget = Budget {
+        memory: 256 << 20,
+        positions: 10_000_000_000,
+        threads: 1,
+        line: MAX_LINE,
+        valued: Valued::Best,
+    };
+    let state = GameState::<N>::from_any_position(game, &game.start());
+    let solved = |state: &GameState<'_, N>| mancala::solve::solve(state, budget).expect("solved");
+    group.throughput(Throughput::Elements(solved(&state).positions));
+    group.bench_function(id, |b| b.iter(|| solved(&state).value));
 }
 
 /// A random game of hand-written Kalah, choosing as the interpreter does.
@@ -264,5 +297,5 @@ fn baselines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, baselines, playouts, decisions, alphabeta);
+criterion_group!(benches, baselines, playouts, decisions, alphabeta, solve);
 criterion_main!(benches);
