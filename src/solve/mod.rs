@@ -740,6 +740,12 @@ impl<'s, 'r> Search<'s, 'r> {
         spares: &mut Spares<'g, N>,
     ) -> Result<(i64, usize), SolveError> {
         let mover = state.position().to_move;
+        // A game in progress has a decision at every turn start (a side with
+        // none passes or the game ends).
+        debug_assert!(
+            state.legal().len() > 0,
+            "a position in progress with no decision"
+        );
         let first = best.map(usize::from).filter(|&b| b < state.legal().len());
         let mut found = (-i64::MAX, first.unwrap_or(0));
         if let Some(first) = first {
@@ -805,7 +811,10 @@ impl<'s, 'r> Search<'s, 'r> {
         next: &Position<N>,
         (alpha, beta): (i64, i64),
     ) -> Result<Option<i64>, SolveError> {
-        if !self.reads_sown || next.turn >= self.last_turn {
+        // At the line's limit, only a settled child tells a game over (valued)
+        // from one going on (too deep).
+        let at_limit = self.line.len() + self.endgame_line >= self.most_line;
+        if !self.reads_sown || next.turn >= self.last_turn || at_limit {
             return Ok(None);
         }
         let same = next.to_move == mover;
