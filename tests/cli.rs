@@ -1103,17 +1103,7 @@ fn solve_from_the_start_and_from_a_position() {
     );
 
     // A game played as matches is solved a round at a time, and says so.
-    // A small table keeps the search within its positions (its endgame
-    // table reaches less far) and the listing out of memory.
-    let round = mancala(&[
-        "solve",
-        "nam-nam",
-        "--json",
-        "--positions",
-        "8000000",
-        "--memory",
-        "64M",
-    ]);
+    let round = mancala(&UNPROVEN_SOLVE);
     let report: serde_json::Value = serde_json::from_str(&stdout(&round)).unwrap();
     assert_eq!(report["one_round"], true);
     assert_eq!(report["proven"], false, "its seeds can go round");
@@ -1134,6 +1124,20 @@ fn solve_from_the_start_and_from_a_position() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("invalid position: unknown field `bad`"));
 }
+
+/// A solve whose value is not proven (Nam-nam's seeds can go round) and whose
+/// positions do not fit for retrograde analysis: a small table keeps the
+/// search within its positions (its endgame table reaches less far) and the
+/// listing out of memory.
+const UNPROVEN_SOLVE: [&str; 7] = [
+    "solve",
+    "nam-nam",
+    "--json",
+    "--positions",
+    "8000000",
+    "--memory",
+    "64M",
+];
 
 /// `solve` keeps a proven solution and answers from it the second time; a
 /// damaged entry is solved afresh, an unproven value is not kept, and a cache
@@ -1183,18 +1187,7 @@ fn solve_keeps_proven_solutions_on_disk() {
     assert_eq!(damaged["cached"], false);
     assert_eq!(solve(&cache, &args).0["cached"], true, "written again");
 
-    let (unproven, _) = solve(
-        &cache,
-        &[
-            "solve",
-            "nam-nam",
-            "--json",
-            "--positions",
-            "8000000",
-            "--memory",
-            "64M",
-        ],
-    );
+    let (unproven, _) = solve(&cache, &UNPROVEN_SOLVE);
     assert_eq!((unproven["proven"].as_bool(), entries()), (Some(false), 2));
 
     let not_a_folder = cache.join("a-file");

@@ -25,8 +25,8 @@ const MOST_ARRANGEMENTS: u128 = 1 << 27;
 /// decision's exact value, with no cut-off, so that a table reaching further
 /// up costs more than it saves in a small search and less in a large one,
 /// which starts from more seeds. Measured (docs/solved.md): a third of the
-/// seeds suits Kalah's cells of 36 to 40 seeds; from 50 (Kalah(5,5)), a table
-/// of up to 21 seeds took two thirds of the time one of 15 did. So a table
+/// seeds suits searches from 36 to 40 seeds; from 50, a table of up to 21
+/// seeds took two thirds of the time one of 15 did. So a table
 /// holds positions of up to a third of the game's seeds, or of all but
 /// `SEEDS_ABOVE`, whichever is more.
 const SEEDS_ABOVE: u32 = 29;
