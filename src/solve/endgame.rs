@@ -126,6 +126,7 @@ impl Endgame {
         rests_as_start().then_some(2 * rank as usize + to_move.index())
     }
 
+    #[inline]
     pub(super) fn get(&self, place: usize) -> Known {
         match self.values.words()[place] {
             UNKNOWN => Known::Unknown,

@@ -442,6 +442,10 @@ struct Search<'s, 'r> {
     /// Lists of decisions in search order, one in use for each position on
     /// the line (kept to be reused).
     orders: Vec<Vec<usize>>,
+    /// Lists of decisions' values read ahead (`read_ahead`), kept to be reused.
+    ahead: Vec<Vec<Option<i64>>>,
+    /// The endgame table's places of the decisions read ahead (reused).
+    places: Vec<Option<usize>>,
     positions: u64,
     most_positions: u64,
     most_line: usize,
@@ -484,6 +488,8 @@ impl<'s, 'r> Search<'s, 'r> {
             endgame_line: 0,
             line: Vec::new(),
             orders: Vec::new(),
+            ahead: Vec::new(),
+            places: Vec::new(),
             positions: 0,
             most_positions: budget.positions,
             most_line: budget.line.min(MAX_LINE),
@@ -697,15 +703,18 @@ impl<'s, 'r> Search<'s, 'r> {
                 window,
             });
         };
-        let value = entry.value + so_far;
-        match entry.bound {
-            Bound::Exact => return Ok(Probe::Known(value)),
-            Bound::Lower => alpha = alpha.max(value),
-            Bound::Upper => beta = beta.min(value),
+        let (lower, upper) = (
+            entry.lower.map(|v| v + so_far),
+            entry.upper.map(|v| v + so_far),
+        );
+        match (lower, upper) {
+            (Some(lower), _) if lower >= beta => return Ok(Probe::Known(lower)),
+            (_, Some(upper)) if upper <= alpha => return Ok(Probe::Known(upper)),
+            (Some(lower), Some(upper)) if lower == upper => return Ok(Probe::Known(lower)),
+            _ => {}
         }
-        if alpha >= beta {
-            return Ok(Probe::Known(value));
-        }
+        alpha = lower.map_or(alpha, |lower| alpha.max(lower));
+        beta = upper.map_or(beta, |upper| beta.min(upper));
         let (best, window) = (Some(entry.best), (alpha, beta));
         Ok(Probe::Search { key, best, window })
     }
@@ -811,20 +820,15 @@ impl<'s, 'r> Search<'s, 'r> {
         next: &Position<N>,
         (alpha, beta): (i64, i64),
     ) -> Result<Option<i64>, SolveError> {
-        // At the line's limit, only a settled child tells a game over (valued)
-        // from one going on (too deep).
-        let at_limit = self.line.len() + self.endgame_line >= self.most_line;
-        if !self.reads_sown || next.turn >= self.last_turn || at_limit {
+        if !self.readable_sown(next) {
             return Ok(None);
         }
         let same = next.to_move == mover;
         let window = if same { (alpha, beta) } else { (-beta, -alpha) };
         let so_far = self.so_far(next.to_move, next);
-        let value = match self.endgame_place(next) {
-            Some(place) => match self.endgame.as_ref().map(|e| e.get(place)) {
-                Some(Known::Value(value)) => so_far + value,
-                _ => return Ok(None),
-            },
+        let value = match self.endgame_known(next) {
+            Some(Known::Value(margin)) => so_far + margin,
+            Some(_) => return Ok(None),
             None => match self.probe(next, so_far, window, 0)? {
                 Probe::Known(value) => value,
                 Probe::Search { .. } => return Ok(None),
@@ -832,6 +836,21 @@ impl<'s, 'r> Search<'s, 'r> {
         };
         self.examine()?;
         Ok(Some(if same { value } else { -value }))
+    }
+
+    /// Whether a decision's position `next`, as sown, may be read in the
+    /// tables before a turn is settled there (`known_after`).
+    fn readable_sown<const N: usize>(&self, next: &Position<N>) -> bool {
+        // At the line's limit, only a settled child tells a game over (valued)
+        // from one going on (too deep).
+        let at_limit = self.line.len() + self.endgame_line >= self.most_line;
+        self.reads_sown && next.turn < self.last_turn && !at_limit
+    }
+
+    /// What the endgame table holds of `position`, if it has a place there.
+    fn endgame_known<const N: usize>(&self, position: &Position<N>) -> Option<Known> {
+        let place = self.endgame_place(position)?;
+        self.endgame.as_ref().map(|endgame| endgame.get(place))
     }
 
     /// The place of a position in `endgame`, if it has one: few enough
@@ -887,11 +906,16 @@ impl<'s, 'r> Search<'s, 'r> {
         let mover = position.to_move;
         let so_far = self.so_far(mover, position);
         let most = i64::from(position.seeds_on_board() + position.seeds_in_hand());
+        let mut ahead = self.read_ahead(state);
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         let mut best = -i64::MAX;
         for index in 0..state.legal().len() {
             let everything = (-i64::MAX, i64::MAX);
-            match self.child_value(mover, state, index, everything, &mut child, spares) {
+            let value = match ahead.get(index).copied().flatten() {
+                Some(value) => self.examine().map(|()| value),
+                None => self.child_value(mover, state, index, everything, &mut child, spares),
+            };
+            match value {
                 Ok(value) => best = best.max(value),
                 Err(error) => {
                     spares.push(child);
@@ -903,7 +927,45 @@ impl<'s, 'r> Search<'s, 'r> {
             }
         }
         spares.push(child);
+        ahead.clear();
+        self.ahead.push(ahead);
         Ok(best - so_far)
+    }
+
+    /// The value for the side to move of each of `state`'s decisions that
+    /// the endgame table holds, read before any is used, as all are: the
+    /// table is read at random, and reads made together wait for memory
+    /// together.
+    fn read_ahead<const N: usize>(&mut self, state: &GameState<'_, N>) -> Vec<Option<i64>> {
+        let mut ahead = self.ahead.pop().unwrap_or_default();
+        let Some(endgame) = &self.endgame else {
+            return ahead;
+        };
+        let successors = state.successors();
+        let mut places = std::mem::take(&mut self.places);
+        places.extend(successors.iter().map(|next| {
+            self.endgame_place(next)
+                .filter(|_| self.readable_sown(next))
+        }));
+        // Every place first, then every read, so that nothing comes between.
+        ahead.extend(
+            places
+                .iter()
+                .map(|place| match place.map(|p| endgame.get(p)) {
+                    Some(Known::Value(margin)) => Some(margin),
+                    _ => None,
+                }),
+        );
+        let mover = state.position().to_move;
+        for (slot, next) in ahead.iter_mut().zip(successors) {
+            *slot = slot.map(|margin| {
+                let value = self.so_far(next.to_move, next) + margin;
+                if next.to_move == mover { value } else { -value }
+            });
+        }
+        places.clear();
+        self.places = places;
+        ahead
     }
 
     /// Decisions in the order they are searched: the table's best first, then
