@@ -392,11 +392,26 @@ fn threads_find_the_same_values() {
     .unwrap();
     for game in [kalah(3, 4), kalah_with(4, 3, 1), oware] {
         let state = GameState::new(&game);
-        let one = solve(&state, BUDGET).expect("solved");
-        for threads in [2, 3, 64] {
-            let many = solve(&state, Budget { threads, ..BUDGET }).expect("solved");
-            assert_eq!(many.decisions, one.decisions, "{} on {threads}", game.id());
-            assert_eq!(many.proven(), one.proven());
+        for valued in [Valued::Every, Valued::Best] {
+            let one = solve(&state, Budget { valued, ..BUDGET }).expect("solved");
+            for threads in [2, 3, 64] {
+                let many = solve(
+                    &state,
+                    Budget {
+                        threads,
+                        valued,
+                        ..BUDGET
+                    },
+                )
+                .expect("solved");
+                let id = game.id();
+                assert_eq!(
+                    many.decisions, one.decisions,
+                    "{id} on {threads}, {valued:?}"
+                );
+                assert_eq!(many.worse, one.worse, "{id} on {threads}, {valued:?}");
+                assert_eq!(many.proven(), one.proven());
+            }
         }
     }
     let few = Budget {

@@ -34,8 +34,7 @@ pub struct SolveArgs {
     /// (1G by default; at least 1M).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<usize>,
-    /// Threads solving the decisions at the start, each with its share of
-    /// the memory (default: one a core).
+    /// Threads solving, sharing the memory's tables (default: one a core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Give up after examining this many positions.
@@ -49,7 +48,7 @@ pub struct SolveArgs {
     pub method: MethodArg,
     /// Which decisions at the start to value exactly: `all`, or `best` (the
     /// start's value first, then each decision tested against it, the others
-    /// shown only as worse: several times faster, on one thread).
+    /// shown only as worse: several times faster).
     #[arg(long, value_enum, default_value_t = DecisionsArg::All)]
     pub decisions: DecisionsArg,
     /// Print one JSON object instead of text.

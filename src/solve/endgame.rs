@@ -10,6 +10,8 @@
 //! other parts (hands, claims, ...) are those of the position the solve
 //! started from; only its counts and side to move then tell it apart.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use super::zeroed::Zeroed;
 use crate::rules::board::Side;
 
@@ -35,7 +37,8 @@ const SEEDS_ABOVE: u32 = 29;
 pub(super) enum Known {
     /// The margin still to be won by the side to move, under perfect play.
     Value(i64),
-    /// Its value is being found: the position is on the line being searched.
+    /// Its value is being found: the position is on a line being searched
+    /// (by this thread or another).
     OnLine,
     /// Not met yet.
     Unknown,
@@ -47,27 +50,26 @@ const ON_LINE: u8 = 1;
 /// A value `v` is kept as `v + VALUE_ZERO`, clear of the two marks.
 const VALUE_ZERO: i64 = 128;
 
-pub(super) struct Endgame {
+/// Which positions the table has places for: how many seeds, in how many
+/// holes, and how the places are ranked.
+pub(super) struct Shape {
     holes: usize,
     most_seeds: u32,
     /// `ways[m][r]`: the arrangements of at most `r` seeds in `m` holes,
     /// C(r + m, m), flattened with rows of `most_seeds + 1`.
     ways: Vec<u64>,
-    /// Two bytes an arrangement, one for each side to move.
-    values: Zeroed<u8>,
 }
 
-impl Endgame {
-    /// A table for positions of `holes` holes with as many of the game's
+impl Shape {
+    /// The places for positions of `holes` holes with as many of the game's
     /// `seeds` as `SEEDS_ABOVE` says, `MOST_ARRANGEMENTS` and what fits in
-    /// `bytes`, sharing
-    /// the rest of the start, which holds `in_hand` seeds; none if not even
-    /// one seed fits or the system cannot give the memory.
+    /// `bytes`, sharing the rest of the start, which holds `in_hand` seeds;
+    /// none if not even one seed fits.
     pub(super) fn within(
         bytes: usize,
         holes: usize,
         (seeds, in_hand): (u32, u32),
-    ) -> Option<Endgame> {
+    ) -> Option<Shape> {
         let most_places = MOST_ARRANGEMENTS.min(bytes as u128 / 2);
         let arrangements = |most: u32| {
             // C(most + holes, holes), stopped once past the places allowed.
@@ -89,18 +91,33 @@ impl Endgame {
                 ways[m * width + r] = ways[(m - 1) * width + r] + ways[m * width + r - 1];
             }
         }
-        let size = 2 * ways[holes * width + most_seeds as usize] as usize;
-        Some(Endgame {
+        Some(Shape {
             holes,
             most_seeds,
             ways,
-            values: Zeroed::new(size)?,
         })
     }
 
-    /// Bytes the table takes (two an arrangement; a little more for `ways`).
+    /// Bytes the table takes: one a place, two an arrangement.
     pub(super) fn bytes(&self) -> usize {
-        self.values.words().len() + 8 * self.ways.len()
+        let width = self.most_seeds as usize + 1;
+        2 * self.ways[self.holes * width + self.most_seeds as usize] as usize
+    }
+}
+
+/// The table: a byte a place, in zeroed memory shared by a solve's threads.
+pub(super) struct Endgame<'m> {
+    shape: &'m Shape,
+    values: &'m [AtomicU8],
+}
+
+impl<'m> Endgame<'m> {
+    /// The table of `shape`'s places in `memory`, of `shape.bytes()`.
+    pub(super) fn new(shape: &'m Shape, memory: &'m mut Zeroed) -> Endgame<'m> {
+        Endgame {
+            shape,
+            values: memory.words::<AtomicU8>(),
+        }
     }
 
     /// The place of the position of these hole `counts` with `to_move` to
@@ -114,13 +131,18 @@ impl Endgame {
         to_move: Side,
         rests_as_start: impl FnOnce() -> bool,
     ) -> Option<usize> {
-        let width = self.most_seeds as usize + 1;
-        let mut left = self.most_seeds as usize;
+        let Shape {
+            holes,
+            most_seeds,
+            ref ways,
+        } = *self.shape;
+        let width = most_seeds as usize + 1;
+        let mut left = most_seeds as usize;
         let mut rank = 0;
-        for (i, &count) in counts[..self.holes].iter().enumerate() {
+        for (i, &count) in counts[..holes].iter().enumerate() {
             let count = usize::from(count);
-            let row = (self.holes - i) * width;
-            rank += self.ways[row + left] - self.ways[row + left.checked_sub(count)?];
+            let row = (holes - i) * width;
+            rank += ways[row + left] - ways[row + left.checked_sub(count)?];
             left -= count;
         }
         rests_as_start().then_some(2 * rank as usize + to_move.index())
@@ -128,28 +150,38 @@ impl Endgame {
 
     #[inline]
     pub(super) fn get(&self, place: usize) -> Known {
-        match self.values.words()[place] {
+        match self.values[place].load(Ordering::Relaxed) {
             UNKNOWN => Known::Unknown,
             ON_LINE => Known::OnLine,
             byte => Known::Value(i64::from(byte) - VALUE_ZERO),
         }
     }
 
-    /// Marks the position as on the line (its value being found).
-    pub(super) fn enter(&mut self, place: usize) {
-        self.values.words_mut()[place] = ON_LINE;
+    /// Marks a position not met yet as on a line (its value being found);
+    /// false where it was met meanwhile (another thread is finding its value,
+    /// or has found it).
+    pub(super) fn enter(&self, place: usize) -> bool {
+        self.values[place]
+            .compare_exchange(UNKNOWN, ON_LINE, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
     }
 
-    /// Forgets a position left unsolved (a search stopped below it).
-    pub(super) fn leave(&mut self, place: usize) {
-        self.values.words_mut()[place] = UNKNOWN;
+    /// Forgets a position `enter`ed and left unsolved (a search stopped
+    /// below it), unless another thread has found its value meanwhile.
+    pub(super) fn leave(&self, place: usize) {
+        let _ = self.values[place].compare_exchange(
+            ON_LINE,
+            UNKNOWN,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
     }
 
     /// Keeps the margin still to be won from the position, which lies within
     /// its seeds on the board.
-    pub(super) fn put(&mut self, place: usize, value: i64) {
-        debug_assert!(value.abs() <= i64::from(self.most_seeds));
-        self.values.words_mut()[place] = (value + VALUE_ZERO) as u8;
+    pub(super) fn put(&self, place: usize, value: i64) {
+        debug_assert!(value.abs() <= i64::from(self.shape.most_seeds));
+        self.values[place].store((value + VALUE_ZERO) as u8, Ordering::Relaxed);
     }
 }
 
@@ -161,9 +193,11 @@ mod tests {
     /// for each side to move, and the places fill the table.
     #[test]
     fn places_are_one_to_one() {
-        let table = Endgame::within(1 << 20, 3, (12, 0)).expect("a table");
-        assert_eq!(table.most_seeds, 4);
-        let mut seen = vec![false; table.values.words().len()];
+        let shape = Shape::within(1 << 20, 3, (12, 0)).expect("a table");
+        assert_eq!(shape.most_seeds, 4);
+        let mut memory = Zeroed::new(shape.bytes()).expect("memory");
+        let table = Endgame::new(&shape, &mut memory);
+        let mut seen = vec![false; table.values.len()];
         for a in 0..=4u16 {
             for b in 0..=4 - a {
                 for c in 0..=4 - a - b {

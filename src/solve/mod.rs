@@ -31,6 +31,7 @@ mod endgame;
 mod keys;
 pub mod retrograde;
 mod table;
+mod tables;
 mod workers;
 mod zeroed;
 
@@ -47,9 +48,10 @@ use crate::rules::memory::Memory;
 use crate::rules::position::Position;
 use crate::rules::state::{GameState, Outcome, Reason, Status};
 
-use endgame::{Endgame, Known};
+use endgame::Known;
 use keys::Keys;
-use table::{Bound, Table};
+use table::Bound;
+use tables::Tables;
 use workers::Shared;
 
 /// States whose lists are reused, one for each position on the line being
@@ -180,13 +182,16 @@ impl Value {
 /// What a solve is allowed.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Bytes the transposition table may take (16 an entry).
+    /// Bytes the tables may take, shared by every thread (16 an entry of the
+    /// transposition table).
     pub memory: usize,
     /// Positions the search may examine before it gives up (all threads
     /// together, counted every `CHECK_EVERY` positions).
     pub positions: u64,
-    /// Threads solving the decisions at the start, each taking the next one
-    /// left with a search of its own and its share of `memory` (at least one).
+    /// Threads solving (at least one, at most one a decision at the start),
+    /// sharing the tables: valuing every decision, each takes the next one
+    /// left; valuing the best, all search the start until one finds its
+    /// value, then each tests the next decision left against it.
     pub threads: usize,
     /// The longest line searched, in decisions (at most `MAX_LINE`): each is
     /// a level of recursion on the thread's stack.
@@ -201,9 +206,9 @@ pub enum Valued {
     /// Every one (threads share them out).
     Every,
     /// Only the best: the start's value is found first, then each decision
-    /// is tested against it, those that fall short being only "worse". On
-    /// one thread; several times faster than `Every` where the decisions
-    /// differ (the search proves bounds of the others, not their values).
+    /// is tested against it, those that fall short being only "worse".
+    /// Several times faster than `Every` where the decisions differ (the
+    /// search proves bounds of the others, not their values).
     Best,
 }
 
@@ -311,6 +316,10 @@ pub enum SolveError {
         /// The memory allowed, in bytes.
         memory: usize,
     },
+    /// Another thread of the solve found the value this one was searching
+    /// for; it goes on with what is left. A solve never returns it.
+    #[error("another thread of the solve found the value first")]
+    Overtaken,
     /// The budget leaves no room for a transposition table, or the system
     /// cannot give that much memory.
     #[error(
@@ -419,18 +428,57 @@ struct Root {
     between: (i64, i64),
 }
 
-/// One thread's search: its tables, the line being searched and its counts.
+/// The order a thread tries decisions its ordering ranks alike: threads
+/// solving the same position try them in different orders, so that they
+/// find different parts of the tables first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ties {
+    /// In board order.
+    BoardOrder,
+    /// In the reverse.
+    Reversed,
+}
+
+impl Ties {
+    /// The ties of the `thread`-th thread of a solve (from 0).
+    fn of_thread(thread: usize) -> Ties {
+        match thread % 2 {
+            0 => Ties::BoardOrder,
+            _ => Ties::Reversed,
+        }
+    }
+
+    /// The index of the `i`-th of `count` decisions tried in this order.
+    fn nth(self, i: usize, count: usize) -> usize {
+        match self {
+            Ties::BoardOrder => i,
+            Ties::Reversed => count - 1 - i,
+        }
+    }
+}
+
+/// Whether a value of `game` is known to lie within the seeds still in play
+/// of the scores so far: valued by margin, where no capture gives seeds back.
+fn bounded(game: &Game) -> bool {
+    Valuing::of(game) == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none())
+}
+
+/// One thread's search: the line being searched, its counts, and the tables it
+/// shares with the solve's other threads.
 struct Search<'s, 'r> {
     valuing: Valuing,
     keys: Keys,
     /// Whether a value is known to lie within the seeds still in play of the
     /// scores so far (valuing by margin, where no capture gives seeds back).
     bounded: bool,
-    table: Table,
-    /// Exact values of the positions with the fewest seeds (where `bounded`).
-    endgame: Option<Endgame>,
-    /// Positions on the line being searched whose values `endgame` is finding.
-    endgame_line: usize,
+    /// The transposition table and, where `bounded`, the endgame table of the
+    /// positions with the fewest seeds, shared by the solve's threads.
+    tables: &'s Tables<'s>,
+    /// Places in the endgame table of the positions on the line being
+    /// searched whose values this thread is finding.
+    entered: Vec<usize>,
+    /// The order this thread tries decisions the same in its eyes.
+    ties: Ties,
     /// Whether a position sown is looked up in the tables before a turn is
     /// settled there (`known_after`): no repetition is checked.
     reads_sown: bool,
@@ -457,35 +505,25 @@ struct Search<'s, 'r> {
 }
 
 impl<'s, 'r> Search<'s, 'r> {
-    /// A search from `start`'s position: its memory for the table, but what
-    /// the endgame values take where they serve (at most half).
+    /// A search from `start`'s position in the solve's `tables`.
     fn new<const N: usize>(
         start: &GameState<'_, N>,
         budget: Budget,
         deadline: Deadline,
-        shared: &'s Shared<'r>,
-    ) -> Result<Self, SolveError> {
+        (shared, tables): (&'s Shared<'r>, &'s Tables<'s>),
+        ties: Ties,
+    ) -> Search<'s, 'r> {
         let game = start.game();
         let valuing = Valuing::of(game);
-        let bounded = valuing == Valuing::Margin && game.captures.iter().all(|c| c.spare.is_none());
-        let position = start.position();
-        let keys = Keys::new(game, valuing, position);
-        let seeds = (position.seeds_on_board(), position.seeds_in_hand());
-        let holes = game.board.hole_count();
-        let endgame = bounded
-            .then(|| Endgame::within(budget.memory / 2, holes, seeds))
-            .flatten();
-        let table_bytes = budget.memory - endgame.as_ref().map_or(0, Endgame::bytes);
-        let table = Table::within(table_bytes).ok_or(SolveError::NoMemory(budget.memory))?;
-        Ok(Search {
+        Search {
             valuing,
-            keys,
-            bounded,
-            table,
+            keys: Keys::new(game, valuing, start.position()),
+            bounded: bounded(game),
+            tables,
+            entered: Vec::new(),
+            ties,
             reads_sown: !game.tracks_repetition(),
             last_turn: game.limits().turns,
-            endgame,
-            endgame_line: 0,
             line: Vec::new(),
             orders: Vec::new(),
             ahead: Vec::new(),
@@ -501,7 +539,7 @@ impl<'s, 'r> Search<'s, 'r> {
             },
             shared,
             deadline,
-        })
+        }
     }
 
     /// Counts a position examined, stopping past the budget's positions.
@@ -526,6 +564,9 @@ impl<'s, 'r> Search<'s, 'r> {
         }
         if self.deadline.passed() {
             return Err(SolveError::OutOfTime);
+        }
+        if self.root.decision.is_none() && self.shared.start_value.get().is_some() {
+            return Err(SolveError::Overtaken);
         }
         let examined = self
             .shared
@@ -644,7 +685,9 @@ impl<'s, 'r> Search<'s, 'r> {
         // A value found below a repeat depends on the line: it is kept all the
         // same, as the solution already says it is not proven.
         let examined = self.positions - examined_before;
-        self.table.put(key, value - so_far, bound, best, examined);
+        self.tables
+            .table
+            .put(key, value - so_far, bound, best, examined);
         Ok(value)
     }
 
@@ -687,7 +730,7 @@ impl<'s, 'r> Search<'s, 'r> {
                 return Ok(Probe::Known(so_far - left));
             }
         }
-        if self.line.len() + self.endgame_line >= self.most_line {
+        if self.line.len() + self.entered.len() >= self.most_line {
             return Err(SolveError::TooDeep(self.most_line));
         }
         let key = self.keys.key(position) ^ history;
@@ -695,7 +738,7 @@ impl<'s, 'r> Search<'s, 'r> {
             self.repeats_met += 1;
             return Ok(Probe::Known(0));
         }
-        let Some(entry) = self.table.get(key) else {
+        let Some(entry) = self.tables.table.get(key) else {
             let window = (alpha, beta);
             return Ok(Probe::Search {
                 key,
@@ -843,20 +886,23 @@ impl<'s, 'r> Search<'s, 'r> {
     fn readable_sown<const N: usize>(&self, next: &Position<N>) -> bool {
         // At the line's limit, only a settled child tells a game over (valued)
         // from one going on (too deep).
-        let at_limit = self.line.len() + self.endgame_line >= self.most_line;
+        let at_limit = self.line.len() + self.entered.len() >= self.most_line;
         self.reads_sown && next.turn < self.last_turn && !at_limit
     }
 
     /// What the endgame table holds of `position`, if it has a place there.
     fn endgame_known<const N: usize>(&self, position: &Position<N>) -> Option<Known> {
         let place = self.endgame_place(position)?;
-        self.endgame.as_ref().map(|endgame| endgame.get(place))
+        self.tables
+            .endgame
+            .as_ref()
+            .map(|endgame| endgame.get(place))
     }
 
     /// The place of a position in `endgame`, if it has one: few enough
     /// seeds, and the start's rest (hands, claims, ...).
     fn endgame_place<const N: usize>(&self, position: &Position<N>) -> Option<usize> {
-        let endgame = self.endgame.as_ref()?;
+        let endgame = self.tables.endgame.as_ref()?;
         endgame.place(&position.counts, position.to_move, || {
             self.keys.rests_as_start(position)
         })
@@ -871,25 +917,35 @@ impl<'s, 'r> Search<'s, 'r> {
         place: usize,
         spares: &mut Spares<'g, N>,
     ) -> Result<i64, SolveError> {
-        let endgame = self.endgame.as_mut().expect("a place in the endgame table");
+        let tables = self.tables;
+        let endgame = tables
+            .endgame
+            .as_ref()
+            .expect("a place in the endgame table");
         match endgame.get(place) {
             Known::Value(value) => return Ok(value),
-            Known::OnLine => {
+            Known::OnLine if self.entered.contains(&place) => {
                 self.repeats_met += 1;
                 return Ok(0);
             }
-            Known::Unknown => endgame.enter(place),
+            // Another thread is finding it: this one finds it too rather than
+            // wait, and both keep the same value.
+            Known::OnLine | Known::Unknown => {}
         }
-        if self.line.len() + self.endgame_line >= self.most_line {
+        if self.line.len() + self.entered.len() >= self.most_line {
             return Err(SolveError::TooDeep(self.most_line));
         }
-        self.endgame_line += 1;
+        let marked = endgame.enter(place);
+        if let (false, Known::Value(value)) = (marked, endgame.get(place)) {
+            return Ok(value);
+        }
+        self.entered.push(place);
         let value = self.best_of_all(state, spares);
-        self.endgame_line -= 1;
-        let endgame = self.endgame.as_mut().expect("a place in the endgame table");
+        self.entered.pop();
         match value {
             Ok(value) => endgame.put(place, value),
-            Err(_) => endgame.leave(place),
+            Err(_) if marked => endgame.leave(place),
+            Err(_) => {}
         }
         value
     }
@@ -909,7 +965,8 @@ impl<'s, 'r> Search<'s, 'r> {
         let mut ahead = self.read_ahead(state);
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         let mut best = -i64::MAX;
-        for index in 0..state.legal().len() {
+        let (ties, count) = (self.ties, state.legal().len());
+        for index in (0..count).map(|i| ties.nth(i, count)) {
             let everything = (-i64::MAX, i64::MAX);
             let value = match ahead.get(index).copied().flatten() {
                 Some(value) => self.examine().map(|()| value),
@@ -938,7 +995,7 @@ impl<'s, 'r> Search<'s, 'r> {
     /// together.
     fn read_ahead<const N: usize>(&mut self, state: &GameState<'_, N>) -> Vec<Option<i64>> {
         let mut ahead = self.ahead.pop().unwrap_or_default();
-        let Some(endgame) = &self.endgame else {
+        let Some(endgame) = &self.tables.endgame else {
             return ahead;
         };
         let successors = state.successors();
@@ -985,7 +1042,11 @@ impl<'s, 'r> Search<'s, 'r> {
             let again = next.to_move == mover;
             let gain = i64::from(next.captured[mover.index()])
                 - i64::from(next.captured[mover.other().index()]);
-            (best == Some(i as u16), again, gain)
+            let tie = match self.ties {
+                Ties::BoardOrder => usize::MAX - i,
+                Ties::Reversed => i,
+            };
+            (best == Some(i as u16), again, gain, tie)
         };
         order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
     }

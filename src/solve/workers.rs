@@ -1,8 +1,11 @@
-//! The decisions at the start shared among threads: each thread takes the
-//! next decision no thread has taken and finds its exact value with a search
-//! of its own (its share of the memory, its own tables). A value does not
-//! depend on which thread found it, so a solve gives the same values on any
-//! number of threads; only the positions examined differ.
+//! A solve's threads, which share its tables. Valuing every decision at the
+//! start, each thread takes the next decision no thread has taken and finds
+//! its exact value. Valuing the best alone, every thread searches the start
+//! (each trying decisions ranked alike in its own order, so that they fill
+//! different parts of the tables first) until one finds its value; then each
+//! takes the next decision left and tests it against that value. A value does
+//! not depend on which thread found it, so a solve gives the same values on
+//! any number of threads; only the positions examined differ.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -12,7 +15,10 @@ use crate::agents::deadline::Deadline;
 use crate::rules::decision::Decision;
 use crate::rules::state::GameState;
 
-use super::{Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Value, Valued};
+use super::tables::{Memory, Tables};
+use super::{
+    Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Ties, Value, Valued,
+};
 
 /// What the threads of one solve share.
 pub(super) struct Shared<'r> {
@@ -24,6 +30,9 @@ pub(super) struct Shared<'r> {
     pub(super) examined: AtomicU64,
     /// The first thing that stopped a thread, which stops the others.
     pub(super) failed: OnceLock<SolveError>,
+    /// Valuing the best decisions alone: the start's value, once a thread
+    /// has found it (which stops the others' searches of it).
+    pub(super) start_value: OnceLock<i64>,
     /// Where progress is told.
     pub(super) report: Mutex<Box<dyn FnMut(Progress) + Send + 'r>>,
     pub(super) started: Instant,
@@ -32,15 +41,17 @@ pub(super) struct Shared<'r> {
 /// What one thread found: each decision it took, by its index.
 struct Found {
     decisions: Vec<(usize, Decision, Value)>,
-    /// Decisions proved worse than the best, their values not sought.
-    worse: Vec<Decision>,
+    /// Decisions proved worse than the best, their values not sought, by
+    /// their indices.
+    worse: Vec<(usize, Decision)>,
     positions: u64,
     turn_limit_met: u64,
     repeats_met: u64,
 }
 
-/// Solves every decision of `state` on `budget.threads` threads (at most one
-/// a decision), each with a stack that holds `MAX_LINE` levels.
+/// Solves the decisions of `state` on `budget.threads` threads (at most one
+/// a decision), each with a stack that holds `MAX_LINE` levels, sharing
+/// tables in `budget.memory`.
 pub(super) fn solve_decisions<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
@@ -50,30 +61,30 @@ pub(super) fn solve_decisions<const N: usize>(
     if state.outcome().is_some() {
         return Err(SolveError::GameOver);
     }
-    let threads = match budget.valued {
-        Valued::Every => budget.threads.clamp(1, state.legal().len()),
-        Valued::Best => 1,
-    };
-    let share = Budget {
-        memory: budget.memory / threads,
-        ..budget
-    };
+    let threads = budget.threads.clamp(1, state.legal().len());
+    let mut memory = Memory::within(state, budget.memory)?;
+    let tables = memory.tables();
     let shared = Shared {
         next: AtomicUsize::new(0),
         solved: AtomicUsize::new(0),
         examined: AtomicU64::new(0),
         failed: OnceLock::new(),
+        start_value: OnceLock::new(),
         report: Mutex::new(report),
         started: Instant::now(),
     };
     let found: Vec<Option<Found>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                let (state, deadline, shared) = (state.clone(), deadline.clone(), &shared);
+            .map(|thread| {
+                let (state, deadline) = (state.clone(), deadline.clone());
+                let (shared, tables) = (&shared, &tables);
+                let ties = Ties::of_thread(thread);
                 std::thread::Builder::new()
                     .name("solve".into())
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, move || work(&state, share, deadline, shared))
+                    .spawn_scoped(scope, move || {
+                        work(&state, budget, deadline, (shared, tables), ties)
+                    })
                     .expect("a thread to search on")
             })
             .collect();
@@ -95,27 +106,27 @@ fn work<const N: usize>(
     state: &GameState<'_, N>,
     budget: Budget,
     deadline: Deadline,
-    shared: &Shared<'_>,
+    (shared, tables): (&Shared<'_>, &Tables<'_>),
+    ties: Ties,
 ) -> Option<Found> {
-    let found = Search::new(state, budget, deadline, shared).and_then(|mut search| {
-        let (decisions, worse) = match budget.valued {
-            Valued::Every => solve_some(&mut search, state, shared)?,
-            Valued::Best => solve_best(&mut search, state, shared)?,
-        };
-        Ok(Found {
-            decisions,
-            worse,
-            positions: search.positions,
-            turn_limit_met: search.turn_limit_met,
-            repeats_met: search.repeats_met,
-        })
-    });
-    found.map_err(|error| shared.failed.set(error)).ok()
+    let mut search = Search::new(state, budget, deadline, (shared, tables), ties);
+    let found = match budget.valued {
+        Valued::Every => solve_some(&mut search, state, shared),
+        Valued::Best => solve_best(&mut search, state, shared),
+    };
+    let (decisions, worse) = found.map_err(|error| shared.failed.set(error)).ok()?;
+    Some(Found {
+        decisions,
+        worse,
+        positions: search.positions,
+        turn_limit_met: search.turn_limit_met,
+        repeats_met: search.repeats_met,
+    })
 }
 
 /// The decisions a thread found the values of, and those it found worse
 /// than the best.
-type Findings = (Vec<(usize, Decision, Value)>, Vec<Decision>);
+type Findings = (Vec<(usize, Decision, Value)>, Vec<(usize, Decision)>);
 
 /// Takes decisions until none is left, finding each one's exact value.
 fn solve_some<const N: usize>(
@@ -144,8 +155,9 @@ fn solve_some<const N: usize>(
     Ok((decisions, Vec::new()))
 }
 
-/// The value of the start, then each decision tested against it: those that
-/// reach it are the best, with that value, the others only worse.
+/// The value of the start (found by this thread or another), then each
+/// decision left tested against it: those that reach it are the best, with
+/// that value, the others only worse.
 fn solve_best<const N: usize>(
     search: &mut Search<'_, '_>,
     state: &GameState<'_, N>,
@@ -153,14 +165,27 @@ fn solve_best<const N: usize>(
 ) -> Result<Findings, SolveError> {
     let to_move = state.position().to_move;
     let (mut child, mut spares) = (state.clone(), Vec::new());
-    let best = search.exact(to_move, state, 0, &mut spares)?;
+    let best = match search.exact(to_move, state, 0, &mut spares) {
+        Ok(value) => *shared.start_value.get_or_init(|| value),
+        Err(SolveError::Overtaken) => *shared.start_value.get().expect("the start's value"),
+        Err(error) => return Err(error),
+    };
+    let count = state.legal().len();
     let (mut decisions, mut worse) = (Vec::new(), Vec::new());
-    for (index, decision) in state.legal().enumerate() {
+    loop {
+        let index = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(decision) = state.legal().nth(index) else {
+            break;
+        };
+        search.root = Root {
+            decision: Some((index, count)),
+            between: (-i64::MAX, i64::MAX),
+        };
         state.after_into(index, &mut child);
         // A null window just below the best: reaching it is reaching the best.
         match search.value_from(to_move, &child, (best - 1, best), &mut spares)? >= best {
             true => decisions.push((index, decision, search.valuing.value(best))),
-            false => worse.push(decision),
+            false => worse.push((index, decision)),
         }
     }
     shared.solved.fetch_add(decisions.len(), Ordering::Relaxed);
@@ -190,15 +215,17 @@ fn merged<const N: usize>(
         retrograde_failed: None,
         elapsed: started.elapsed(),
     };
-    let mut decisions = Vec::new();
+    let (mut decisions, mut worse) = (Vec::new(), Vec::new());
     for found in found {
         decisions.extend(found.decisions);
-        solution.worse.extend(found.worse);
+        worse.extend(found.worse);
         solution.positions += found.positions;
         solution.turn_limit_met += found.turn_limit_met;
         solution.repeats_met += found.repeats_met;
     }
     decisions.sort_by_key(|&(index, _, value)| (std::cmp::Reverse(value), index));
+    worse.sort_by_key(|&(index, _)| index);
+    solution.worse = worse.into_iter().map(|(_, decision)| decision).collect();
     solution.decisions = decisions
         .into_iter()
         .map(|(_, d, value)| (d, value))

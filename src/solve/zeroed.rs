@@ -1,43 +1,38 @@
-//! Large arrays of plain words for the solver's tables: zeroed memory the
-//! system gives lazily, asked for on huge pages where the system has them.
+//! Large arrays of words for the solver's tables: zeroed memory the system
+//! gives lazily, asked for on huge pages where the system has them, and read
+//! and written as atomic words so that the threads of a solve share it.
 //!
 //! A table is probed at random over gigabytes. On 4 KiB pages nearly every
 //! probe then misses the processor's page cache and walks the page tables
 //! first; on 2 MiB pages it seldom does (docs/solved.md has the figures).
 
-use std::marker::PhantomData;
-
 use memmap2::MmapMut;
+use zerocopy::{FromBytes, IntoBytes, KnownLayout};
 
-/// `len` words of type `T`, all zero at first.
-pub(super) struct Zeroed<T> {
+/// Bytes, all zero at first.
+pub(super) struct Zeroed {
     map: MmapMut,
-    words: PhantomData<T>,
 }
 
-impl<T: bytemuck::Pod> Zeroed<T> {
-    /// `len` (at least one) zeroed words, or none if the system cannot give
+impl Zeroed {
+    /// `bytes` (at least one) zeroed bytes, or none if the system cannot give
     /// that much address space.
-    pub(super) fn new(len: usize) -> Option<Zeroed<T>> {
-        let bytes = len.max(1).checked_mul(std::mem::size_of::<T>())?;
-        let map = MmapMut::map_anon(bytes).ok()?;
+    pub(super) fn new(bytes: usize) -> Option<Zeroed> {
+        let map = MmapMut::map_anon(bytes.max(1)).ok()?;
         // Only a hint: without huge pages the table works all the same.
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Some(Zeroed {
-            map,
-            words: PhantomData,
-        })
+        Some(Zeroed { map })
     }
 
-    /// The words (a mapping is page-aligned, so the cast always holds).
-    #[inline]
-    pub(super) fn words(&self) -> &[T] {
-        bytemuck::cast_slice(&self.map)
-    }
-
-    #[inline]
-    pub(super) fn words_mut(&mut self) -> &mut [T] {
-        bytemuck::cast_slice_mut(&mut self.map)
+    /// The memory as words of type `T` (atomic words, which the threads
+    /// share): borrowed whole, so that nothing else reads it meanwhile. A
+    /// mapping is page-aligned, and its length a multiple of the word's,
+    /// so the cast holds.
+    pub(super) fn words<T>(&mut self) -> &[T]
+    where
+        [T]: FromBytes + IntoBytes + KnownLayout,
+    {
+        <[T]>::mut_from_bytes(&mut self.map).expect("a mapping of whole, aligned words")
     }
 }

@@ -1,0 +1,60 @@
+//! The memory of a solve's tables: asked of the system once, before its
+//! threads start, and shared by them all (`Tables`), so that what one thread
+//! finds serves the others.
+
+use super::endgame::{Endgame, Shape};
+use super::table::Table;
+use super::zeroed::Zeroed;
+use super::{SolveError, bounded};
+use crate::rules::state::GameState;
+
+/// The memory itself, which `Tables` borrow.
+pub(super) struct Memory {
+    table: Zeroed,
+    endgame: Option<(Shape, Zeroed)>,
+}
+
+/// A solve's tables: the transposition table and, where it serves, the
+/// endgame table.
+pub(super) struct Tables<'m> {
+    pub(super) table: Table<'m>,
+    pub(super) endgame: Option<Endgame<'m>>,
+}
+
+impl Memory {
+    /// Memory for a solve from `start` within `bytes`: the endgame table's
+    /// where it serves (at most half), the transposition table's the rest.
+    pub(super) fn within<const N: usize>(
+        start: &GameState<'_, N>,
+        bytes: usize,
+    ) -> Result<Memory, SolveError> {
+        let game = start.game();
+        let position = start.position();
+        let seeds = (position.seeds_on_board(), position.seeds_in_hand());
+        let holes = game.board.hole_count();
+        let shape = bounded(game)
+            .then(|| Shape::within(bytes / 2, holes, seeds))
+            .flatten();
+        // Without the endgame table's memory, the solve goes on without it.
+        let endgame = shape.and_then(|shape| Some((Zeroed::new(shape.bytes())?, shape)));
+        let left = bytes - endgame.as_ref().map_or(0, |(_, shape)| shape.bytes());
+        let table = Table::bytes_within(left)
+            .and_then(Zeroed::new)
+            .ok_or(SolveError::NoMemory(bytes))?;
+        Ok(Memory {
+            table,
+            endgame: endgame.map(|(memory, shape)| (shape, memory)),
+        })
+    }
+
+    /// The tables in this memory, all empty at first.
+    pub(super) fn tables(&mut self) -> Tables<'_> {
+        Tables {
+            table: Table::new(&mut self.table),
+            endgame: self
+                .endgame
+                .as_mut()
+                .map(|(shape, memory)| Endgame::new(shape, memory)),
+        }
+    }
+}
