@@ -8,8 +8,8 @@
 # CELLS="4,5 6,3" picks cells; EMPTY_CAPTURE=1 solves Irving et al.'s reading;
 # LIMIT=SECONDS gives up on a cell after that long (default 1800); THREADS=N
 # solves on N threads (default 1); DECISIONS=best values the start and its
-# best decisions only (`--decisions best`, on one thread), DECISIONS=all (the
-# default) every decision.
+# best decisions only (`--decisions best`), DECISIONS=all (the default) every
+# decision.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${BINARY:-target/release/mancala}

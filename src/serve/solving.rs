@@ -108,8 +108,6 @@ fn refused(error: SolveError) -> ApiError {
             ),
         ),
         SolveError::NoMemory(_) => (StatusCode::SERVICE_UNAVAILABLE, error.to_string()),
-        // Internal to a solve's threads: never returned.
-        SolveError::Overtaken => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
         // The playground solves by search alone.
         SolveError::RetrogradeDoesNotApply => (StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };

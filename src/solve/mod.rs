@@ -316,10 +316,6 @@ pub enum SolveError {
         /// The memory allowed, in bytes.
         memory: usize,
     },
-    /// Another thread of the solve found the value this one was searching
-    /// for; it goes on with what is left. A solve never returns it.
-    #[error("another thread of the solve found the value first")]
-    Overtaken,
     /// The budget leaves no room for a transposition table, or the system
     /// cannot give that much memory.
     #[error(
@@ -421,6 +417,22 @@ pub fn solve_by<const N: usize>(
     }
 }
 
+/// Why a search stopped short.
+#[derive(Debug)]
+enum Stop {
+    /// It could not go on: the solve fails.
+    Failed(SolveError),
+    /// Another thread found the start's value, which this one was searching
+    /// for (valuing the best decisions alone): it goes on with what is left.
+    Overtaken,
+}
+
+impl From<SolveError> for Stop {
+    fn from(error: SolveError) -> Stop {
+        Stop::Failed(error)
+    }
+}
+
 /// Where a solve stands at its start, for progress reports.
 struct Root {
     decision: Option<(usize, usize)>,
@@ -477,7 +489,7 @@ struct Search<'s, 'r> {
     /// Places in the endgame table of the positions on the line being
     /// searched whose values this thread is finding.
     entered: Vec<usize>,
-    /// The order this thread tries decisions the same in its eyes.
+    /// The order this thread tries decisions its ordering ranks alike.
     ties: Ties,
     /// Whether a position sown is looked up in the tables before a turn is
     /// settled there (`known_after`): no repetition is checked.
@@ -542,12 +554,17 @@ impl<'s, 'r> Search<'s, 'r> {
         }
     }
 
+    /// The key `state` has on the line being searched.
+    fn line_key<const N: usize>(&self, state: &GameState<'_, N>) -> u64 {
+        self.keys.key(state.position()) ^ state.history_key()
+    }
+
     /// Counts a position examined, stopping past the budget's positions.
     #[inline]
-    fn examine(&mut self) -> Result<(), SolveError> {
+    fn examine(&mut self) -> Result<(), Stop> {
         self.positions += 1;
         if self.positions > self.most_positions {
-            return Err(SolveError::TooManyPositions(self.most_positions));
+            return Err(SolveError::TooManyPositions(self.most_positions).into());
         }
         if self.positions.is_multiple_of(CHECK_EVERY) {
             self.now_and_then()?;
@@ -558,22 +575,22 @@ impl<'s, 'r> Search<'s, 'r> {
     /// Every `CHECK_EVERY` positions: stops past the deadline, and reports
     /// progress every `REPORT_EVERY`.
     #[cold]
-    fn now_and_then(&mut self) -> Result<(), SolveError> {
+    fn now_and_then(&mut self) -> Result<(), Stop> {
         if let Some(error) = self.shared.failed.get() {
-            return Err(error.clone());
+            return Err(error.clone().into());
         }
         if self.deadline.passed() {
-            return Err(SolveError::OutOfTime);
+            return Err(SolveError::OutOfTime.into());
         }
         if self.root.decision.is_none() && self.shared.start_value.get().is_some() {
-            return Err(SolveError::Overtaken);
+            return Err(Stop::Overtaken);
         }
         let examined = self
             .shared
             .examined
             .fetch_add(CHECK_EVERY, Ordering::Relaxed);
         if examined + CHECK_EVERY > self.most_positions {
-            return Err(SolveError::TooManyPositions(self.most_positions));
+            return Err(SolveError::TooManyPositions(self.most_positions).into());
         }
         if self.positions.is_multiple_of(REPORT_EVERY) {
             self.report_progress(examined + CHECK_EVERY);
@@ -606,7 +623,7 @@ impl<'s, 'r> Search<'s, 'r> {
         state: &GameState<'g, N>,
         guess: i64,
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         let (mut lower, mut upper) = (-i64::MAX, i64::MAX);
         let mut value = guess;
         while lower < upper {
@@ -630,7 +647,7 @@ impl<'s, 'r> Search<'s, 'r> {
         state: &GameState<'g, N>,
         (alpha, beta): (i64, i64),
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         if state.outcome().is_some() || state.position().to_move == side {
             let value = self.negamax(state, (alpha, beta), spares)?;
             return Ok(self.side_value(side, state, value));
@@ -654,7 +671,7 @@ impl<'s, 'r> Search<'s, 'r> {
         state: &GameState<'g, N>,
         window: (i64, i64),
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         self.examine()?;
         let mover = state.position().to_move;
         if let Some(outcome) = state.outcome() {
@@ -719,7 +736,7 @@ impl<'s, 'r> Search<'s, 'r> {
         so_far: i64,
         (mut alpha, mut beta): (i64, i64),
         history: u64,
-    ) -> Result<Probe, SolveError> {
+    ) -> Result<Probe, Stop> {
         if self.bounded {
             // No more than the seeds still in play can change hands.
             let left = i64::from(position.seeds_on_board() + position.seeds_in_hand());
@@ -731,7 +748,7 @@ impl<'s, 'r> Search<'s, 'r> {
             }
         }
         if self.line.len() + self.entered.len() >= self.most_line {
-            return Err(SolveError::TooDeep(self.most_line));
+            return Err(SolveError::TooDeep(self.most_line).into());
         }
         let key = self.keys.key(position) ^ history;
         if self.line.contains(&key) {
@@ -771,7 +788,7 @@ impl<'s, 'r> Search<'s, 'r> {
         best: Option<u16>,
         window: (i64, i64),
         spares: &mut Spares<'g, N>,
-    ) -> Result<(i64, usize), SolveError> {
+    ) -> Result<(i64, usize), Stop> {
         self.line.push(key);
         let mut child = spares.pop().unwrap_or_else(|| Box::new(state.clone()));
         let found = self.children_in_order(state, best, window, &mut child, spares);
@@ -790,7 +807,7 @@ impl<'s, 'r> Search<'s, 'r> {
         (mut alpha, beta): (i64, i64),
         child: &mut GameState<'g, N>,
         spares: &mut Spares<'g, N>,
-    ) -> Result<(i64, usize), SolveError> {
+    ) -> Result<(i64, usize), Stop> {
         let mover = state.position().to_move;
         // A game in progress has a decision at every turn start (a side with
         // none passes or the game ends).
@@ -841,7 +858,7 @@ impl<'s, 'r> Search<'s, 'r> {
         window: (i64, i64),
         child: &mut GameState<'g, N>,
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         let next = state.successor(index);
         if let Some(value) = self.known_after(mover, next.position(), window)? {
             return Ok(value);
@@ -862,7 +879,7 @@ impl<'s, 'r> Search<'s, 'r> {
         mover: Side,
         next: &Position<N>,
         (alpha, beta): (i64, i64),
-    ) -> Result<Option<i64>, SolveError> {
+    ) -> Result<Option<i64>, Stop> {
         if !self.readable_sown(next) {
             return Ok(None);
         }
@@ -916,7 +933,7 @@ impl<'s, 'r> Search<'s, 'r> {
         state: &GameState<'g, N>,
         place: usize,
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         let tables = self.tables;
         let endgame = tables
             .endgame
@@ -933,10 +950,11 @@ impl<'s, 'r> Search<'s, 'r> {
             Known::OnLine | Known::Unknown => {}
         }
         if self.line.len() + self.entered.len() >= self.most_line {
-            return Err(SolveError::TooDeep(self.most_line));
+            return Err(SolveError::TooDeep(self.most_line).into());
         }
         let marked = endgame.enter(place);
-        if let (false, Known::Value(value)) = (marked, endgame.get(place)) {
+        if !marked && let Known::Value(value) = endgame.get(place) {
+            // Found by another thread since it was read.
             return Ok(value);
         }
         self.entered.push(place);
@@ -957,7 +975,7 @@ impl<'s, 'r> Search<'s, 'r> {
         &mut self,
         state: &GameState<'g, N>,
         spares: &mut Spares<'g, N>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<i64, Stop> {
         let position = state.position();
         let mover = position.to_move;
         let so_far = self.so_far(mover, position);

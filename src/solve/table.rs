@@ -133,6 +133,8 @@ impl<'m> Table<'m> {
         let found = Entry {
             lower: (bound != Bound::Upper).then_some(value),
             upper: (bound != Bound::Lower).then_some(value),
+            // Past 4,095 decisions the hint names another decision: only
+            // the order of the search suffers.
             best: best.min((1 << BEST_BITS) - 1) as u16,
         };
         let key = key.max(1);
@@ -141,8 +143,11 @@ impl<'m> Table<'m> {
         let [first, second] = [self.slot(bucket), self.slot(bucket + 1)];
         let known = [first, second]
             .into_iter()
-            .find(|&(stored, _)| stored == key)
-            .map(|(_, packed)| unpacked(packed));
+            .find(|&(stored, _)| stored == key);
+        // A search cut short by what an earlier one learned does not make the
+        // position cheaper to find again.
+        let size = known.map_or(size, |(_, packed)| size.max(packed >> SIZE_SHIFT));
+        let known = known.map(|(_, packed)| unpacked(packed));
         let slot = (key, packed(Entry::joined(found, known), size));
         if first.0 == key || size >= first.1 >> SIZE_SHIFT {
             self.set(bucket, slot);

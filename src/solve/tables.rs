@@ -36,15 +36,13 @@ impl Memory {
             .then(|| Shape::within(bytes / 2, holes, seeds))
             .flatten();
         // Without the endgame table's memory, the solve goes on without it.
-        let endgame = shape.and_then(|shape| Some((Zeroed::new(shape.bytes())?, shape)));
-        let left = bytes - endgame.as_ref().map_or(0, |(_, shape)| shape.bytes());
+        let endgame =
+            shape.and_then(|shape| Zeroed::new(shape.bytes()).map(|memory| (shape, memory)));
+        let left = bytes - endgame.as_ref().map_or(0, |(shape, _)| shape.bytes());
         let table = Table::bytes_within(left)
             .and_then(Zeroed::new)
             .ok_or(SolveError::NoMemory(bytes))?;
-        Ok(Memory {
-            table,
-            endgame: endgame.map(|(memory, shape)| (shape, memory)),
-        })
+        Ok(Memory { table, endgame })
     }
 
     /// The tables in this memory, all empty at first.

@@ -5,7 +5,9 @@
 //! different parts of the tables first) until one finds its value; then each
 //! takes the next decision left and tests it against that value. A value does
 //! not depend on which thread found it, so a solve gives the same values on
-//! any number of threads; only the positions examined differ.
+//! any number of threads; only the positions examined differ, and, in a game
+//! that goes round and checks no repetition, whether some thread met a
+//! repeat (which leaves the solution not proven).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -17,7 +19,8 @@ use crate::rules::state::GameState;
 
 use super::tables::{Memory, Tables};
 use super::{
-    Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Ties, Value, Valued,
+    Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Stop, Ties, Value, Valued,
+    Valuing,
 };
 
 /// What the threads of one solve share.
@@ -96,7 +99,15 @@ pub(super) fn solve_decisions<const N: usize>(
     if let Some(error) = shared.failed.into_inner() {
         return Err(error);
     }
-    Ok(merged(state, found.into_iter().flatten(), shared.started))
+    let start_value = shared
+        .start_value
+        .get()
+        .map(|&value| Valuing::of(state.game()).value(value));
+    Ok(merged(
+        state,
+        found.into_iter().flatten(),
+        (start_value, shared.started),
+    ))
 }
 
 /// One thread's part: a search of its own from `state`, valuing what
@@ -114,7 +125,16 @@ fn work<const N: usize>(
         Valued::Every => solve_some(&mut search, state, shared),
         Valued::Best => solve_best(&mut search, state, shared),
     };
-    let (decisions, worse) = found.map_err(|error| shared.failed.set(error)).ok()?;
+    let (decisions, worse) = match found {
+        Ok(found) => found,
+        Err(Stop::Failed(error)) => {
+            let _ = shared.failed.set(error);
+            return None;
+        }
+        // Only a search of the start is overtaken, which `solve_best` goes on
+        // from: `solve_some` searches decisions.
+        Err(Stop::Overtaken) => return None,
+    };
     Some(Found {
         decisions,
         worse,
@@ -133,7 +153,7 @@ fn solve_some<const N: usize>(
     search: &mut Search<'_, '_>,
     state: &GameState<'_, N>,
     shared: &Shared<'_>,
-) -> Result<Findings, SolveError> {
+) -> Result<Findings, Stop> {
     let to_move = state.position().to_move;
     let count = state.legal().len();
     let (mut child, mut spares, mut guess) = (state.clone(), Vec::new(), 0);
@@ -162,16 +182,20 @@ fn solve_best<const N: usize>(
     search: &mut Search<'_, '_>,
     state: &GameState<'_, N>,
     shared: &Shared<'_>,
-) -> Result<Findings, SolveError> {
+) -> Result<Findings, Stop> {
     let to_move = state.position().to_move;
     let (mut child, mut spares) = (state.clone(), Vec::new());
     let best = match search.exact(to_move, state, 0, &mut spares) {
         Ok(value) => *shared.start_value.get_or_init(|| value),
-        Err(SolveError::Overtaken) => *shared.start_value.get().expect("the start's value"),
-        Err(error) => return Err(error),
+        // A thread that stopped short (overtaken, or past a bound its order
+        // met) goes on where another has found the value.
+        Err(stop) => *shared.start_value.get().ok_or(stop)?,
     };
     let count = state.legal().len();
     let (mut decisions, mut worse) = (Vec::new(), Vec::new());
+    // The decisions are searched as the start's search met them: with the
+    // start on the line.
+    search.line.push(search.line_key(state));
     loop {
         let index = shared.next.fetch_add(1, Ordering::Relaxed);
         let Some(decision) = state.legal().nth(index) else {
@@ -197,7 +221,7 @@ fn solve_best<const N: usize>(
 fn merged<const N: usize>(
     state: &GameState<'_, N>,
     found: impl Iterator<Item = Found>,
-    started: Instant,
+    (start_value, started): (Option<Value>, Instant),
 ) -> Solution {
     let mut solution = Solution {
         method: super::Method::Search,
@@ -230,6 +254,7 @@ fn merged<const N: usize>(
         .into_iter()
         .map(|(_, d, value)| (d, value))
         .collect();
-    solution.value = solution.decisions[0].1;
+    // Every decision is valued, or (the best alone) the start's value known.
+    solution.value = start_value.unwrap_or_else(|| solution.decisions[0].1);
     solution
 }
