@@ -345,7 +345,7 @@ fn the_perfect_line_keeps_its_value_to_the_end() {
 /// bounds on the decision being solved that hold for its value.
 #[test]
 fn a_long_solve_reports_its_progress() {
-    let game = kalah_with(4, 5, 1);
+    let game = kalah(4, 6);
     let mut reports = Vec::new();
     let solution = mancala::solve::solve_reporting(&GameState::new(&game), BUDGET, |progress| {
         reports.push(progress)
