@@ -155,19 +155,9 @@ fn solve_some<const N: usize>(
     shared: &Shared<'_>,
 ) -> Result<Findings, Stop> {
     let to_move = state.position().to_move;
-    let count = state.legal().len();
     let (mut child, mut spares, mut guess) = (state.clone(), Vec::new(), 0);
     let mut decisions = Vec::new();
-    loop {
-        let index = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(decision) = state.legal().nth(index) else {
-            break;
-        };
-        search.root = Root {
-            decision: Some((index, count)),
-            between: (-i64::MAX, i64::MAX),
-        };
-        state.after_into(index, &mut child);
+    while let Some((index, decision)) = take_next(search, state, shared, &mut child) {
         guess = search.exact(to_move, &child, guess, &mut spares)?;
         decisions.push((index, decision, search.valuing.value(guess)));
         shared.solved.fetch_add(1, Ordering::Relaxed);
@@ -191,21 +181,11 @@ fn solve_best<const N: usize>(
         // met) goes on where another has found the value.
         Err(stop) => *shared.start_value.get().ok_or(stop)?,
     };
-    let count = state.legal().len();
     let (mut decisions, mut worse) = (Vec::new(), Vec::new());
     // The decisions are searched as the start's search met them: with the
     // start on the line.
     search.line.push(search.line_key(state));
-    loop {
-        let index = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(decision) = state.legal().nth(index) else {
-            break;
-        };
-        search.root = Root {
-            decision: Some((index, count)),
-            between: (-i64::MAX, i64::MAX),
-        };
-        state.after_into(index, &mut child);
+    while let Some((index, decision)) = take_next(search, state, shared, &mut child) {
         // A null window just below the best: reaching it is reaching the best.
         match search.value_from(to_move, &child, (best - 1, best), &mut spares)? >= best {
             true => decisions.push((index, decision, search.valuing.value(best))),
@@ -214,6 +194,25 @@ fn solve_best<const N: usize>(
     }
     shared.solved.fetch_add(decisions.len(), Ordering::Relaxed);
     Ok((decisions, worse))
+}
+
+/// The next decision at the start no thread has taken, if any is left: its
+/// index and itself, the state it leads to written in `child` and the
+/// search's root set to it.
+fn take_next<'g, const N: usize>(
+    search: &mut Search<'_, '_>,
+    state: &GameState<'g, N>,
+    shared: &Shared<'_>,
+    child: &mut GameState<'g, N>,
+) -> Option<(usize, Decision)> {
+    let index = shared.next.fetch_add(1, Ordering::Relaxed);
+    let decision = state.legal().nth(index)?;
+    search.root = Root {
+        decision: Some((index, state.legal().len())),
+        between: (-i64::MAX, i64::MAX),
+    };
+    state.after_into(index, child);
+    Some((index, decision))
 }
 
 /// The threads' findings as one solution: the decisions best first (those
