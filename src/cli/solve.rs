@@ -30,8 +30,8 @@ pub struct SolveArgs {
     /// Where the setup scatters seeds at random, the deal to solve.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub deal: u64,
-    /// Memory for the transposition table: a number of bytes with K, M or G
-    /// (1G by default; at least 1M).
+    /// Memory for the tables, which every thread shares: a number of bytes
+    /// with K, M or G (1G by default; at least 1M).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<usize>,
     /// Threads solving, sharing the memory's tables (default: one a core).
