@@ -1200,6 +1200,91 @@ fn solve_keeps_proven_solutions_on_disk() {
     );
 }
 
+/// `solve --endgame` builds the endgame database once, keeps it in the cache
+/// folder and reads it the next time, with the values of a solve without it;
+/// a damaged file is built again, with a warning; a game that keeps no
+/// endgame table, and a database larger than the memory allows, are refused.
+#[test]
+fn solve_keeps_its_endgame_database_on_disk() {
+    let cache = scratch("solve-endgame-kept");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .env("MANCALA_CACHE", &cache)
+            .output()
+            .expect("the binary runs")
+    };
+    let solve = |args: &[&str]| {
+        // Only the database is kept between the solves: not their answers.
+        for entry in std::fs::read_dir(&cache).into_iter().flatten() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "json") {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+        let output = run(args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        (report, stderr(&output))
+    };
+    let args = [
+        "solve",
+        "kalah",
+        "--json",
+        "--option",
+        "holes_per_row=4",
+        "--option",
+        "seeds_per_hole=3",
+    ];
+    let with_endgame = [&args[..], &["--endgame", "12"]].concat();
+    let (plain, _) = solve(&[&args[..], &["--no-cache"]].concat());
+    assert!(plain.get("endgame").is_none());
+    let (built, _) = solve(&with_endgame);
+    let (read, _) = solve(&with_endgame);
+    assert_eq!(built["endgame"]["built"], true);
+    assert_eq!(read["endgame"]["built"], false);
+    assert_eq!(built["endgame"]["file"], read["endgame"]["file"]);
+    assert_eq!(read["endgame"]["most_seeds"], 12);
+    for field in ["verdict", "margin", "decisions"] {
+        assert_eq!(plain[field], built[field], "{field}");
+        assert_eq!(plain[field], read[field], "{field}");
+    }
+    let file = built["endgame"]["file"].as_str().expect("a file kept");
+    std::fs::write(file, "mancala endgame database 1; game kalah\n").unwrap();
+    let (again, warning) = solve(&with_endgame);
+    assert_eq!(again["endgame"]["built"], true);
+    assert!(
+        warning.contains("warning: cannot read the endgame database"),
+        "{warning}"
+    );
+    assert_eq!(again["margin"], plain["margin"]);
+    let plain_text = [
+        &["solve", "kalah", "--no-cache", "--endgame", "12"],
+        &args[3..],
+    ]
+    .concat();
+    let text = stdout(&run(&plain_text));
+    assert!(
+        text.contains("endgame database of the positions with up to 12 seeds"),
+        "{text}"
+    );
+
+    for (refused, expected) in [
+        (
+            vec!["solve", "oware", "--endgame", "4"],
+            "keeps no endgame table",
+        ),
+        (
+            vec!["solve", "kalah", "--endgame", "40", "--memory", "1M"],
+            "more than half the memory allowed",
+        ),
+    ] {
+        let output = run(&refused);
+        assert_eq!(output.status.code(), Some(2), "{refused:?}");
+        assert!(stderr(&output).contains(expected), "{}", stderr(&output));
+    }
+}
+
 /// A bundled game is found by its name or another name it goes by, however
 /// written; a name two games share is refused, naming both; a variant does
 /// not take its base's other names.

@@ -579,7 +579,14 @@ fn retrograde_analysis_values_a_game_that_can_go_round() {
     let listed = retrograde::solve(&state, budget, Deadline::none()).expect("solved");
     assert!(listed.proven());
     assert_eq!(listed.positions, 127_663);
-    let auto = solve_by(&state, budget, Choice::Auto, Deadline::none(), |_| {}).expect("solved");
+    let auto = solve_by(
+        &state,
+        (budget, None),
+        Choice::Auto,
+        Deadline::none(),
+        |_| {},
+    )
+    .expect("solved");
     assert_eq!((auto.method, auto.value), (listed.method, listed.value));
     assert_eq!(listed.value.verdict, Verdict::Draw);
     assert_iterated_values_agree(&state, &listed);

@@ -11,6 +11,7 @@ mod play;
 mod serve;
 mod solve;
 mod solve_cache;
+mod solve_endgame;
 
 use args::Command;
 use mancala::studies::compare as studies_compare;

@@ -16,6 +16,7 @@ use mancala::solve::{self, Budget, Method, Progress, Solution, Value, Valued, Va
 use crate::cli::args::GameArgs;
 use crate::cli::output::{out, outln};
 use crate::cli::solve_cache::{self, Cache};
+use crate::cli::solve_endgame::{self, EndgameReport};
 
 /// Memory the table takes unless told otherwise.
 const DEFAULT_MEMORY: usize = 1 << 30;
@@ -51,6 +52,13 @@ pub struct SolveArgs {
     /// shown only as worse: several times faster).
     #[arg(long, value_enum, default_value_t = DecisionsArg::All)]
     pub decisions: DecisionsArg,
+    /// Start with an endgame database of every position with at most SEEDS
+    /// seeds on the board: read from the cache folder, else built first (on
+    /// the solve's threads, in at most half of --memory: two bytes an
+    /// arrangement of the seeds) and kept there. For games valued by the
+    /// margin still to win where no capture gives seeds back, such as Kalah.
+    #[arg(long, value_name = "SEEDS", value_parser = clap::value_parser!(u32).range(1..=126))]
+    pub endgame: Option<u32>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -127,6 +135,9 @@ struct Report {
     /// Read from the cache, as an earlier solve found it (in `seconds`).
     #[serde(default)]
     cached: bool,
+    /// The endgame database the search started with (`--endgame`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    endgame: Option<EndgameReport>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -171,6 +182,20 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
 /// The cache's entry for solving `start` of `game` as `args` ask: the file as
 /// resolved, the options and limits in force, the position and the method.
 fn cache_entry(cache: &Cache, args: &SolveArgs, game: &Game, start: &Position) -> PathBuf {
+    let [resolved, options, limits] = game_key(args, game);
+    cache.entry(&[
+        &resolved,
+        &options,
+        &limits,
+        &format!("{start:?}"),
+        &format!("{:?}", args.method),
+        &format!("{:?}", args.decisions),
+    ])
+}
+
+/// What keys a game in the cache: the file as resolved (comments and layout
+/// aside), the options and the limits in force.
+fn game_key(args: &SolveArgs, game: &Game) -> [String; 3] {
     let resolved = mancala::language::catalog::source(&args.game)
         .and_then(|source| mancala::language::load::resolved_text(&source))
         .unwrap_or_default();
@@ -179,15 +204,7 @@ fn cache_entry(cache: &Cache, args: &SolveArgs, game: &Game, start: &Position) -
         .iter()
         .map(|option| format!("{}={}", option.name, option.value))
         .collect();
-    let limits = format!("{:?}", game.limits());
-    cache.entry(&[
-        &resolved,
-        &options.join(" "),
-        &limits,
-        &format!("{start:?}"),
-        &format!("{:?}", args.method),
-        &format!("{:?}", args.decisions),
-    ])
+    [resolved, options.join(" "), format!("{:?}", game.limits())]
 }
 
 /// Solves `start`, showing progress on a terminal.
@@ -211,9 +228,24 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
             eprint!("\r\x1b[K{}", progress_line(&progress));
         }
     };
+    let keep = |identity: &str| {
+        let [resolved, options, limits] = game_key(args, game);
+        let cache = Cache::from_env().filter(|_| !args.no_cache)?;
+        Some(cache.file(&[&resolved, &options, &limits, identity], "endgame"))
+    };
+    let mut endgame = None;
     let solution = mancala::with_cells!(game.cell_class(), N => {
         let state = GameState::<N>::from_any_position(game, start);
-        solve::solve_by(&state, budget, args.method.choice(), Deadline::none(), report)
+        let database = match args.endgame {
+            Some(seeds) => {
+                let (database, report) = solve_endgame::database(&state, seeds, budget, &keep)?;
+                endgame = Some(report);
+                Some(database)
+            }
+            None => None,
+        };
+        let choice = args.method.choice();
+        solve::solve_by(&state, (budget, database), choice, Deadline::none(), report)
     });
     if shown
         && solution
@@ -223,7 +255,10 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
         eprint!("\r\x1b[K");
     }
     let solution = solution.map_err(|e| e.to_string())?;
-    Ok(report_of(game, &solution))
+    Ok(Report {
+        endgame,
+        ..report_of(game, &solution)
+    })
 }
 
 fn report_of(game: &Game, solution: &Solution) -> Report {
@@ -256,6 +291,7 @@ fn report_of(game: &Game, solution: &Solution) -> Report {
         retrograde_failed: solution.retrograde_failed.as_ref().map(ToString::to_string),
         seconds: solution.elapsed.as_secs_f64(),
         cached: false,
+        endgame: None,
     }
 }
 
@@ -312,6 +348,9 @@ fn text(report: &Report) -> String {
             report.positions, report.seconds
         ),
     };
+    if let Some(endgame) = &report.endgame {
+        text += &endgame.text();
+    }
     if report.cached {
         text += "from the cache: solved before with these rules, options and position\n";
     }

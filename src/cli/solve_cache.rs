@@ -9,7 +9,13 @@
 //! `$HOME/.cache/mancala/solve`. Each entry is one small JSON file (a line per
 //! decision at the start); nothing here removes them: deleting the folder is
 //! safe at any time.
+//!
+//! Endgame databases (`mancala solve --endgame`) are kept there too, one file
+//! each, keyed by the game file, options and limits and the database's own
+//! identity (`EndgameDatabase::identity`): two bytes an arrangement of the
+//! seeds it holds, within half the `--memory` that built it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -40,6 +46,11 @@ impl Cache {
 
     /// The file of the entry keyed by `parts` (in order).
     pub fn entry(&self, parts: &[&str]) -> PathBuf {
+        self.file(parts, "json")
+    }
+
+    /// The file keyed by `parts` (in order), of this `extension`.
+    pub fn file(&self, parts: &[&str], extension: &str) -> PathBuf {
         let mut hasher = sha2::Sha256::new();
         for part in [FORMAT, env!("CARGO_PKG_VERSION")].iter().chain(parts) {
             // Each part's length first, so that no two lists of parts meet.
@@ -51,7 +62,7 @@ impl Cache {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        self.dir.join(format!("{digest}.json"))
+        self.dir.join(format!("{digest}.{extension}"))
     }
 }
 
@@ -64,14 +75,29 @@ pub fn read<T: DeserializeOwned>(path: &Path) -> Option<T> {
 /// Writes the entry at `path` whole or not at all: into a file of its own
 /// first, then renamed, so that a solve running beside never reads half.
 pub fn write<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot keep the solution in {}: {e}", path.display());
+    let text = serde_json::to_string(value).expect("plain data");
+    write_with(path, "the solution", |file| file.write_all(text.as_bytes()))
+}
+
+/// Writes `what` at `path` as `write` does, by `write_into` a new file.
+pub fn write_with(
+    path: &Path,
+    what: &str,
+    write_into: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
+) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot keep {what} in {}: {e}", path.display());
     let dir = path.parent().expect("an entry lies in the cache folder");
     std::fs::create_dir_all(dir).map_err(fail)?;
     let partial = path.with_extension(format!("{}.partial", std::process::id()));
-    let text = serde_json::to_string(value).expect("plain data");
-    std::fs::write(&partial, text).map_err(fail)?;
-    std::fs::rename(&partial, path).map_err(|e| {
-        let _ = std::fs::remove_file(&partial);
-        fail(e)
-    })
+    let written = std::fs::File::create(&partial).and_then(|file| {
+        let mut out = std::io::BufWriter::new(file);
+        write_into(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    written
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            fail(e)
+        })
 }

@@ -420,6 +420,22 @@ impl<'g, const N: usize> GameState<'g, N> {
         self.settle();
     }
 
+    /// Starts again from `position`, as `from_position` would, reusing the
+    /// state's lists: for a caller that starts from many positions of one game.
+    pub fn restart_from(&mut self, position: Position<N>) {
+        self.position = position;
+        self.legal.clear();
+        self.successors = OnceCell::new();
+        self.gained = OnceCell::new();
+        self.history.clear();
+        self.outcome = None;
+        self.decisions.clear();
+        self.endless_met = 0;
+        self.passes = 0;
+        self.last_mover = None;
+        self.settle();
+    }
+
     /// The state after the `index`-th legal decision, made without copying
     /// what the new turn works out again (its legal decisions and successors):
     /// for search agents, which try every decision from one state.

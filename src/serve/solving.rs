@@ -110,6 +110,11 @@ fn refused(error: SolveError) -> ApiError {
         SolveError::NoMemory(_) => (StatusCode::SERVICE_UNAVAILABLE, error.to_string()),
         // The playground solves by search alone.
         SolveError::RetrogradeDoesNotApply => (StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
+        // The playground builds no endgame database.
+        SolveError::NoEndgameTable
+        | SolveError::EndgameTooLarge { .. }
+        | SolveError::EndgameNotExact { .. }
+        | SolveError::EndgameMismatch => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
     };
     ApiError {
         status,

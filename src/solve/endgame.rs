@@ -84,24 +84,46 @@ impl Shape {
         let most_seeds = (1..=most_seeds.min(MOST_SEEDS.saturating_sub(in_hand)))
             .take_while(|&most| arrangements(most).is_some())
             .last()?;
+        Some(Shape::of(holes, most_seeds))
+    }
+
+    /// The places for every position of `holes` holes with at most
+    /// `most_seeds` seeds on the board, if their values fit a byte (with the
+    /// start's `in_hand` seeds) and their places the address space.
+    pub(super) fn exactly(holes: usize, most_seeds: u32, in_hand: u32) -> Option<Shape> {
+        let fits = most_seeds + in_hand <= MOST_SEEDS;
+        let shape = fits.then(|| Shape::of(holes, most_seeds))?;
+        let width = most_seeds as usize + 1;
+        let arrangements = shape.ways[holes * width + most_seeds as usize];
+        (arrangements < u64::MAX / 2 && usize::try_from(2 * arrangements).is_ok()).then_some(shape)
+    }
+
+    fn of(holes: usize, most_seeds: u32) -> Shape {
         let width = most_seeds as usize + 1;
         let mut ways = vec![1u64; (holes + 1) * width];
         for m in 1..=holes {
             for r in 1..width {
-                ways[m * width + r] = ways[(m - 1) * width + r] + ways[m * width + r - 1];
+                // Saturating: `exactly` refuses a shape whose count saturates.
+                ways[m * width + r] =
+                    ways[(m - 1) * width + r].saturating_add(ways[m * width + r - 1]);
             }
         }
-        Some(Shape {
+        Shape {
             holes,
             most_seeds,
             ways,
-        })
+        }
     }
 
     /// Bytes the table takes: one a place, two an arrangement.
     pub(super) fn bytes(&self) -> usize {
         let width = self.most_seeds as usize + 1;
         2 * self.ways[self.holes * width + self.most_seeds as usize] as usize
+    }
+
+    /// The most seeds on the board of a position with a place.
+    pub(super) fn most_seeds(&self) -> u32 {
+        self.most_seeds
     }
 }
 
@@ -175,6 +197,19 @@ impl<'m> Endgame<'m> {
             Ordering::Relaxed,
             Ordering::Relaxed,
         );
+    }
+
+    /// Whether every place holds nothing or a value within the most seeds a
+    /// position with a place holds (as a table read from a file must).
+    pub(super) fn all_values_valid(&self) -> bool {
+        let most = i64::from(self.shape.most_seeds);
+        self.values
+            .iter()
+            .all(|value| match value.load(Ordering::Relaxed) {
+                UNKNOWN => true,
+                ON_LINE => false,
+                byte => (i64::from(byte) - VALUE_ZERO).abs() <= most,
+            })
     }
 
     /// Keeps the margin still to be won from the position, which lies within

@@ -53,6 +53,12 @@ impl Keys {
         }
     }
 
+    /// The key of the start's rest: every part of it but its counts and side
+    /// to move.
+    pub(super) fn start_key(&self) -> u64 {
+        self.start.1
+    }
+
     /// The table's key of a position: all of it but, where no rule reads
     /// them, the turns played and (valuing by margin) the scores.
     #[inline]

@@ -27,6 +27,7 @@
 //!   (`retrograde`, which `Choice::Auto` runs then) values such a game exactly
 //!   where its reachable positions fit in memory.
 
+mod database;
 mod endgame;
 mod keys;
 pub mod retrograde;
@@ -48,6 +49,7 @@ use crate::rules::memory::Memory;
 use crate::rules::position::Position;
 use crate::rules::state::{GameState, Outcome, Reason, Status};
 
+pub use database::{Building, EndgameDatabase, ReadError};
 use endgame::Known;
 use keys::Keys;
 use table::Bound;
@@ -322,6 +324,35 @@ pub enum SolveError {
         "no table of {0} bytes: it must hold at least 16 KiB, and the system must be able to give it"
     )]
     NoMemory(usize),
+    /// An endgame database was asked of a game that keeps no endgame table.
+    #[error(
+        "this game keeps no endgame table: its positions are not valued by the margin still to win alone, or a capture gives seeds back"
+    )]
+    NoEndgameTable,
+    /// An endgame database would not fit.
+    #[error(
+        "an endgame database of positions with up to {most_seeds} seeds on the board would take more than half the memory allowed ({memory} bytes); allow more with --memory, or ask for fewer seeds"
+    )]
+    EndgameTooLarge {
+        /// The most seeds on the board asked for.
+        most_seeds: u32,
+        /// The memory allowed, in bytes.
+        memory: usize,
+    },
+    /// Building an endgame database met values that depend on the line.
+    #[error(
+        "building the endgame database met {repeats} positions again along a line and {turn_limit} lines cut by the turn limit: its values would depend on the line, so it is not built"
+    )]
+    EndgameNotExact {
+        /// Positions met again along a line.
+        repeats: u64,
+        /// Lines cut short by the turn limit.
+        turn_limit: u64,
+    },
+    /// An endgame database was given to a solve of another game, options,
+    /// limits or start.
+    #[error("the endgame database is not of this game, its options, limits and start")]
+    EndgameMismatch,
 }
 
 /// How far a solve has gone, reported every `REPORT_EVERY` positions.
@@ -373,7 +404,7 @@ pub fn solve_until<const N: usize>(
     budget: Budget,
     deadline: Deadline,
 ) -> Result<Solution, SolveError> {
-    workers::solve_decisions(state, budget, deadline, Box::new(|_| {}))
+    workers::solve_decisions(state, (budget, None), deadline, Box::new(|_| {}))
 }
 
 /// `solve`, telling `report` how far it has gone now and then.
@@ -382,27 +413,33 @@ pub fn solve_reporting<const N: usize>(
     budget: Budget,
     report: impl FnMut(Progress) + Send,
 ) -> Result<Solution, SolveError> {
-    workers::solve_decisions(state, budget, Deadline::none(), Box::new(report))
+    workers::solve_decisions(state, (budget, None), Deadline::none(), Box::new(report))
 }
 
 /// `solve_reporting` by the method `choice` says, giving up once `deadline`
-/// has passed.
+/// has passed; the search starts with the endgame table `database` holds,
+/// where given (which must be of this game and start: `EndgameDatabase`).
 pub fn solve_by<const N: usize>(
     state: &GameState<'_, N>,
-    budget: Budget,
+    (budget, database): (Budget, Option<EndgameDatabase>),
     choice: Choice,
     deadline: Deadline,
     report: impl FnMut(Progress) + Send,
 ) -> Result<Solution, SolveError> {
     let retrograde = || retrograde::solve(state, budget, deadline.clone());
+    let search = |database| {
+        workers::solve_decisions(
+            state,
+            (budget, database),
+            deadline.clone(),
+            Box::new(report),
+        )
+    };
     match choice {
         Choice::Only(Method::Retrograde) => retrograde(),
-        Choice::Only(Method::Search) => {
-            workers::solve_decisions(state, budget, deadline.clone(), Box::new(report))
-        }
+        Choice::Only(Method::Search) => search(database),
         Choice::Auto => {
-            let searched =
-                workers::solve_decisions(state, budget, deadline.clone(), Box::new(report))?;
+            let searched = search(database)?;
             if searched.proven() || !retrograde::applies(state) {
                 return Ok(searched);
             }

@@ -2,6 +2,7 @@
 //! threads start, and shared by them all (`Tables`), so that what one thread
 //! finds serves the others.
 
+use super::database::EndgameDatabase;
 use super::endgame::{Endgame, Shape};
 use super::table::Table;
 use super::zeroed::Zeroed;
@@ -23,26 +24,30 @@ pub(super) struct Tables<'m> {
 
 impl Memory {
     /// Memory for a solve from `start` within `bytes`: the endgame table's
-    /// where it serves (at most half), the transposition table's the rest.
+    /// where it serves (`database`'s where given, else at most half, empty),
+    /// the transposition table's the rest.
     pub(super) fn within<const N: usize>(
         start: &GameState<'_, N>,
         bytes: usize,
+        database: Option<EndgameDatabase>,
     ) -> Result<Memory, SolveError> {
-        let game = start.game();
-        let position = start.position();
-        let seeds = (position.seeds_on_board(), position.seeds_in_hand());
-        let holes = game.board.hole_count();
-        let shape = bounded(game)
-            .then(|| Shape::within(bytes / 2, holes, seeds))
-            .flatten();
-        // Without the endgame table's memory, the solve goes on without it.
-        let endgame =
-            shape.and_then(|shape| Zeroed::new(shape.bytes()).map(|memory| (shape, memory)));
+        let endgame = match database {
+            Some(database) if !database.fits(start, bytes) => {
+                return Err(SolveError::EndgameMismatch);
+            }
+            Some(database) => Some(database.into_parts()),
+            None => empty_endgame(start, bytes),
+        };
         let left = bytes - endgame.as_ref().map_or(0, |(shape, _)| shape.bytes());
         let table = Table::bytes_within(left)
             .and_then(Zeroed::new)
             .ok_or(SolveError::NoMemory(bytes))?;
         Ok(Memory { table, endgame })
+    }
+
+    /// The endgame table's shape and memory, once the solve is over.
+    pub(super) fn into_endgame(self) -> Option<(Shape, Zeroed)> {
+        self.endgame
     }
 
     /// The tables in this memory, all empty at first.
@@ -55,4 +60,21 @@ impl Memory {
                 .map(|(shape, memory)| Endgame::new(shape, memory)),
         }
     }
+}
+
+/// An empty endgame table for a solve from `start` within `bytes`, where one
+/// serves (at most half the bytes); none where the memory cannot be had, as
+/// the solve goes on without it.
+fn empty_endgame<const N: usize>(
+    start: &GameState<'_, N>,
+    bytes: usize,
+) -> Option<(Shape, Zeroed)> {
+    let game = start.game();
+    let position = start.position();
+    let seeds = (position.seeds_on_board(), position.seeds_in_hand());
+    let holes = game.board.hole_count();
+    let shape = bounded(game)
+        .then(|| Shape::within(bytes / 2, holes, seeds))
+        .flatten()?;
+    Zeroed::new(shape.bytes()).map(|memory| (shape, memory))
 }

@@ -17,6 +17,7 @@ use crate::agents::deadline::Deadline;
 use crate::rules::decision::Decision;
 use crate::rules::state::GameState;
 
+use super::database::EndgameDatabase;
 use super::tables::{Memory, Tables};
 use super::{
     Budget, Progress, Root, SEARCH_STACK, Search, Solution, SolveError, Stop, Ties, Value, Valued,
@@ -41,6 +42,21 @@ pub(super) struct Shared<'r> {
     pub(super) started: Instant,
 }
 
+impl<'r> Shared<'r> {
+    /// Nothing shared yet, progress told to `report`.
+    pub(super) fn new(report: Box<dyn FnMut(Progress) + Send + 'r>) -> Shared<'r> {
+        Shared {
+            next: AtomicUsize::new(0),
+            solved: AtomicUsize::new(0),
+            examined: AtomicU64::new(0),
+            failed: OnceLock::new(),
+            start_value: OnceLock::new(),
+            report: Mutex::new(report),
+            started: Instant::now(),
+        }
+    }
+}
+
 /// What one thread found: each decision it took, by its index.
 struct Found {
     decisions: Vec<(usize, Decision, Value)>,
@@ -54,10 +70,10 @@ struct Found {
 
 /// Solves the decisions of `state` on `budget.threads` threads (at most one
 /// a decision), each with a stack that holds `MAX_LINE` levels, sharing
-/// tables in `budget.memory`.
+/// tables in `budget.memory` (the endgame table `database`'s, where given).
 pub(super) fn solve_decisions<const N: usize>(
     state: &GameState<'_, N>,
-    budget: Budget,
+    (budget, database): (Budget, Option<EndgameDatabase>),
     deadline: Deadline,
     report: Box<dyn FnMut(Progress) + Send + '_>,
 ) -> Result<Solution, SolveError> {
@@ -65,17 +81,9 @@ pub(super) fn solve_decisions<const N: usize>(
         return Err(SolveError::GameOver);
     }
     let threads = budget.threads.clamp(1, state.legal().len());
-    let mut memory = Memory::within(state, budget.memory)?;
+    let mut memory = Memory::within(state, budget.memory, database)?;
     let tables = memory.tables();
-    let shared = Shared {
-        next: AtomicUsize::new(0),
-        solved: AtomicUsize::new(0),
-        examined: AtomicU64::new(0),
-        failed: OnceLock::new(),
-        start_value: OnceLock::new(),
-        report: Mutex::new(report),
-        started: Instant::now(),
-    };
+    let shared = Shared::new(report);
     let found: Vec<Option<Found>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|thread| {

@@ -25,6 +25,16 @@ impl Zeroed {
         Some(Zeroed { map })
     }
 
+    /// The memory as bytes, to be written out.
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.map
+    }
+
+    /// The memory as bytes, to be read into.
+    pub(super) fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.map
+    }
+
     /// The memory as words of type `T` (atomic words, which the threads
     /// share): borrowed whole, so that nothing else reads it meanwhile. A
     /// mapping is page-aligned, and its length a multiple of the word's,
