@@ -16,9 +16,9 @@ use std::time::Duration;
 use super::endgame::{Endgame, Shape};
 use super::keys::Keys;
 use super::tables::Memory;
-use super::workers::Shared;
+use super::workers::{Shared, on_threads};
 use super::zeroed::Zeroed;
-use super::{Budget, SEARCH_STACK, Search, SolveError, Spares, Ties, Valuing, bounded};
+use super::{Budget, Search, SolveError, Spares, Valuing, bounded};
 use crate::agents::deadline::Deadline;
 use crate::rules::board::Side;
 use crate::rules::state::GameState;
@@ -149,29 +149,12 @@ impl EndgameDatabase {
             positions: u64::MAX,
             ..budget
         };
-        let met: Vec<Option<Met>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..budget.threads.max(1))
-                .map(|thread| {
-                    let (state, deadline) = (start.clone(), deadline.clone());
-                    let (shared, tables) = (&shared, &tables);
-                    let (units, next, layer) = (&units, &next, &layer);
-                    std::thread::Builder::new()
-                        .name("endgame".into())
-                        .stack_size(SEARCH_STACK)
-                        .spawn_scoped(scope, move || {
-                            let ties = Ties::of_thread(thread);
-                            let mut search =
-                                Search::new(&state, budget, deadline, (shared, tables), ties);
-                            fill(&mut search, &state, (units, next, layer))
-                        })
-                        .expect("a thread to build on")
-                })
-                .collect();
-            let joined = workers.into_iter().map(|worker| worker.join());
-            joined
-                .map(|result| result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .collect()
-        });
+        let met = on_threads(
+            (start, budget.threads.max(1)),
+            (budget, &deadline),
+            (&shared, &tables),
+            |search, state| fill(search, state, (&units, &next, &layer)),
+        );
         if let Some(error) = shared.failed.into_inner() {
             return Err(error);
         }

@@ -84,26 +84,12 @@ pub(super) fn solve_decisions<const N: usize>(
     let mut memory = Memory::within(state, budget.memory, database)?;
     let tables = memory.tables();
     let shared = Shared::new(report);
-    let found: Vec<Option<Found>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                let (state, deadline) = (state.clone(), deadline.clone());
-                let (shared, tables) = (&shared, &tables);
-                let ties = Ties::of_thread(thread);
-                std::thread::Builder::new()
-                    .name("solve".into())
-                    .stack_size(SEARCH_STACK)
-                    .spawn_scoped(scope, move || {
-                        work(&state, budget, deadline, (shared, tables), ties)
-                    })
-                    .expect("a thread to search on")
-            })
-            .collect();
-        let joined = workers.into_iter().map(|worker| worker.join());
-        joined
-            .map(|result| result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    });
+    let found = on_threads(
+        (state, threads),
+        (budget, &deadline),
+        (&shared, &tables),
+        |search, state| work(search, state, budget.valued),
+    );
     if let Some(error) = shared.failed.into_inner() {
         return Err(error);
     }
@@ -118,20 +104,50 @@ pub(super) fn solve_decisions<const N: usize>(
     ))
 }
 
-/// One thread's part: a search of its own from `state`, valuing what
-/// `budget.valued` asks; `None` once any thread has failed (the failure kept
-/// in `shared`).
-fn work<const N: usize>(
-    state: &GameState<'_, N>,
-    budget: Budget,
-    deadline: Deadline,
+/// Runs `part` on `threads` threads, each with a stack that holds `MAX_LINE`
+/// levels and a search of its own from `state` (trying ties in its own
+/// order), sharing `tables`; what each gave, in thread order.
+pub(super) fn on_threads<'g, const N: usize, T: Send>(
+    (state, threads): (&GameState<'g, N>, usize),
+    (budget, deadline): (Budget, &Deadline),
     (shared, tables): (&Shared<'_>, &Tables<'_>),
-    ties: Ties,
+    part: impl Fn(&mut Search<'_, '_>, &GameState<'g, N>) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|thread| {
+                let (state, deadline) = (state.clone(), deadline.clone());
+                let part = &part;
+                std::thread::Builder::new()
+                    .name("solve".into())
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, move || {
+                        let ties = Ties::of_thread(thread);
+                        let mut search =
+                            Search::new(&state, budget, deadline, (shared, tables), ties);
+                        part(&mut search, &state)
+                    })
+                    .expect("a thread to search on")
+            })
+            .collect();
+        let joined = workers.into_iter().map(|worker| worker.join());
+        joined
+            .map(|result| result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    })
+}
+
+/// One thread's part: its search from `state`, valuing what `valued` asks;
+/// `None` once any thread has failed (the failure kept in `shared`).
+fn work<const N: usize>(
+    search: &mut Search<'_, '_>,
+    state: &GameState<'_, N>,
+    valued: Valued,
 ) -> Option<Found> {
-    let mut search = Search::new(state, budget, deadline, (shared, tables), ties);
-    let found = match budget.valued {
-        Valued::Every => solve_some(&mut search, state, shared),
-        Valued::Best => solve_best(&mut search, state, shared),
+    let shared = search.shared;
+    let found = match valued {
+        Valued::Every => solve_some(search, state, shared),
+        Valued::Best => solve_best(search, state, shared),
     };
     let (decisions, worse) = match found {
         Ok(found) => found,
