@@ -1146,11 +1146,7 @@ const UNPROVEN_SOLVE: [&str; 7] = [
 fn solve_keeps_proven_solutions_on_disk() {
     let cache = scratch("solve-cache-kept");
     let solve = |cache: &std::path::Path, args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(args)
-            .env("MANCALA_CACHE", cache)
-            .output()
-            .expect("the binary runs");
+        let output = mancala_caching_in(cache, args);
         assert!(output.status.success(), "{}", stderr(&output));
         let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         (report, stderr(&output))
@@ -1200,6 +1196,15 @@ fn solve_keeps_proven_solutions_on_disk() {
     );
 }
 
+/// The binary run with `args`, its cache folder `cache`.
+fn mancala_caching_in(cache: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("MANCALA_CACHE", cache)
+        .output()
+        .expect("the binary runs")
+}
+
 /// `solve --endgame` builds the endgame database once, keeps it in the cache
 /// folder and reads it the next time, with the values of a solve without it;
 /// a damaged file is built again, with a warning; a game that keeps no
@@ -1207,13 +1212,7 @@ fn solve_keeps_proven_solutions_on_disk() {
 #[test]
 fn solve_keeps_its_endgame_database_on_disk() {
     let cache = scratch("solve-endgame-kept");
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(args)
-            .env("MANCALA_CACHE", &cache)
-            .output()
-            .expect("the binary runs")
-    };
+    let run = |args: &[&str]| mancala_caching_in(&cache, args);
     let solve = |args: &[&str]| {
         // Only the database is kept between the solves: not their answers.
         for entry in std::fs::read_dir(&cache).into_iter().flatten() {
