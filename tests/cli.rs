@@ -1277,6 +1277,10 @@ fn solve_keeps_its_endgame_database_on_disk() {
             vec!["solve", "kalah", "--endgame", "40", "--memory", "1M"],
             "more than half the memory allowed",
         ),
+        (
+            vec!["solve", "goat", "--endgame", "4", "--method", "retrograde"],
+            "--endgame serves the search",
+        ),
     ] {
         let output = run(&refused);
         assert_eq!(output.status.code(), Some(2), "{refused:?}");

@@ -149,6 +149,11 @@ struct DecisionReport {
 
 /// `mancala solve GAME`.
 pub fn solve(args: SolveArgs) -> Result<(), String> {
+    if args.endgame.is_some() && args.method == MethodArg::Retrograde {
+        return Err(
+            "--endgame serves the search: retrograde analysis values every position itself".into(),
+        );
+    }
     let game = args.setup.load(&args.game)?;
     let start = start_of(&game, &args)?;
     let entry = match args.no_cache {

@@ -91,7 +91,7 @@ impl Shape {
     /// `most_seeds` seeds on the board, if their values fit a byte (with the
     /// start's `in_hand` seeds) and their places the address space.
     pub(super) fn exactly(holes: usize, most_seeds: u32, in_hand: u32) -> Option<Shape> {
-        let fits = most_seeds + in_hand <= MOST_SEEDS;
+        let fits = most_seeds.saturating_add(in_hand) <= MOST_SEEDS;
         let shape = fits.then(|| Shape::of(holes, most_seeds))?;
         let width = most_seeds as usize + 1;
         let arrangements = shape.ways[holes * width + most_seeds as usize];

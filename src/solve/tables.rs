@@ -50,7 +50,8 @@ impl Memory {
         self.endgame
     }
 
-    /// The tables in this memory, all empty at first.
+    /// The tables in this memory: empty at first, but for the endgame table
+    /// a database filled.
     pub(super) fn tables(&mut self) -> Tables<'_> {
         Tables {
             table: Table::new(&mut self.table),
