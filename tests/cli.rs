@@ -1257,6 +1257,11 @@ fn solve_keeps_its_endgame_database_on_disk() {
         "{warning}"
     );
     assert_eq!(again["margin"], plain["margin"]);
+    assert_eq!(
+        solve(&with_endgame).0["endgame"]["built"],
+        false,
+        "kept again"
+    );
     let plain_text = [
         &["solve", "kalah", "--no-cache", "--endgame", "12"],
         &args[3..],
@@ -1268,7 +1273,14 @@ fn solve_keeps_its_endgame_database_on_disk() {
         "{text}"
     );
 
+    // A cached answer is no answer to an `--endgame` that cannot serve.
+    let oware = ["solve", "oware", "--option", "holes_per_row=2"];
+    assert!(run(&oware).status.success());
     for (refused, expected) in [
+        (
+            [&oware[..], &["--endgame", "4"]].concat(),
+            "keeps no endgame table",
+        ),
         (
             vec!["solve", "oware", "--endgame", "4"],
             "keeps no endgame table",

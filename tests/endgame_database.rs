@@ -166,6 +166,14 @@ fn a_database_is_refused_where_it_cannot_serve() {
             memory: 4 << 20
         })
     );
+    // A value past a byte.
+    assert_eq!(
+        refused(build_for(&state, 127, usize::MAX)),
+        Some(SolveError::EndgameTooManySeeds {
+            most_seeds: 127,
+            in_hand: 0
+        })
+    );
     // Another option, the same board: not its database.
     let other = kalah(3, 4);
     let other_state = GameState::new(&other);
@@ -194,10 +202,7 @@ fn a_database_is_refused_where_it_cannot_serve() {
         Some(ReadError::Io(_))
     ));
     let longer = [&bytes[..], &[0]].concat();
-    assert!(matches!(
-        read(&longer, &state, 8),
-        Some(ReadError::NotThisOne)
-    ));
+    assert!(matches!(read(&longer, &state, 8), Some(ReadError::Longer)));
     let mut damaged = bytes.clone();
     let last = damaged.len() - 1;
     damaged[last] = 1;

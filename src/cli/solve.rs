@@ -11,7 +11,9 @@ use mancala::Position;
 use mancala::agents::deadline::Deadline;
 use mancala::rules::game::Game;
 use mancala::rules::state::GameState;
-use mancala::solve::{self, Budget, Method, Progress, Solution, Value, Valued, Valuing, Verdict};
+use mancala::solve::{
+    self, Budget, EndgameDatabase, Method, Progress, Solution, Value, Valued, Valuing, Verdict,
+};
 
 use crate::cli::args::GameArgs;
 use crate::cli::output::{out, outln};
@@ -56,7 +58,7 @@ pub struct SolveArgs {
     /// seeds on the board: read from the cache folder, else built first (on
     /// the solve's threads, in at most half of --memory: two bytes an
     /// arrangement of the seeds) and kept there. For games valued by the
-    /// margin still to win where no capture gives seeds back, such as Kalah.
+    /// margin still to win where no capture gives seeds back.
     #[arg(long, value_name = "SEEDS", value_parser = clap::value_parser!(u32).range(1..=126))]
     pub endgame: Option<u32>,
     /// Print one JSON object instead of text.
@@ -156,6 +158,7 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
     }
     let game = args.setup.load(&args.game)?;
     let start = start_of(&game, &args)?;
+    check_endgame(&game, &start, &args)?;
     let entry = match args.no_cache {
         true => None,
         false => Cache::from_env().map(|cache| cache_entry(&cache, &args, &game, &start)),
@@ -167,12 +170,15 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
             ..report
         },
         None => {
-            let report = solved(&game, &start, &args)?;
+            let mut report = solved(&game, &start, &args)?;
             if let Some(path) = entry.filter(|_| report.proven) {
+                // Where this solve's database came from is not the answer's.
+                let endgame = report.endgame.take();
                 // The answer stands without the cache: a failure is only told.
                 if let Err(error) = solve_cache::write(&path, &report) {
                     eprintln!("warning: {error}");
                 }
+                report.endgame = endgame;
             }
             report
         }
@@ -182,6 +188,21 @@ pub fn solve(args: SolveArgs) -> Result<(), String> {
         false => out!("{}", text(&report)),
     }
     Ok(())
+}
+
+/// Refuses `--endgame` where no database can serve the solve, before the
+/// cache may answer it.
+fn check_endgame(game: &Game, start: &Position, args: &SolveArgs) -> Result<(), String> {
+    let Some(seeds) = args.endgame else {
+        return Ok(());
+    };
+    let memory = args.memory.unwrap_or(DEFAULT_MEMORY);
+    mancala::with_cells!(game.cell_class(), N => {
+        let state = GameState::<N>::from_any_position(game, start);
+        EndgameDatabase::identity(&state, seeds, memory)
+            .map(|_| ())
+            .map_err(|e| format!("--endgame {seeds}: {e}"))
+    })
 }
 
 /// The cache's entry for solving `start` of `game` as `args` ask: the file as
@@ -233,10 +254,12 @@ fn solved(game: &Game, start: &Position, args: &SolveArgs) -> Result<Report, Str
             eprint!("\r\x1b[K{}", progress_line(&progress));
         }
     };
+    // The identity holds the game's id, options and limits; the file as
+    // resolved tells an edited file from the bundled one.
     let keep = |identity: &str| {
-        let [resolved, options, limits] = game_key(args, game);
+        let [resolved, ..] = game_key(args, game);
         let cache = Cache::from_env().filter(|_| !args.no_cache)?;
-        Some(cache.file(&[&resolved, &options, &limits, identity], "endgame"))
+        Some(cache.file(&[&resolved, identity], "endgame"))
     };
     let mut endgame = None;
     let solution = mancala::with_cells!(game.cell_class(), N => {

@@ -422,7 +422,7 @@ impl<'g, const N: usize> GameState<'g, N> {
 
     /// Starts again from `position`, as `from_position` would, reusing the
     /// state's lists: for a caller that starts from many positions of one game.
-    pub fn restart_from(&mut self, position: Position<N>) {
+    pub(crate) fn restart_from(&mut self, position: Position<N>) {
         self.position = position;
         self.legal.clear();
         self.successors = OnceCell::new();

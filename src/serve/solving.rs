@@ -113,6 +113,7 @@ fn refused(error: SolveError) -> ApiError {
         // The playground builds no endgame database.
         SolveError::NoEndgameTable
         | SolveError::EndgameTooLarge { .. }
+        | SolveError::EndgameTooManySeeds { .. }
         | SolveError::EndgameNotExact { .. }
         | SolveError::EndgameMismatch => (StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
     };

@@ -2,7 +2,7 @@
 //! at most so many seeds on the board, found before a solve, fewest seeds
 //! first, and kept by the caller (`mancala solve --endgame` keeps each in the
 //! cache folder), so that a solve starts with its endgame table full rather
-//! than filling it as it goes. The published solvers of Kalah built theirs so.
+//! than filling it as it goes, as published solvers of sowing games did.
 //!
 //! A database is the endgame table (`endgame.rs`) of one game, for positions
 //! whose other parts (hands, claims, ...) are one start's; its `identity`
@@ -27,7 +27,8 @@ use crate::rules::state::GameState;
 const MAGIC: &str = "mancala endgame database 1";
 
 /// The endgame table of one game and one rest of its positions, every place
-/// filled but those of positions where the game is over.
+/// filled but those of positions whose turn start ends the game or changes
+/// the position (a pass).
 pub struct EndgameDatabase {
     identity: String,
     shape: Shape,
@@ -56,6 +57,9 @@ pub enum ReadError {
     /// It is another database, or not one.
     #[error("not an endgame database of this game, options, limits and start")]
     NotThisOne,
+    /// It goes on past the database's end.
+    #[error("the file goes on past the database's end")]
+    Longer,
     /// It holds a value out of its range: it was damaged.
     #[error("the file holds a value no position of its size can have")]
     BadValue,
@@ -77,8 +81,12 @@ impl EndgameDatabase {
         }
         let position = start.position();
         let holes = game.board.hole_count();
-        let shape = Shape::exactly(holes, most_seeds, position.seeds_in_hand())
-            .ok_or(SolveError::EndgameTooLarge { most_seeds, memory })?;
+        let in_hand = position.seeds_in_hand();
+        let shape =
+            Shape::exactly(holes, most_seeds, in_hand).ok_or(SolveError::EndgameTooManySeeds {
+                most_seeds,
+                in_hand,
+            })?;
         if shape.bytes() > memory / 2 {
             return Err(SolveError::EndgameTooLarge { most_seeds, memory });
         }
@@ -113,7 +121,8 @@ impl EndgameDatabase {
     /// on the board and `start`'s rest, on `budget.threads` threads sharing a
     /// table of the rest of `budget.memory`. Each position is valued once,
     /// from every decision's exact value, so the work is bounded by the
-    /// database's size: `budget.positions` does not apply. Refused where any
+    /// database's size: it may examine `holes + 2` positions a place, and
+    /// `budget.positions` more beyond the database. Refused where any
     /// value would depend on the line or the turn limit (a repeat or the
     /// limit met): a database holds values of positions alone. Gives the
     /// database and the positions examined.
@@ -125,6 +134,7 @@ impl EndgameDatabase {
         mut report: impl FnMut(Building) + Send,
     ) -> Result<(EndgameDatabase, u64), SolveError> {
         let (identity, shape) = Self::plan(start, most_seeds, budget.memory)?;
+        let places = shape.bytes() as u64;
         let empty = Zeroed::new(shape.bytes()).ok_or(SolveError::NoMemory(budget.memory))?;
         let database = EndgameDatabase {
             identity: identity.clone(),
@@ -145,8 +155,12 @@ impl EndgameDatabase {
         let tables = memory.tables();
         let units = units(start.game().board.hole_count(), most_seeds);
         let next = AtomicUsize::new(0);
+        // Each place is valued once, its decisions read or valued in turn.
+        let holes = start.game().board.hole_count() as u64;
         let budget = Budget {
-            positions: u64::MAX,
+            positions: budget
+                .positions
+                .saturating_add(places.saturating_mul(holes + 2)),
             ..budget
         };
         let met = on_threads(
@@ -173,8 +187,9 @@ impl EndgameDatabase {
     }
 
     /// Whether this is the database a solve from `start` takes.
-    pub(super) fn fits<const N: usize>(&self, start: &GameState<'_, N>, memory: usize) -> bool {
-        Self::identity(start, self.shape.most_seeds(), memory).is_ok_and(|id| id == self.identity)
+    pub(super) fn fits<const N: usize>(&self, start: &GameState<'_, N>) -> bool {
+        Self::identity(start, self.shape.most_seeds(), usize::MAX)
+            .is_ok_and(|id| id == self.identity)
     }
 
     /// The most seeds on the board of a position in the database.
@@ -194,8 +209,9 @@ impl EndgameDatabase {
     }
 
     /// Reads a database `write_to` wrote, which must be of `identity` (as
-    /// `identity` gives it for the solve that will take it); every value is
-    /// checked to lie within its position's seeds.
+    /// `identity` gives it for the solve that will take it), to its last
+    /// byte; every value is checked to lie within the most seeds a position
+    /// of the table holds (a damaged byte within them is not caught).
     pub fn read_from<const N: usize>(
         mut input: impl Read,
         start: &GameState<'_, N>,
@@ -213,7 +229,7 @@ impl EndgameDatabase {
             .ok_or_else(|| std::io::Error::other("no memory for the database"))?;
         input.read_exact(memory.bytes_mut())?;
         if input.read(&mut [0])? != 0 {
-            return Err(ReadError::NotThisOne);
+            return Err(ReadError::Longer);
         }
         let mut database = EndgameDatabase {
             identity,
@@ -287,7 +303,7 @@ fn units(holes: usize, most_seeds: u32) -> Vec<Unit> {
 /// Calls `each` with every arrangement of `seeds` seeds in `counts` (all of
 /// them where `exactly`, else up to that many), written in place.
 fn each_arrangement(counts: &mut [u16], seeds: u16, exactly: bool, each: &mut impl FnMut(&[u16])) {
-    fn fill(
+    fn arrange(
         counts: &mut [u16],
         at: usize,
         left: u16,
@@ -313,10 +329,10 @@ fn each_arrangement(counts: &mut [u16], seeds: u16, exactly: bool, each: &mut im
         }
         for count in 0..=left {
             counts[at] = count;
-            fill(counts, at + 1, left - count, exactly, each);
+            arrange(counts, at + 1, left - count, exactly, each);
         }
     }
-    fill(counts, 0, seeds, exactly, each);
+    arrange(counts, 0, seeds, exactly, each);
 }
 
 /// One thread's part of a build: takes the next share until none is left,
@@ -346,6 +362,11 @@ fn fill<const N: usize>(
                 arranged.counts[unit.prefix.len()..holes].copy_from_slice(counts);
                 arranged.to_move = side;
                 state.restart_from(arranged);
+                // A position stopped short (a capture or a call pending with
+                // nothing legal) is none a solve meets: it has no value.
+                if state.outcome().is_none() && state.legal().len() == 0 {
+                    continue;
+                }
                 result = search.negamax(&state, everything, &mut spares).map(|_| ());
             }
         });

@@ -55,6 +55,9 @@ const VALUE_ZERO: i64 = 128;
 pub(super) struct Shape {
     holes: usize,
     most_seeds: u32,
+    /// The largest value a position with a place can have: its seeds on the
+    /// board and in hand.
+    most_value: u32,
     /// `ways[m][r]`: the arrangements of at most `r` seeds in `m` holes,
     /// C(r + m, m), flattened with rows of `most_seeds + 1`.
     ways: Vec<u64>,
@@ -84,7 +87,7 @@ impl Shape {
         let most_seeds = (1..=most_seeds.min(MOST_SEEDS.saturating_sub(in_hand)))
             .take_while(|&most| arrangements(most).is_some())
             .last()?;
-        Some(Shape::of(holes, most_seeds))
+        Some(Shape::of(holes, most_seeds, in_hand))
     }
 
     /// The places for every position of `holes` holes with at most
@@ -92,13 +95,13 @@ impl Shape {
     /// start's `in_hand` seeds) and their places the address space.
     pub(super) fn exactly(holes: usize, most_seeds: u32, in_hand: u32) -> Option<Shape> {
         let fits = most_seeds.saturating_add(in_hand) <= MOST_SEEDS;
-        let shape = fits.then(|| Shape::of(holes, most_seeds))?;
+        let shape = fits.then(|| Shape::of(holes, most_seeds, in_hand))?;
         let width = most_seeds as usize + 1;
         let arrangements = shape.ways[holes * width + most_seeds as usize];
         (arrangements < u64::MAX / 2 && usize::try_from(2 * arrangements).is_ok()).then_some(shape)
     }
 
-    fn of(holes: usize, most_seeds: u32) -> Shape {
+    fn of(holes: usize, most_seeds: u32, in_hand: u32) -> Shape {
         let width = most_seeds as usize + 1;
         let mut ways = vec![1u64; (holes + 1) * width];
         for m in 1..=holes {
@@ -111,6 +114,7 @@ impl Shape {
         Shape {
             holes,
             most_seeds,
+            most_value: most_seeds + in_hand,
             ways,
         }
     }
@@ -157,6 +161,7 @@ impl<'m> Endgame<'m> {
             holes,
             most_seeds,
             ref ways,
+            ..
         } = *self.shape;
         let width = most_seeds as usize + 1;
         let mut left = most_seeds as usize;
@@ -202,7 +207,7 @@ impl<'m> Endgame<'m> {
     /// Whether every place holds nothing or a value within the most seeds a
     /// position with a place holds (as a table read from a file must).
     pub(super) fn all_values_valid(&self) -> bool {
-        let most = i64::from(self.shape.most_seeds);
+        let most = i64::from(self.shape.most_value);
         self.values
             .iter()
             .all(|value| match value.load(Ordering::Relaxed) {
@@ -213,9 +218,9 @@ impl<'m> Endgame<'m> {
     }
 
     /// Keeps the margin still to be won from the position, which lies within
-    /// its seeds on the board.
+    /// its seeds on the board and in hand.
     pub(super) fn put(&self, place: usize, value: i64) {
-        debug_assert!(value.abs() <= i64::from(self.shape.most_seeds));
+        debug_assert!(value.abs() <= i64::from(self.shape.most_value));
         self.values[place].store((value + VALUE_ZERO) as u8, Ordering::Relaxed);
     }
 }

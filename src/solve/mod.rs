@@ -339,6 +339,17 @@ pub enum SolveError {
         /// The memory allowed, in bytes.
         memory: usize,
     },
+    /// The values of an endgame database's positions would not fit its
+    /// table's bytes.
+    #[error(
+        "an endgame database holds positions of at most 126 seeds, on the board ({most_seeds} asked for) and in hand ({in_hand}): ask for fewer seeds"
+    )]
+    EndgameTooManySeeds {
+        /// The most seeds on the board asked for.
+        most_seeds: u32,
+        /// The seeds in hand at the start.
+        in_hand: u32,
+    },
     /// Building an endgame database met values that depend on the line.
     #[error(
         "building the endgame database met {repeats} positions again along a line and {turn_limit} lines cut by the turn limit: its values would depend on the line, so it is not built"

@@ -32,8 +32,12 @@ impl Memory {
         database: Option<EndgameDatabase>,
     ) -> Result<Memory, SolveError> {
         let endgame = match database {
-            Some(database) if !database.fits(start, bytes) => {
-                return Err(SolveError::EndgameMismatch);
+            Some(database) if !database.fits(start) => return Err(SolveError::EndgameMismatch),
+            Some(database) if database.bytes() > bytes / 2 => {
+                return Err(SolveError::EndgameTooLarge {
+                    most_seeds: database.most_seeds(),
+                    memory: bytes,
+                });
             }
             Some(database) => Some(database.into_parts()),
             None => empty_endgame(start, bytes),
