@@ -1145,12 +1145,7 @@ const UNPROVEN_SOLVE: [&str; 7] = [
 #[test]
 fn solve_keeps_proven_solutions_on_disk() {
     let cache = scratch("solve-cache-kept");
-    let solve = |cache: &std::path::Path, args: &[&str]| {
-        let output = mancala_caching_in(cache, args);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-        (report, stderr(&output))
-    };
+    let solve = solved_json;
     let args = [
         "solve",
         "kalah",
@@ -1205,6 +1200,15 @@ fn mancala_caching_in(cache: &std::path::Path, args: &[&str]) -> std::process::O
         .expect("the binary runs")
 }
 
+/// A successful `solve --json` with its cache folder `cache`: its report and
+/// what it told on stderr.
+fn solved_json(cache: &std::path::Path, args: &[&str]) -> (serde_json::Value, String) {
+    let output = mancala_caching_in(cache, args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    (report, stderr(&output))
+}
+
 /// `solve --endgame` builds the endgame database once, keeps it in the cache
 /// folder and reads it the next time, with the values of a solve without it;
 /// a damaged file is built again, with a warning; a game that keeps no
@@ -1221,10 +1225,7 @@ fn solve_keeps_its_endgame_database_on_disk() {
                 std::fs::remove_file(path).unwrap();
             }
         }
-        let output = run(args);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let report: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-        (report, stderr(&output))
+        solved_json(&cache, args)
     };
     let args = [
         "solve",
