@@ -361,11 +361,16 @@ fn text(report: &Report) -> String {
     if !report.worse.is_empty() {
         text += &format!("  worse: {} (values not sought)\n", report.worse.join(" "));
     }
+    text + &how_found(report)
+}
+
+/// The lines after the values: how they were found, and what they hold for.
+fn how_found(report: &Report) -> String {
     let valuing = match report.valuing {
         Valuing::Margin => "margins still to win, shared by every split of the scores",
         Valuing::Outcome => "outcomes, then margins",
     };
-    text += &match report.method {
+    let mut text = match report.method {
         Method::Search => format!(
             "{} positions examined in {:.2} s (the table kept {valuing})\n",
             report.positions, report.seconds
