@@ -3,34 +3,20 @@
 //! value it reads agrees with plain minimax, and a database is refused where
 //! it cannot serve.
 
+mod common;
+
+use common::solving::{BUDGET, kalah_with};
 use mancala::agents::deadline::Deadline;
 use mancala::agents::search::minimax;
 use mancala::solve::{
-    Budget, Choice, EndgameDatabase, MAX_LINE, ReadError, Solution, SolveError, Valued, solve,
-    solve_by,
+    Budget, Choice, EndgameDatabase, ReadError, Solution, SolveError, solve, solve_by,
 };
 use mancala::{Game, GameState, Side};
-
-const BUDGET: Budget = Budget {
-    memory: 64 << 20,
-    positions: 50_000_000,
-    threads: 1,
-    line: MAX_LINE,
-    valued: Valued::Every,
-};
 
 /// Irving et al.'s Kalah (`empty_capture = 1`) of `holes` houses a side and
 /// `seeds` seeds a house.
 fn kalah(holes: u32, seeds: u32) -> Game {
-    mancala::load(
-        "kalah",
-        &[
-            ("holes_per_row".into(), holes.to_string()),
-            ("seeds_per_hole".into(), seeds.to_string()),
-            ("empty_capture".into(), "1".into()),
-        ],
-    )
-    .expect("Kalah loads with these options")
+    kalah_with(holes, seeds, 1)
 }
 
 fn build(state: &GameState, most_seeds: u32, threads: usize) -> EndgameDatabase {

@@ -2,34 +2,15 @@
 //! Uiterwijk ("Solving Kalah", ICGA Journal 23(3), 2000) published them, and
 //! every value checked a second way, by plain minimax over the whole game.
 
+mod common;
+
+use common::solving::{BUDGET, kalah_with};
 use mancala::agents::search::{evaluate, minimax};
 use mancala::solve::{Budget, MAX_LINE, SolveError, Valued, Valuing, Verdict, solve};
 use mancala::{Game, GameState, Limits, Side, Status};
 
-const BUDGET: Budget = Budget {
-    memory: 64 << 20,
-    positions: 50_000_000,
-    threads: 1,
-    line: MAX_LINE,
-    valued: Valued::Every,
-};
-
 fn kalah(holes: u32, seeds: u32) -> Game {
     kalah_with(holes, seeds, 0)
-}
-
-/// Kalah with `empty_capture` (1: Irving et al.'s capture from an empty house
-/// facing an empty one).
-fn kalah_with(holes: u32, seeds: u32, empty_capture: u32) -> Game {
-    mancala::load(
-        "kalah",
-        &[
-            ("holes_per_row".into(), holes.to_string()),
-            ("seeds_per_hole".into(), seeds.to_string()),
-            ("empty_capture".into(), empty_capture.to_string()),
-        ],
-    )
-    .expect("Kalah loads with these options")
 }
 
 /// The paper's first-player results, `W`, `D` or `L`, by holes a side

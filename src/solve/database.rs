@@ -136,12 +136,7 @@ impl EndgameDatabase {
         let (identity, shape) = Self::plan(start, most_seeds, budget.memory)?;
         let places = shape.bytes() as u64;
         let empty = Zeroed::new(shape.bytes()).ok_or(SolveError::NoMemory(budget.memory))?;
-        let database = EndgameDatabase {
-            identity: identity.clone(),
-            shape,
-            memory: empty,
-        };
-        let mut memory = Memory::within(start, budget.memory, Some(database))?;
+        let mut memory = Memory::with_endgame(budget.memory, Some((shape, empty)))?;
         let layer = AtomicU32::new(0);
         let building = |progress: super::Progress| {
             report(Building {

@@ -42,6 +42,15 @@ impl Memory {
             Some(database) => Some(database.into_parts()),
             None => empty_endgame(start, bytes),
         };
+        Memory::with_endgame(bytes, endgame)
+    }
+
+    /// Memory within `bytes` for this endgame table (its shape and memory, of
+    /// at most half the bytes), the transposition table's the rest.
+    pub(super) fn with_endgame(
+        bytes: usize,
+        endgame: Option<(Shape, Zeroed)>,
+    ) -> Result<Memory, SolveError> {
         let left = bytes - endgame.as_ref().map_or(0, |(shape, _)| shape.bytes());
         let table = Table::bytes_within(left)
             .and_then(Zeroed::new)

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test file uses its own share of these
 
+pub mod solving;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
